@@ -1,0 +1,37 @@
+/**
+ * Builds the static site from an export: Astro into a staging folder,
+ * Pagefind over it, then the staging folder replaces the served one in a
+ * single rename, so a running server never shows a half-built site.
+ */
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { run } from './lib/run';
+import { ROOT } from './lib/project';
+
+export interface SiteBuildOptions {
+  exportDir: string;
+  outDir?: string;
+  quiet?: boolean;
+}
+
+const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+
+export async function buildSite({ exportDir, outDir = path.join(ROOT, 'dist'), quiet }: SiteBuildOptions) {
+  const staging = path.join(ROOT, '.build', `site-${process.pid}`);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    await run(bin('astro'), ['build', '--silent'], {
+      env: { EXPORT_DIR: exportDir, BUILD_OUT_DIR: staging },
+      quiet,
+    });
+    await run(bin('pagefind'), ['--site', staging, '--silent'], { quiet });
+    const previous = `${staging}-previous`;
+    await rename(outDir, previous).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(staging, outDir);
+    await rm(previous, { recursive: true, force: true });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

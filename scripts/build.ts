@@ -1,0 +1,38 @@
+/**
+ * `npm run build` (after `astro check`): builds dist/ from the export named
+ * by EXPORT_DIR. Without EXPORT_DIR it makes the demo export itself: starts
+ * the emulators (or uses running ones), seeds them when empty, exports,
+ * and stops what it started.
+ */
+import { exportDir } from '../src/lib/export-dir';
+import { buildSite } from './build-site';
+import { isMain } from './lib/cli';
+import { startEmulators } from './lib/emulator-process';
+import { runExport } from './export';
+import { runSeed } from './seed';
+
+export async function exportDemoData(dir = exportDir()): Promise<void> {
+  const emulators = await startEmulators(['auth', 'firestore']);
+  Object.assign(process.env, emulators.env);
+  try {
+    const seeded = await runSeed({ therapists: 200, ifEmpty: true });
+    if (seeded > 0) console.log(`Seeded ${seeded} demo documents.`);
+    const { counts } = await runExport(dir);
+    console.log(`Exported ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+  } finally {
+    await emulators.stop();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    const started = Date.now();
+    if (!process.env.EXPORT_DIR) await exportDemoData();
+    await buildSite({ exportDir: exportDir() });
+    console.log(`Built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    process.exit(0);
+  } catch (error) {
+    console.error(`Build failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * firebase-admin for the scripts. With FIRESTORE_EMULATOR_HOST set it talks
+ * to the emulator; otherwise to the real project named by
+ * FIREBASE_PROJECT_ID with Application Default Credentials.
+ */
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { projectId } from './project';
+
+export class FirestoreUnavailableError extends Error {}
+
+export function adminApp(): App {
+  // Against the emulators there are no credentials to find: skip the cloud metadata probe.
+  if (process.env.FIRESTORE_EMULATOR_HOST) process.env.METADATA_SERVER_DETECTION ??= 'none';
+  return getApps()[0] ?? initializeApp({ projectId: projectId() });
+}
+
+export const adminDb = (): Firestore => getFirestore(adminApp());
+export const adminAuth = () => getAuth(adminApp());
+
+/** Fails fast, with a message naming the target, when Firestore cannot be reached. */
+export async function assertFirestoreReachable(db: Firestore, timeoutMs = 15_000): Promise<void> {
+  const target = process.env.FIRESTORE_EMULATOR_HOST
+    ? `the Firestore emulator at ${process.env.FIRESTORE_EMULATOR_HOST}`
+    : `Firestore of project ${projectId()}`;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FirestoreUnavailableError(`Cannot reach ${target} (no answer in ${timeoutMs / 1000} s).`)), timeoutMs);
+  });
+  try {
+    if (process.env.FIRESTORE_EMULATOR_HOST) {
+      await Promise.race([fetch(`http://${process.env.FIRESTORE_EMULATOR_HOST}/`), timeout]);
+    }
+    await Promise.race([db.collection('accounts').limit(1).get(), timeout]);
+  } catch (error) {
+    if (error instanceof FirestoreUnavailableError) throw error;
+    throw new FirestoreUnavailableError(`Cannot reach ${target}: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Starts the local Firebase emulators (through firebase-tools, with the JARs
+ * chosen by emulator-binaries.ts), waits until they answer, and stops them.
+ * Emulators that already answer (another `npm start`, say) are reused.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { chooseEmulatorBinaries } from './emulator-binaries';
+import { EMULATORS, ROOT, emulatorHost, projectId } from './project';
+
+export type EmulatorName = keyof typeof EMULATORS;
+
+export interface RunningEmulators {
+  /** Env that points SDKs (admin and client) at the emulators. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Env variables that make firebase-admin and tools talk to the emulators. */
+export function emulatorEnv(): Record<string, string> {
+  return {
+    FIRESTORE_EMULATOR_HOST: emulatorHost('firestore'),
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost('auth'),
+    FIREBASE_STORAGE_EMULATOR_HOST: emulatorHost('storage'),
+  };
+}
+
+async function answers(name: EmulatorName): Promise<boolean> {
+  try {
+    await fetch(`http://${emulatorHost(name)}/`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(names: readonly EmulatorName[], child: ChildProcess, log: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  for (;;) {
+    const states = await Promise.all(names.map(answers));
+    if (states.every(Boolean)) return;
+    if (exited !== null) {
+      throw new Error(`The Firebase emulators exited (code ${exited}) before they were ready:\n${log()}`);
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGINT');
+      throw new Error(`The Firebase emulators did not answer within ${timeoutMs / 1000} s:\n${log()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** Starts the named emulators (or reuses running ones) and resolves once they all answer. */
+export async function startEmulators(
+  names: readonly EmulatorName[],
+  options: { echo?: boolean; timeoutMs?: number } = {},
+): Promise<RunningEmulators> {
+  const env = emulatorEnv();
+  if ((await Promise.all(names.map(answers))).every(Boolean)) {
+    return { env, stop: async () => {} };
+  }
+  const { env: binaryEnv, notes } = await chooseEmulatorBinaries(names);
+  for (const note of notes) console.warn(note);
+
+  const firebaseBin = path.join(ROOT, 'node_modules/.bin/firebase');
+  const child = spawn(firebaseBin, ['emulators:start', '--only', names.join(','), '--project', projectId()], {
+    cwd: ROOT,
+    env: { ...process.env, ...binaryEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+    if (options.echo) process.stdout.write(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  await waitFor(names, child, () => output, options.timeoutMs ?? 90_000);
+  return {
+    env,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGINT');
+      }),
+  };
+}

@@ -1,0 +1,29 @@
+import { spawn } from 'node:child_process';
+import { ROOT } from './project';
+
+/** Runs a command to completion, streaming or capturing its output; rejects on a non-zero exit. */
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; quiet?: boolean } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+      if (!options.quiet) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
+    });
+  });
+}

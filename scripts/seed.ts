@@ -1,0 +1,56 @@
+/**
+ * `npm run seed [-- --therapists N] [--today YYYY-MM-DD] [--if-empty]`:
+ * fills Firestore (the emulator unless told otherwise) with the demo data.
+ * Refuses to write to a real project unless --allow-production is given.
+ */
+import { parseArgs } from 'node:util';
+import { tokyoDateKey } from '../src/lib/tokyo-date';
+import { adminAuth, adminDb, assertFirestoreReachable } from './lib/admin';
+import { isMain } from './lib/cli';
+import { generateSeed } from './seed/generate';
+import { writeDemoUsers, writeSeed } from './seed/write';
+
+export interface SeedRunOptions {
+  therapists: number;
+  today?: string;
+  ifEmpty?: boolean;
+}
+
+/** Seeds the database; returns the number of documents written (0 when skipped). */
+export async function runSeed(options: SeedRunOptions): Promise<number> {
+  const db = adminDb();
+  await assertFirestoreReachable(db);
+  if (options.ifEmpty && !(await db.collection('accounts').limit(1).get()).empty) return 0;
+  const docs = generateSeed({ therapists: options.therapists, today: options.today ?? tokyoDateKey() });
+  const written = await writeSeed(db, docs, (n) => console.log(`  ${n} documents written…`));
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) await writeDemoUsers(adminAuth());
+  return written;
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      therapists: { type: 'string', default: '200' },
+      today: { type: 'string' },
+      'if-empty': { type: 'boolean', default: false },
+      'allow-production': { type: 'boolean', default: false },
+    },
+  });
+  const therapists = Number(values.therapists);
+  if (!Number.isInteger(therapists) || therapists < 1 || therapists > 100_000) {
+    console.error('--therapists must be a whole number from 1 to 100000.');
+    process.exit(2);
+  }
+  if (!process.env.FIRESTORE_EMULATOR_HOST && !values['allow-production']) {
+    console.error('FIRESTORE_EMULATOR_HOST is not set: refusing to seed a real project (pass --allow-production to insist).');
+    process.exit(2);
+  }
+  try {
+    const written = await runSeed({ therapists, today: values.today, ifEmpty: values['if-empty'] });
+    console.log(written === 0 ? 'Firestore already holds data; seed skipped.' : `Seeded ${written} documents.`);
+    process.exit(0);
+  } catch (error) {
+    console.error(`Seed failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The demo data set, generated deterministically: the same options give the
+ * same documents. Timestamps are Dates (the writer turns them into
+ * Firestore Timestamps). Besides public profiles it holds private data
+ * (users, tokens, customers, favorites, announcements) so the export's
+ * privacy can be tested on it.
+ */
+import { AREAS } from '../../src/lib/areas';
+import { SCHEDULE_DAYS_AHEAD } from '../../src/lib/site';
+import { addDays, tokyoInstant } from '../../src/lib/tokyo-date';
+import { SeededRandom } from './random';
+import * as words from './words';
+
+export interface SeedOptions {
+  /** Therapists to generate (demo: 200; benchmarks: up to 100,000). */
+  therapists: number;
+  /** Tokyo date (YYYY-MM-DD) the shifts start from. */
+  today: string;
+  seed?: string;
+}
+
+/** A sign-in user the README lists. */
+export interface DemoUser {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string;
+  role: 'therapist' | 'store' | 'fan';
+}
+
+export interface SeedDoc {
+  /** Document path, e.g. accounts/th-00001 or customers/x/items/y. */
+  path: string;
+  data: Record<string, unknown>;
+}
+
+export const DEMO_PASSWORD = 'theralink-demo';
+export const DEMO_USERS: readonly DemoUser[] = [
+  { uid: 'demo-therapist', email: 'therapist@theralink.test', password: DEMO_PASSWORD, displayName: 'みう', role: 'therapist' },
+  { uid: 'demo-store', email: 'store@theralink.test', password: DEMO_PASSWORD, displayName: 'アロマリゾート新宿', role: 'store' },
+  { uid: 'demo-fan', email: 'fan@theralink.test', password: DEMO_PASSWORD, displayName: 'ファン太郎', role: 'fan' },
+];
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+export const therapistId = (i: number) => (i === 0 ? 'demo-therapist' : `th-${pad(i, 6)}`);
+export const storeId = (i: number) => (i === 0 ? 'demo-store' : `st-${pad(i, 5)}`);
+
+/** Stores for a given number of therapists: at least 30, about one per seven. */
+export function storeCountFor(therapists: number): number {
+  return Math.max(30, Math.ceil(therapists / 7));
+}
+
+export function generateSeed(options: SeedOptions): SeedDoc[] {
+  const random = new SeededRandom(options.seed ?? 'theralink-demo');
+  const base = tokyoInstant(options.today, '09:00').getTime();
+  const daysAgo = (max: number) => new Date(base - random.int(1, max) * 86_400_000 - random.int(0, 86_399) * 1000);
+  const docs: SeedDoc[] = [];
+  const usedHandles = new Set<string>();
+  const uniqueHandle = (stem: string) => {
+    let handle = `${stem}_${pad(random.int(1, 9999), 4)}`.slice(0, 15);
+    while (usedHandles.has(handle)) handle = `${stem}_${pad(random.int(1, 9999), 4)}`.slice(0, 15);
+    usedHandles.add(handle);
+    return handle;
+  };
+  // The demo therapist's former handle is the README's search example.
+  usedHandles.add('miu_0312');
+
+  // Stores, spread over every area so each area has several.
+  const storeCount = storeCountFor(options.therapists);
+  const storesByArea = new Map<string, string[]>();
+  for (let i = 0; i < storeCount; i++) {
+    const id = storeId(i);
+    const area = AREAS[i % AREAS.length]!;
+    const [brand, brandRomaji] = words.STORE_BRANDS[Math.floor(i / AREAS.length) % words.STORE_BRANDS.length]!;
+    const branch = Math.floor(i / (AREAS.length * words.STORE_BRANDS.length));
+    const storeName = `${brand}${area}${branch > 0 ? `${branch + 1}号店` : ''}`;
+    const detail = words.AREA_DETAILS[area]!;
+    const createdAt = daysAgo(720);
+    storesByArea.set(area, [...(storesByArea.get(area) ?? []), id]);
+    const slug = i === 0 ? 'aroma-resort-shinjuku' : `${brandRomaji}-${words.AREA_ROMAJI[area]}-${i}`;
+    docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'store' } });
+    docs.push({
+      path: `stores/${id}`,
+      data: {
+        userId: id,
+        displayName: random.chance(0.5) ? `${brand} ${area}店` : '',
+        storeName,
+        profileSlug: slug,
+        description: random.sample(words.STORE_BLURBS, 2).join(''),
+        photoURL: '',
+        area,
+        address: `${detail.prefecture}${detail.ward}${random.int(1, 4)}-${random.int(1, 30)}-${random.int(1, 12)}`,
+        nearestStation: detail.station,
+        hours: random.pick(['12:00〜翌5:00', '11:00〜24:00', '10:00〜翌3:00', '13:00〜翌2:00']),
+        website: random.chance(0.6) ? `https://example.com/${brandRomaji}/${i}` : '',
+        channels: random.chance(0.7) ? { x: uniqueHandle(brandRomaji.replace(/-/g, '').slice(0, 8)) } : {},
+        // One store in fifteen is still being set up.
+        published: i % 15 !== 7,
+        createdAt,
+        updatedAt: createdAt,
+      },
+    });
+    if (i % 5 === 0) {
+      docs.push({
+        path: `frozenAccounts/fz-st-${pad(i, 5)}`,
+        data: {
+          userId: id,
+          platform: 'x',
+          handle: uniqueHandle(`${brandRomaji.replace(/-/g, '').slice(0, 6)}old`),
+          frozenOn: random.chance(0.5) ? addDays(options.today, -random.int(10, 400)) : null,
+          note: '店舗の旧アカウント',
+          createdAt: daysAgo(300),
+        },
+      });
+    }
+  }
+
+  // Therapists.
+  let shiftNumber = 0;
+  for (let i = 0; i < options.therapists; i++) {
+    const id = therapistId(i);
+    const [kana, romaji] = i === 0 ? (['みう', 'miu'] as const) : random.pick(words.GIVEN_NAMES);
+    const area = i === 0 ? '新宿' : AREAS[random.int(0, AREAS.length - 1)]!;
+    const localStores = storesByArea.get(area) ?? [];
+    const store = i === 0 ? storeId(0) : random.chance(0.85) ? random.pick(localStores) : null;
+    const slug = i === 0 ? 'miu' : `${romaji}-${pad(i, 5)}`;
+    const createdAt = daysAgo(600);
+    const channels: Record<string, string> = { x: uniqueHandle(romaji) };
+    if (random.chance(0.4)) channels.bluesky = `${romaji}${pad(i, 5)}.bsky.social`;
+    if (random.chance(0.3)) channels.instagram = `${romaji}.relax.${i}`;
+    if (random.chance(0.3)) channels.litlink = `${romaji}${i}`;
+    docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'therapist' } });
+    docs.push({
+      path: `accounts/${id}`,
+      data: {
+        userId: id,
+        displayName: i === 0 ? kana : `${kana}${random.pick(words.NAME_DECORATIONS)}`,
+        profileSlug: slug,
+        bio: [random.pick(words.BIO_OPENINGS), ...random.sample(words.BIO_MIDDLES, 2), random.pick(words.BIO_CLOSINGS)].join(''),
+        photoURL: '',
+        storeId: store,
+        area,
+        tags: random.sample(words.TAGS, random.int(1, 4)),
+        channels,
+        // One in eleven has not published her profile yet.
+        published: i % 11 !== 5,
+        createdAt,
+        updatedAt: createdAt,
+      },
+    });
+    // Half the therapists list a former (frozen) handle.
+    if (i % 2 === 0) {
+      docs.push({
+        path: `frozenAccounts/fz-${pad(i, 6)}`,
+        data: {
+          userId: id,
+          platform: 'x',
+          handle: i === 0 ? 'miu_0312' : uniqueHandle(romaji),
+          frozenOn: random.chance(0.7) ? addDays(options.today, -random.int(3, 500)) : null,
+          note: random.pick(words.FROZEN_NOTES),
+          createdAt: daysAgo(200),
+        },
+      });
+    }
+    for (let day = 0; day < SCHEDULE_DAYS_AHEAD; day++) {
+      if (!(i === 0 ? day % 2 === 0 : random.chance(0.35))) continue;
+      const startHour = random.int(10, 21);
+      const endHour = (startHour + random.int(4, 9)) % 24;
+      docs.push({
+        path: `schedules/sh-${pad(++shiftNumber, 7)}`,
+        data: {
+          userId: id,
+          storeId: store,
+          date: addDays(options.today, day),
+          start: `${pad(startHour, 2)}:00`,
+          end: `${pad(endHour, 2)}:${random.pick(['00', '30'])}`,
+          note: random.pick(words.SHIFT_NOTES),
+          updatedAt: daysAgo(7),
+        },
+      });
+    }
+  }
+
+  docs.push(...privateDocs(options.today, random));
+  return docs;
+}
+
+/** Private documents of the demo users: never exported, there to prove it. */
+function privateDocs(today: string, random: SeededRandom): SeedDoc[] {
+  const at = (days: number) => tokyoInstant(addDays(today, -days), '10:00');
+  const docs: SeedDoc[] = DEMO_USERS.map((user) => ({
+    path: `users/${user.uid}`,
+    data: { createdAt: at(120), lastCheckedAnnouncementsAt: at(3) },
+  }));
+  docs.push(
+    { path: 'users/demo-fan/fcmTokens/demo-fcm-token-fan', data: { token: 'demo-fcm-token-fan', createdAt: at(10), refreshedAt: at(2) } },
+    { path: `favorites/demo-fan/items/${therapistId(0)}`, data: { createdAt: at(30) } },
+    { path: `favorites/demo-fan/items/${storeId(0)}`, data: { createdAt: at(20) } },
+    {
+      path: 'announcements/an-demo-1',
+      data: {
+        userId: 'demo-fan',
+        createdAt: at(1),
+        title: 'みうさんが出勤予定を更新しました',
+        body: '推しのスケジュールが更新されました。',
+        link: '/profile/miu',
+        kind: 'favorite-schedule',
+      },
+    },
+    {
+      path: 'announcements/an-demo-2',
+      data: {
+        userId: 'demo-therapist',
+        createdAt: at(5),
+        title: 'セラリンクへようこそ',
+        body: 'プロフィールを公開すると検索に表示されます。',
+        link: '/howto',
+        kind: 'system',
+      },
+    },
+  );
+  const customers = [
+    ['たなかさん', '肩こりがひどい。強めの圧が好み。'],
+    ['常連Kさん', '毎週金曜。会話少なめが好き。'],
+    ['Sさん', '予約の無断キャンセル2回。'],
+  ] as const;
+  customers.forEach(([nickname, notes], n) => {
+    docs.push({
+      path: `customers/demo-therapist/items/cu-${n + 1}`,
+      data: {
+        nickname,
+        notes,
+        visits: [{ date: addDays(today, -random.int(1, 60)), memo: '60分コース' }],
+        tags: n === 2 ? ['要注意'] : ['常連'],
+        ng: n === 2,
+        createdAt: at(90),
+        updatedAt: at(4),
+      },
+    });
+  });
+  return docs;
+}

@@ -1,0 +1,58 @@
+/**
+ * Writes generated seed documents into Firestore (validated against the
+ * collection schemas first, so a bad generator never writes anything) and
+ * creates the demo sign-in users in Auth.
+ */
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Auth } from 'firebase-admin/auth';
+import { schemaForPath } from '../../src/schema/index';
+import { DEMO_USERS, type SeedDoc } from './generate';
+
+/** Dates become Timestamps, recursively, as Firestore would store them. */
+export function toFirestoreValues(value: unknown): unknown {
+  if (value instanceof Date) return Timestamp.fromDate(value);
+  if (Array.isArray(value)) return value.map(toFirestoreValues);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toFirestoreValues(v)]));
+  }
+  return value;
+}
+
+/** Validates every document; throws naming the first bad one. */
+export function validateSeed(docs: readonly SeedDoc[]): { path: string; data: Record<string, unknown> }[] {
+  return docs.map(({ path, data }) => {
+    const schema = schemaForPath(path);
+    if (!schema) throw new Error(`Seed document ${path}: no schema for its collection.`);
+    const converted = toFirestoreValues(data) as Record<string, unknown>;
+    const result = schema.safeParse(converted);
+    if (!result.success) {
+      throw new Error(`Seed document ${path} is invalid: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    return { path, data: converted };
+  });
+}
+
+export async function writeSeed(db: Firestore, docs: readonly SeedDoc[], onProgress?: (written: number) => void) {
+  const valid = validateSeed(docs);
+  const writer = db.bulkWriter();
+  let written = 0;
+  writer.onWriteResult(() => {
+    written++;
+    if (onProgress && written % 5000 === 0) onProgress(written);
+  });
+  for (const { path, data } of valid) void writer.set(db.doc(path), data);
+  await writer.close();
+  return written;
+}
+
+/** Creates (or resets) the demo sign-in users with verified emails. */
+export async function writeDemoUsers(auth: Auth): Promise<void> {
+  for (const user of DEMO_USERS) {
+    const fields = { email: user.email, password: user.password, displayName: user.displayName, emailVerified: true };
+    try {
+      await auth.updateUser(user.uid, fields);
+    } catch {
+      await auth.createUser({ uid: user.uid, ...fields });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm start`: the whole local stack. Starts the Auth, Firestore, Storage
+ * and Hosting emulators, seeds Firestore when it is empty, exports, builds
+ * and indexes the site, serves it through the Hosting emulator, and keeps
+ * rebuilding whenever published content changes in the emulator.
+ */
+import { exportDir } from '../src/lib/export-dir';
+import { buildSite } from './build-site';
+import { adminDb } from './lib/admin';
+import { EmulatorSetupError } from './lib/emulator-binaries';
+import { startEmulators } from './lib/emulator-process';
+import { emulatorHost } from './lib/project';
+import { runExport } from './export';
+import { runSeed } from './seed';
+import { watchPublicContent } from './watch-content';
+
+const siteUrl = `http://${emulatorHost('hosting')}`;
+
+async function rebuild(reason: string): Promise<void> {
+  const started = Date.now();
+  console.log(`[rebuild] ${reason}: exporting and building…`);
+  await runExport();
+  await buildSite({ exportDir: exportDir(), quiet: true });
+  console.log(`[rebuild] done in ${((Date.now() - started) / 1000).toFixed(1)} s. ${siteUrl}`);
+}
+
+try {
+  console.log('Starting the Firebase emulators (Auth, Firestore, Storage, Hosting)…');
+  const emulators = await startEmulators(['auth', 'firestore', 'storage', 'hosting']);
+  Object.assign(process.env, emulators.env);
+  const seeded = await runSeed({ therapists: 200, ifEmpty: true });
+  if (seeded > 0) console.log(`Seeded ${seeded} demo documents.`);
+  await rebuild('first build');
+
+  const stopWatching = watchPublicContent(adminDb(), (collections) =>
+    rebuild(`changed: ${[...collections].join(', ')}`).catch((error: Error) =>
+      console.error(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
+    ),
+  );
+  console.log(`\nセラリンク is running: ${siteUrl}`);
+  console.log(
+    `Emulators: Auth ${emulatorHost('auth')}, Firestore ${emulatorHost('firestore')}, Storage ${emulatorHost('storage')} ` +
+      `(project ${process.env.GCLOUD_PROJECT ?? 'demo-theralink'}). Press Ctrl+C to stop.`,
+  );
+
+  const shutdown = async () => {
+    stopWatching();
+    await emulators.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  console.error(error instanceof EmulatorSetupError ? `Cannot start the emulators: ${error.message}` : error);
+  process.exit(1);
+}

@@ -1,0 +1,82 @@
+import { MAX_BREADCRUMBS } from './site';
+
+export interface Crumb {
+  label: string;
+  /** Omitted for the current page. */
+  href?: string;
+}
+
+/** What the breadcrumbs need to know of a store to name its page. */
+export interface StoreNaming {
+  id: string;
+  profileSlug: string;
+  displayName: string;
+  storeName: string;
+}
+
+/**
+ * Japanese labels for known path segments. `href` overrides the cumulative
+ * path where that path is not a public page (e.g. /store-profile is the
+ * signed-in editor, so its crumb points at the store list).
+ */
+const SEGMENTS: Record<string, { label: string; href?: string }> = {
+  profile: { label: 'プロフィール' },
+  'store-profile': { label: '店舗', href: '/stores' },
+  stores: { label: '店舗一覧' },
+  search: { label: '検索' },
+  howto: { label: '使い方' },
+  'terms-of-service': { label: '利用規約' },
+  'frozen-accounts': { label: '凍結アカウント一覧' },
+  today: { label: '本日の出勤' },
+  timeline: { label: 'タイムライン' },
+  blogs: { label: 'ブログ' },
+  blog: { label: 'ブログ', href: '/blogs' },
+  'blog-editor': { label: 'ブログ編集' },
+  skindetector: { label: '肌色判定' },
+  favoriteRanking: { label: '推しランキング' },
+  favorites: { label: 'お気に入り' },
+  announcements: { label: 'お知らせ' },
+  schedule: { label: 'スケジュール' },
+  manage: { label: '管理' },
+  customerManagement: { label: '顧客管理' },
+  login: { label: 'ログイン' },
+  register: { label: '新規登録' },
+};
+
+/** Store name for a slug: the store with that profileSlug, else the one with that id. */
+export function storeLabel(slug: string, stores: readonly StoreNaming[]): string {
+  const store = stores.find((s) => s.profileSlug === slug) ?? stores.find((s) => s.id === slug);
+  return store?.displayName || store?.storeName || slug;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * ホーム, then one crumb per path segment. Hidden (empty) on /profile paths,
+ * where the profile header already says where you are. At most
+ * MAX_BREADCRUMBS items: the deepest ones are kept after ホーム.
+ */
+export function buildBreadcrumbs(pathname: string, stores: readonly StoreNaming[] = []): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] === 'profile') return [];
+
+  const crumbs: Crumb[] = [{ label: 'ホーム', href: '/' }];
+  segments.forEach((segment, index) => {
+    const path = `/${segments.slice(0, index + 1).join('/')}`;
+    const known = SEGMENTS[segment];
+    const isStoreSlug = index === 1 && segments[0] === 'store-profile';
+    const label = isStoreSlug ? storeLabel(decodeSegment(segment), stores) : known?.label ?? decodeSegment(segment);
+    crumbs.push({ label, href: known?.href ?? path });
+  });
+  const last = crumbs[crumbs.length - 1];
+  if (crumbs.length > 1 && last) delete last.href;
+
+  if (crumbs.length <= MAX_BREADCRUMBS) return crumbs;
+  return [crumbs[0]!, ...crumbs.slice(crumbs.length - (MAX_BREADCRUMBS - 1))];
+}

@@ -1,0 +1,28 @@
+import { storeDisplayName } from './store-name';
+
+/** Where a frozen handle's owner can be found now. */
+export interface OwnerLink {
+  name: string;
+  href: string;
+}
+
+interface Named {
+  id: string;
+  profileSlug: string;
+}
+
+/**
+ * A lookup from a frozen-account entry to its owner's public page. Returns
+ * undefined when the owner is not in the export (unpublished or deleted),
+ * so callers can skip the entry.
+ */
+export function ownerFinder(
+  therapists: readonly (Named & { displayName: string })[],
+  stores: readonly (Named & { displayName: string; storeName: string })[],
+): (entry: { userId: string; ownerKind: 'therapist' | 'store' }) => OwnerLink | undefined {
+  const byKind = {
+    therapist: new Map(therapists.map((t) => [t.id, { name: t.displayName, href: `/profile/${t.profileSlug}` }])),
+    store: new Map(stores.map((s) => [s.id, { name: storeDisplayName(s), href: `/store-profile/${s.profileSlug}` }])),
+  };
+  return (entry) => byKind[entry.ownerKind].get(entry.userId);
+}

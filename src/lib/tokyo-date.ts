@@ -1,0 +1,56 @@
+/**
+ * Dates and times in Asia/Tokyo. Japan has no daylight saving time, so a
+ * fixed +09:00 offset is exact; Intl does the formatting.
+ */
+export const TOKYO_TIME_ZONE = 'Asia/Tokyo';
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** YYYY-MM-DD of the Tokyo calendar day that contains `at`. */
+export function tokyoDateKey(at: Date = new Date()): string {
+  return new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The Tokyo date key `days` days after `dateKey` (negative goes back). */
+export function addDays(dateKey: string, days: number): string {
+  const start = Date.parse(`${dateKey}T00:00:00Z`);
+  if (Number.isNaN(start)) throw new RangeError(`日付の形式が正しくありません: ${dateKey}`);
+  return new Date(start + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The instant at which a Tokyo wall-clock date and HH:mm begins. */
+export function tokyoInstant(dateKey: string, time = '00:00'): Date {
+  return new Date(`${dateKey}T${time}:00+09:00`);
+}
+
+const weekdayFormat = new Intl.DateTimeFormat('ja-JP', { timeZone: TOKYO_TIME_ZONE, weekday: 'short' });
+const dateFormat = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: TOKYO_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: TOKYO_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric',
+  hour: '2-digit', minute: '2-digit',
+});
+
+/** 「11月22日(日)」 for a Tokyo date key. */
+export function formatMonthDayWeekday(dateKey: string): string {
+  const at = tokyoInstant(dateKey, '12:00');
+  const [, month, day] = dateKey.split('-').map(Number);
+  return `${month}月${day}日(${weekdayFormat.format(at)})`;
+}
+
+/** 「2026年11月22日」 for a Tokyo date key. */
+export function formatLongDate(dateKey: string): string {
+  return dateFormat.format(tokyoInstant(dateKey, '12:00'));
+}
+
+/** 「2026/11/22 09:05」 for an instant, in Tokyo time. */
+export function formatDateTime(at: Date | string): string {
+  return dateTimeFormat.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isDateKey(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { area, channels, optionalUrl, slug, tags, timestamp, uid } from './common';
+
+/** accounts/{uid}: a therapist's profile. Public once `published`. */
+export const accountDoc = z
+  .object({
+    userId: uid,
+    displayName: z.string().min(1).max(40),
+    profileSlug: slug,
+    bio: z.string().max(2000),
+    photoURL: optionalUrl,
+    storeId: uid.nullable(),
+    area: area,
+    tags: tags,
+    channels: channels,
+    published: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict();
+export type AccountDoc = z.infer<typeof accountDoc>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { X_HANDLE_PATTERN } from '../lib/handles';
+import { SLUG_PATTERN } from '../lib/slugs';
+import { isDateKey } from '../lib/tokyo-date';
+
+/**
+ * A Firestore Timestamp from either SDK (client or admin): both expose
+ * toDate(). Schemas keep it as is; the export turns it into ISO text.
+ */
+export interface TimestampLike {
+  toDate(): Date;
+}
+export const timestamp = z.custom<TimestampLike>(
+  (value) => typeof (value as TimestampLike | null)?.toDate === 'function',
+  { message: 'Timestamp が必要です' },
+);
+
+export const uid = z.string().min(1).max(128);
+export const slug = z.string().regex(SLUG_PATTERN);
+export const xHandle = z.string().regex(X_HANDLE_PATTERN);
+export const dateKey = z.string().refine(isDateKey, { message: 'YYYY-MM-DD の日付が必要です' });
+export const timeOfDay = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/);
+export const httpsUrl = z.string().max(500).regex(/^https:\/\/\S+$/);
+export const optionalUrl = z.union([z.literal(''), httpsUrl]);
+export const tags = z.array(z.string().min(1).max(20)).max(10);
+export const area = z.string().min(1).max(20);
+
+/**
+ * Current channels a therapist or store can be found on. Values are the
+ * account names (no @, no URL) except `website`, which is a URL.
+ */
+export const channels = z
+  .object({
+    x: xHandle.optional(),
+    bluesky: z.string().regex(/^[a-z0-9.-]{3,253}$/).optional(),
+    instagram: z.string().regex(/^[a-z0-9._]{1,30}$/).optional(),
+    tiktok: z.string().regex(/^[a-z0-9._]{2,24}$/).optional(),
+    litlink: z.string().regex(/^[a-z0-9_-]{1,40}$/).optional(),
+    website: httpsUrl.optional(),
+  })
+  .strict();
+export type Channels = z.infer<typeof channels>;

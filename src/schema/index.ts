@@ -1,0 +1,34 @@
+import type { ZodTypeAny } from 'zod';
+import { accountDoc } from './accounts';
+import { announcementDoc } from './announcements';
+import { blogDoc } from './blogs';
+import { customerDoc } from './customers';
+import { favoriteDoc } from './favorites';
+import { frozenAccountDoc } from './frozen-accounts';
+import { postDoc } from './posts';
+import { scheduleDoc } from './schedules';
+import { slugDoc } from './slugs';
+import { storeDoc } from './stores';
+import { fcmTokenDoc, userDoc } from './users';
+
+/** Schema of each collection, keyed by its path pattern ({id} segments dropped). */
+export const SCHEMAS: Record<string, ZodTypeAny> = {
+  users: userDoc,
+  'users/fcmTokens': fcmTokenDoc,
+  accounts: accountDoc,
+  stores: storeDoc,
+  slugs: slugDoc,
+  frozenAccounts: frozenAccountDoc,
+  schedules: scheduleDoc,
+  announcements: announcementDoc,
+  blogs: blogDoc,
+  posts: postDoc,
+  'favorites/items': favoriteDoc,
+  'customers/items': customerDoc,
+};
+
+/** The schema for a document path such as `customers/u1/items/c9`, or undefined. */
+export function schemaForPath(documentPath: string): ZodTypeAny | undefined {
+  const collections = documentPath.split('/').filter((_, index) => index % 2 === 0);
+  return SCHEMAS[collections.join('/')];
+}

@@ -1,0 +1,44 @@
+import { assertFails } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
+import { describe, it } from 'vitest';
+import { privateDocs } from '../factories/documents';
+import { seed, useRulesEnvironment } from './rules-env';
+
+/**
+ * Every collection other than published accounts and stores is closed to
+ * clients: no role may get, list, create, update or delete, not even the
+ * owner, until the issue that needs it opens it.
+ */
+const env = useRulesEnvironment();
+const docs = privateDocs('alice');
+const parentOf = (path: string) => path.split('/').slice(0, -1).join('/');
+
+const roles = {
+  'signed out': () => env().unauthenticatedContext().firestore(),
+  owner: () => env().authenticatedContext('alice').firestore(),
+  'other user': () => env().authenticatedContext('bob').firestore(),
+};
+
+describe.each(Object.keys(docs))('%s', (path) => {
+  describe.each(Object.entries(roles))('as %s', (_role, db) => {
+    it('cannot get', async () => {
+      await seed(env(), { [path]: docs[path]! });
+      await assertFails(getDoc(doc(db(), path)));
+    });
+    it('cannot list', async () => {
+      await seed(env(), { [path]: docs[path]! });
+      await assertFails(getDocs(collection(db(), parentOf(path))));
+    });
+    it('cannot create', async () => {
+      await assertFails(setDoc(doc(db(), path), docs[path]!));
+    });
+    it('cannot update', async () => {
+      await seed(env(), { [path]: docs[path]! });
+      await assertFails(updateDoc(doc(db(), path), { createdAt: null }));
+    });
+    it('cannot delete', async () => {
+      await seed(env(), { [path]: docs[path]! });
+      await assertFails(deleteDoc(doc(db(), path)));
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  formatDateTime,
+  formatLongDate,
+  formatMonthDayWeekday,
+  isDateKey,
+  tokyoDateKey,
+  tokyoInstant,
+} from '../../src/lib/tokyo-date';
+
+describe('tokyoDateKey', () => {
+  it('is already the next day in Tokyo at 15:00 UTC', () => {
+    expect(tokyoDateKey(new Date('2026-11-21T14:59:59Z'))).toBe('2026-11-21');
+    expect(tokyoDateKey(new Date('2026-11-21T15:00:00Z'))).toBe('2026-11-22');
+  });
+  it('crosses the year in Tokyo time', () => {
+    expect(tokyoDateKey(new Date('2025-12-31T15:30:00Z'))).toBe('2026-01-01');
+  });
+});
+
+describe('addDays', () => {
+  it('moves across month and leap-year ends', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+  it('refuses a malformed date', () => {
+    expect(() => addDays('2026/11/30', 1)).toThrow('日付の形式');
+  });
+});
+
+describe('tokyoInstant', () => {
+  it('is nine hours ahead of UTC', () => {
+    expect(tokyoInstant('2026-11-22', '09:00').toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+});
+
+describe('formatting', () => {
+  it('writes month, day and weekday in Japanese', () => {
+    expect(formatMonthDayWeekday('2026-11-22')).toBe('11月22日(日)');
+  });
+  it('writes a long date', () => {
+    expect(formatLongDate('2026-10-01')).toBe('2026年10月1日');
+  });
+  it('shows an instant in Tokyo time', () => {
+    expect(formatDateTime('2026-11-21T15:05:00Z')).toBe('2026/11/22 00:05');
+  });
+});
+
+describe('isDateKey', () => {
+  it('accepts real dates only', () => {
+    expect(isDateKey('2026-02-28')).toBe(true);
+    expect(isDateKey('2026-02-30')).toBe(false);
+    expect(isDateKey('2026-2-3')).toBe(false);
+  });
+});

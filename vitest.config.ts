@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run, four projects. Everything but `unit` talks to the real Firebase
+ * emulators, which tests/setup/emulators.ts starts once (or reuses); each
+ * project works in its own demo- project id so they never share data.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['tests/setup/emulators.ts'],
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'rules',
+          include: ['tests/rules/**/*.test.ts'],
+          // Rule tests clear their project between tests: one file at a time.
+          fileParallelism: false,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
