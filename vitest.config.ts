@@ -14,8 +14,8 @@ export default defineConfig({
         test: {
           name: 'rules',
           include: ['tests/rules/**/*.test.ts'],
-          // Rule tests clear their project between tests: one file at a time.
-          fileParallelism: false,
+          // Rule tests clear their project between tests: one file at a time, in one fork.
+          poolOptions: { forks: { singleFork: true } },
           hookTimeout: 60_000,
         },
       },
@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },

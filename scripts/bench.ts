@@ -1,0 +1,108 @@
+/**
+ * `npm run bench [-- --therapists N]`: the figures the foundation answers
+ * for, printed as `name: value` lines. Exits non-zero when a budget is
+ * exceeded. Not a test: it takes minutes and measures this machine.
+ *
+ *  - export → dist for N therapists (default 10,000): seconds, peak memory
+ *  - Pagefind over that site: seconds, peak memory
+ *  - JavaScript (gzip) a signed-out visitor downloads on /profile/{slug}
+ *  - every public page: no React, no Firebase, inline script ≤ 2 KB gzip
+ *  - profile page HTML ≤ 14 KB gzip
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { tokyoDateKey } from '../src/lib/tokyo-date';
+import { auditPublicPages } from './bench/page-weight';
+import { startEmulators } from './lib/emulator-process';
+import { ROOT } from './lib/project';
+
+const { values } = parseArgs({ options: { therapists: { type: 'string', default: '10000' } } });
+const therapists = Number(values.therapists);
+const BENCH_PROJECT = 'demo-theralink-bench';
+const exportDir = path.join(ROOT, '.build', 'bench-export');
+const siteDir = path.join(ROOT, '.build', 'bench-site');
+const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+
+const BUDGET = { buildAndIndexSeconds: 120, peakMb: 4096, inlineScriptGzipBytes: 2048, profileHtmlGzipBytes: 14 * 1024 };
+const failures: string[] = [];
+const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
+const check = (ok: boolean, message: string) => {
+  if (!ok) failures.push(message);
+};
+
+/** Runs a command under GNU time; returns wall seconds and peak resident memory (MB). */
+function timed(command: string, args: string[], env: Record<string, string> = {}) {
+  let stderr: string;
+  try {
+    stderr = execFileSync('/usr/bin/time', ['-f', '__time %e %M', command, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 256 * 1024 * 1024,
+    }).toString();
+  } catch (error) {
+    throw new Error(`${command} ${args.join(' ')} failed:\n${String((error as { stderr?: Buffer }).stderr ?? '').slice(-3000)}`);
+  }
+  const match = /__time ([\d.]+) (\d+)/.exec(stderr);
+  if (!match) throw new Error(`GNU time gave no figures:\n${stderr.slice(-2000)}`);
+  return { seconds: Number(match[1]), peakMb: Math.round(Number(match[2]) / 1024) };
+}
+
+if (!existsSync('/usr/bin/time')) {
+  console.error('The benchmark needs GNU time (/usr/bin/time): apt-get install -y time');
+  process.exit(2);
+}
+
+const emulators = await startEmulators(['auth', 'firestore']);
+try {
+  const env = { ...emulators.env, FIREBASE_PROJECT_ID: BENCH_PROJECT, EXPORT_DIR: exportDir };
+  const host = emulators.env.FIRESTORE_EMULATOR_HOST;
+  await fetch(`http://${host}/emulator/v1/projects/${BENCH_PROJECT}/databases/(default)/documents`, { method: 'DELETE' });
+  const today = tokyoDateKey();
+  const seed = timed(bin('tsx'), ['scripts/seed.ts', '--therapists', String(therapists), '--today', today], env);
+  report('therapists', therapists);
+  report('seed_seconds', seed.seconds);
+
+  const exported = timed(bin('tsx'), ['scripts/export.ts'], env);
+  await rm(siteDir, { recursive: true, force: true });
+  const astro = timed(bin('astro'), ['build', '--silent'], { ...env, BUILD_OUT_DIR: siteDir });
+  const pagefind = timed(bin('pagefind'), ['--site', siteDir, '--silent'], env);
+
+  const buildSeconds = Math.round((exported.seconds + astro.seconds) * 10) / 10;
+  const buildPeak = Math.max(exported.peakMb, astro.peakMb);
+  report('export_seconds', exported.seconds);
+  report('export_peak_mb', exported.peakMb);
+  report('astro_build_seconds', astro.seconds);
+  report('astro_build_peak_mb', astro.peakMb);
+  report('build_export_to_dist_seconds', buildSeconds);
+  report('build_export_to_dist_peak_mb', buildPeak);
+  report('pagefind_seconds', pagefind.seconds);
+  report('pagefind_peak_mb', pagefind.peakMb);
+  const total = Math.round((buildSeconds + pagefind.seconds) * 10) / 10;
+  report('build_and_index_seconds', total);
+  check(total < BUDGET.buildAndIndexSeconds, `build + index took ${total} s (budget ${BUDGET.buildAndIndexSeconds} s)`);
+  check(Math.max(buildPeak, pagefind.peakMb) < BUDGET.peakMb, `peak memory ${Math.max(buildPeak, pagefind.peakMb)} MB (budget ${BUDGET.peakMb} MB)`);
+
+  const audit = await auditPublicPages(siteDir);
+  report('pages_audited', audit.pages);
+  report('profile_js_gzip_bytes', audit.profileJsGzipBytes);
+  report('search_page_js_gzip_bytes_before_typing', audit.searchJsGzipBytes);
+  report('max_inline_script_gzip_bytes', audit.maxInlineScriptGzipBytes);
+  report('max_profile_html_gzip_bytes', audit.maxProfileHtmlGzipBytes);
+  report('pages_with_react_or_firebase', audit.pagesWithFrameworkCode.length);
+  check(audit.pagesWithFrameworkCode.length === 0, `React or Firebase code on: ${audit.pagesWithFrameworkCode.slice(0, 5).join(', ')}`);
+  check(audit.maxInlineScriptGzipBytes <= BUDGET.inlineScriptGzipBytes, `inline script ${audit.maxInlineScriptGzipBytes} B gzip (budget ${BUDGET.inlineScriptGzipBytes} B)`);
+  check(audit.maxProfileHtmlGzipBytes <= BUDGET.profileHtmlGzipBytes, `profile HTML ${audit.maxProfileHtmlGzipBytes} B gzip (budget ${BUDGET.profileHtmlGzipBytes} B)`);
+} finally {
+  await emulators.stop();
+}
+
+if (failures.length > 0) {
+  console.error(`\nOver budget:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nAll budgets met.');
+process.exit(0);

@@ -1,0 +1,88 @@
+/**
+ * Static audit of the built pages: which scripts each page loads (inline,
+ * external, and the modules those import), their gzip size, and whether any
+ * of it is React or Firebase. Reads files only; no browser needed.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+// Markers that only React or Firebase bundles contain.
+const FRAMEWORK_CODE = /react\.(production|development)|__SECRET_INTERNALS|react-dom|firebasejs|@firebase\/|firebase\.googleapis|FirebaseError/;
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) out.push(path.join(entry.parentPath, entry.name));
+  }
+  return out.sort();
+}
+
+/** Module URLs a script imports statically ("/_astro/x.js" or "./x.js"). */
+function importsOf(code: string, from: string): string[] {
+  const found = [...code.matchAll(/(?:import|from)\s*["'](\.{0,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+  return found.map((spec) => path.posix.resolve(path.posix.dirname(from), spec));
+}
+
+export interface PageAudit {
+  pages: number;
+  profileJsGzipBytes: number;
+  searchJsGzipBytes: number;
+  maxInlineScriptGzipBytes: number;
+  maxProfileHtmlGzipBytes: number;
+  pagesWithFrameworkCode: string[];
+}
+
+export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
+  const scriptCache = new Map<string, string>();
+  const loadScript = async (url: string) => {
+    if (!scriptCache.has(url)) scriptCache.set(url, await readFile(path.join(siteDir, url), 'utf8'));
+    return scriptCache.get(url)!;
+  };
+  /** Every external module a page loads on its own (no dynamic imports). */
+  const externalClosure = async (entries: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...entries];
+    while (queue.length > 0) {
+      const url = queue.shift()!;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      queue.push(...importsOf(await loadScript(url), url));
+    }
+    return seen;
+  };
+
+  const result: PageAudit = {
+    pages: 0,
+    profileJsGzipBytes: 0,
+    searchJsGzipBytes: 0,
+    maxInlineScriptGzipBytes: 0,
+    maxProfileHtmlGzipBytes: 0,
+    pagesWithFrameworkCode: [],
+  };
+  for (const file of await htmlFiles(siteDir)) {
+    const route = `/${path.relative(siteDir, file)}`.replace(/\.html$/, '');
+    const html = await readFile(file, 'utf8');
+    result.pages++;
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1]!)
+      .join('\n');
+    const external = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!).filter((src) => src.startsWith('/'));
+    const modules = await externalClosure(external);
+    const moduleCode = await Promise.all([...modules].map(loadScript));
+    const inlineGzip = inline ? gz(inline) : 0;
+    const jsGzip = inlineGzip + moduleCode.reduce((sum, code) => sum + gz(code), 0);
+
+    result.maxInlineScriptGzipBytes = Math.max(result.maxInlineScriptGzipBytes, inlineGzip);
+    if (FRAMEWORK_CODE.test(inline) || moduleCode.some((code) => FRAMEWORK_CODE.test(code))) {
+      result.pagesWithFrameworkCode.push(route);
+    }
+    if (route.startsWith('/profile/')) {
+      result.maxProfileHtmlGzipBytes = Math.max(result.maxProfileHtmlGzipBytes, gz(html));
+      result.profileJsGzipBytes = Math.max(result.profileJsGzipBytes, jsGzip);
+    }
+    if (route === '/search') result.searchJsGzipBytes = jsGzip;
+  }
+  return result;
+}

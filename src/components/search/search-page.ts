@@ -1,0 +1,147 @@
+import {
+  cleanResultUrl,
+  pagefindFilters,
+  parseSearchQuery,
+  searchQueryString,
+  searchTerm,
+  type SearchQuery,
+} from '../../lib/search-query';
+import { excerptFragment } from './excerpt';
+import { loadPagefind, type PagefindResult } from './pagefind';
+
+/** Results shown at a time; each one is a separate fetch of its fragment. */
+const BATCH_SIZE = 20;
+/** Pause after typing before searching as you type. */
+const TYPING_DELAY_MS = 300;
+
+function required<T extends Element>(root: ParentNode, selector: string): T {
+  const element = root.querySelector<T>(selector);
+  if (!element) throw new Error(`検索ページの要素がありません: ${selector}`);
+  return element;
+}
+
+/** Wires the /search form to Pagefind and keeps the URL in step with it. */
+export function initSearchPage(root: HTMLElement): void {
+  const form = required<HTMLFormElement>(root, 'form');
+  const status = required<HTMLElement>(root, '[data-search-status]');
+  const hint = required<HTMLElement>(root, '[data-search-hint]');
+  const list = required<HTMLOListElement>(root, '[data-search-results]');
+  const more = required<HTMLButtonElement>(root, '[data-search-more]');
+  const field = (name: keyof SearchQuery) => required<HTMLInputElement | HTMLSelectElement>(form, `[name="${name}"]`);
+
+  let run = 0;
+  let pending: PagefindResult[] = [];
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const readForm = () =>
+    parseSearchQuery(new URLSearchParams([...new FormData(form)].map(([key, value]) => [key, String(value)])));
+
+  function fillForm(query: SearchQuery) {
+    for (const name of ['q', 'area', 'store', 'kind'] as const) {
+      const input = field(name);
+      input.value = query[name];
+      // A value missing from the select (e.g. a store no longer listed) falls back to すべて.
+      if (input.value !== query[name]) input.value = '';
+    }
+  }
+
+  function setStatus(text: string, hintText = '') {
+    status.textContent = text;
+    hint.textContent = hintText;
+    hint.hidden = !hintText;
+  }
+
+  async function showMore(thisRun: number) {
+    const batch = pending.splice(0, BATCH_SIZE);
+    const items = await Promise.all(batch.map((result) => result.data()));
+    if (thisRun !== run) return;
+    for (const data of items) list.append(resultItem(data));
+    more.hidden = pending.length === 0;
+  }
+
+  async function search(query: SearchQuery) {
+    const thisRun = ++run;
+    history.replaceState(null, '', `${location.pathname}${searchQueryString(query)}`);
+    const term = searchTerm(query.q);
+    const filters = pagefindFilters(query);
+    list.replaceChildren();
+    more.hidden = true;
+    if (term === null && Object.keys(filters).length === 0) {
+      setStatus('');
+      return;
+    }
+
+    setStatus('検索しています…');
+    list.setAttribute('aria-busy', 'true');
+    try {
+      const pagefind = await loadPagefind();
+      const found = await pagefind.search(term, { filters });
+      if (thisRun !== run || !found) return; // superseded by a newer search
+      pending = [...found.results];
+      if (pending.length === 0) {
+        setStatus(
+          '該当するセラピスト・店舗は見つかりませんでした。',
+          'ユーザー名は @ の有無や大文字・小文字を問わず探せます。綴りを確かめるか、エリア・店舗・種別を「すべて」に戻してお試しください。',
+        );
+        return;
+      }
+      setStatus(`${pending.length}件見つかりました。`);
+      await showMore(thisRun);
+    } catch {
+      if (thisRun !== run) return;
+      setStatus(
+        '検索機能を読み込めませんでした。',
+        '通信状況を確認して、ページを再読み込みしてください。凍結アカウント一覧や店舗一覧からも探せます。',
+      );
+    } finally {
+      if (thisRun === run) list.removeAttribute('aria-busy');
+    }
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearTimeout(typingTimer);
+    void search(readForm());
+  });
+  form.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLSelectElement) void search(readForm());
+  });
+  field('q').addEventListener('input', () => {
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(() => void search(readForm()), TYPING_DELAY_MS);
+  });
+  // Start fetching the index as soon as someone shows intent to search.
+  field('q').addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
+  more.addEventListener('click', () => void showMore(run));
+
+  const initial = parseSearchQuery(new URLSearchParams(location.search));
+  fillForm(initial);
+  void search(initial);
+}
+
+function resultItem(data: { url: string; excerpt: string; meta: Record<string, string | undefined> }): HTMLLIElement {
+  const item = document.createElement('li');
+  item.dataset.testid = 'search-result';
+  item.className = 'rounded-lg border border-gray-200 p-4 dark:border-gray-700';
+
+  const heading = document.createElement('p');
+  heading.className = 'flex flex-wrap items-center gap-2';
+  const link = document.createElement('a');
+  link.href = cleanResultUrl(data.url);
+  link.textContent = data.meta.title ?? link.href;
+  link.className = 'text-lg font-bold text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
+  heading.append(link);
+  if (data.meta.kind) {
+    const badge = document.createElement('span');
+    badge.className = 'rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200';
+    badge.textContent = data.meta.kind;
+    heading.append(badge);
+  }
+
+  const excerpt = document.createElement('p');
+  excerpt.className = 'mt-1 text-sm text-gray-700 dark:text-gray-300';
+  excerpt.append(excerptFragment(data.excerpt));
+
+  item.append(heading, excerpt);
+  return item;
+}

@@ -1,0 +1,161 @@
+/**
+ * The built demo site in real headless Chromium: searching an old handle,
+ * the 404 redirect, theme persistence without a flash, the phone drawer and
+ * store breadcrumbs. Also checks that no private seed data reached the HTML.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser';
+import { E2E_SITE_DIR, buildDemoSite, serveSite } from './built-site';
+
+let site: Awaited<ReturnType<typeof serveSite>>;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await buildDemoSite();
+  site = await serveSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+beforeEach(async () => {
+  page = await browser.newPage({ baseURL: site.url });
+});
+afterEach(async () => {
+  await page.context().close();
+});
+
+describe('frozen-account search', () => {
+  it.each(['miu_0312', '@MIU_0312', '＠Miu_0312'])('finds the therapist from the home page for %s', async (typed) => {
+    await page.goto('/');
+    await page.getByLabel('凍結前のユーザー名・名前・店名で探す').fill(typed);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search\?/);
+    const first = page.getByTestId('search-result').first();
+    await first.waitFor();
+    await first.getByRole('link').first().click();
+    await page.waitForURL(`${site.url}/profile/miu`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('みう');
+    await expect(page.locator('main').textContent()).resolves.toContain('miu_0312');
+  });
+});
+
+describe('unknown paths', () => {
+  it('land on / with the history entry replaced', async () => {
+    await page.goto('/howto');
+    const before = await page.evaluate(() => history.length);
+    await page.goto('/no-such-page');
+    await page.waitForURL(`${site.url}/`);
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/howto');
+  });
+
+  it('show a visible link home while redirecting', async () => {
+    const response = await page.request.get('/no-such-page');
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('location.replace');
+    expect(html).toMatch(/<a[^>]+href="\/"[^>]*>[^<]*トップページへ/);
+  });
+});
+
+describe('theme', () => {
+  /** Records, in the first animation frame (before the first paint), whether the page is dark. */
+  async function darkAtFirstFrame(target: Page): Promise<boolean> {
+    return target.evaluate(() => (window as unknown as { __darkAtFirstFrame: boolean }).__darkAtFirstFrame);
+  }
+
+  it('keeps the chosen theme across a reload without a flash of the other', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { __darkAtFirstFrame: boolean }).__darkAtFirstFrame =
+          document.documentElement.classList.contains('dark');
+      });
+    });
+    await page.goto('/howto');
+    expect(await darkAtFirstFrame(page)).toBe(false);
+    await page.locator('#theme-select').first().selectOption('dark');
+    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+    await page.reload();
+    expect(await darkAtFirstFrame(page)).toBe(true);
+    expect(await page.locator('#theme-select').first().inputValue()).toBe('dark');
+
+    await page.locator('#theme-select').first().selectOption('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    expect(await darkAtFirstFrame(page)).toBe(false);
+  });
+
+  it('follows the system when set to system', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+  });
+});
+
+describe('phone drawer', () => {
+  it('opens a 250 px drawer on the right holding every link', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const drawer = page.getByTestId('drawer');
+    expect(await drawer.isVisible()).toBe(false);
+    await page.getByTestId('drawer-toggle').click();
+    await drawer.waitFor({ state: 'visible' });
+    // The drawer slides in; measure once the transition has settled at the right edge.
+    await expect.poll(async () => {
+      const box = (await drawer.boundingBox())!;
+      return [Math.round(box.width), Math.round(box.x + box.width)];
+    }).toEqual([250, 390]);
+    const links = await drawer.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    for (const href of ['/search', '/howto', '/timeline', '/today', '/blogs', '/skindetector', '/frozen-accounts', '/stores', '/login', '/register']) {
+      expect(links).toContain(href);
+    }
+  });
+});
+
+describe('breadcrumbs', () => {
+  it("show the store's name on a store page", async () => {
+    await page.goto('/store-profile/aroma-resort-shinjuku');
+    const crumbs = page.getByTestId('breadcrumbs');
+    // The label of each crumb: its link, or the current-page marker (separators are decoration).
+    const items = await crumbs.locator('li :is(a, [aria-current="page"])').allTextContents();
+    expect(items.map((t) => t.trim())).toEqual(['ホーム', '店舗', expect.stringMatching(/^アロマリゾート/)]);
+    await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe(items.at(-1));
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(heading?.trim()).toContain(items.at(-1)!.trim());
+  });
+
+  it('are hidden on profile pages', async () => {
+    await page.goto('/profile/miu');
+    expect(await page.getByTestId('breadcrumbs').count()).toBe(0);
+  });
+});
+
+describe('built site privacy', () => {
+  it('holds no private seed data in any file', async () => {
+    const files: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (/\.(html|json|js|xml|txt)$/.test(entry.name)) files.push(full);
+      }
+    };
+    await walk(E2E_SITE_DIR);
+    expect(files.length).toBeGreaterThan(100);
+    const secrets = ['demo-fcm-token-fan', '@theralink.test', 'たなかさん', '肩こりがひどい', '無断キャンセル', 'セラリンクへようこそ'];
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      for (const secret of secrets) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+    }
+  });
+});
