@@ -9,7 +9,7 @@
  *  - every public page: no React, no Firebase, inline script ≤ 2 KB gzip
  *  - profile page HTML ≤ 14 KB gzip
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,19 +35,18 @@ const check = (ok: boolean, message: string) => {
 
 /** Runs a command under GNU time; returns wall seconds and peak resident memory (MB). */
 function timed(command: string, args: string[], env: Record<string, string> = {}) {
-  let stderr: string;
-  try {
-    stderr = execFileSync('/usr/bin/time', ['-f', '__time %e %M', command, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      maxBuffer: 256 * 1024 * 1024,
-    }).toString();
-  } catch (error) {
-    throw new Error(`${command} ${args.join(' ')} failed:\n${String((error as { stderr?: Buffer }).stderr ?? '').slice(-3000)}`);
+  const result = spawnSync('/usr/bin/time', ['-f', '__time %e %M', command, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stderr.slice(-3000)}`);
   }
-  const match = /__time ([\d.]+) (\d+)/.exec(stderr);
-  if (!match) throw new Error(`GNU time gave no figures:\n${stderr.slice(-2000)}`);
+  const match = /__time ([\d.]+) (\d+)/.exec(result.stderr);
+  if (!match) throw new Error(`GNU time gave no figures:\n${result.stderr.slice(-2000)}`);
   return { seconds: Number(match[1]), peakMb: Math.round(Number(match[2]) / 1024) };
 }
 

@@ -58,8 +58,11 @@ export async function startEmulators(
   options: { echo?: boolean; timeoutMs?: number } = {},
 ): Promise<RunningEmulators> {
   const env = emulatorEnv();
-  if ((await Promise.all(names.map(answers))).every(Boolean)) {
-    return { env, stop: async () => {} };
+  const running = await Promise.all(names.map(answers));
+  if (running.every(Boolean)) return { env, stop: async () => {} };
+  if (running.some(Boolean)) {
+    const busy = names.filter((_, i) => running[i]).map((n) => `${n} (${emulatorHost(n)})`);
+    throw new Error(`Some emulators are already running: ${busy.join(', ')}. Stop them (or the other npm start) first.`);
   }
   const { env: binaryEnv, notes } = await chooseEmulatorBinaries(names);
   for (const note of notes) console.warn(note);

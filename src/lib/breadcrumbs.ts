@@ -1,4 +1,5 @@
 import { MAX_BREADCRUMBS } from './site';
+import { storeDisplayName } from './store-name';
 
 export interface Crumb {
   label: string;
@@ -46,7 +47,7 @@ const SEGMENTS: Record<string, { label: string; href?: string }> = {
 /** Store name for a slug: the store with that profileSlug, else the one with that id. */
 export function storeLabel(slug: string, stores: readonly StoreNaming[]): string {
   const store = stores.find((s) => s.profileSlug === slug) ?? stores.find((s) => s.id === slug);
-  return store?.displayName || store?.storeName || slug;
+  return (store && storeDisplayName(store)) || slug;
 }
 
 function decodeSegment(segment: string): string {

@@ -3,7 +3,11 @@ import { areaOrder } from './areas';
 /** Items grouped by their `area`, areas in AREAS order (unknown ones after, by name). */
 export function groupByArea<T extends { area: string }>(items: readonly T[]): { area: string; items: T[] }[] {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(item.area, [...(groups.get(item.area) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(item.area);
+    if (group) group.push(item);
+    else groups.set(item.area, [item]);
+  }
   return [...groups]
     .sort(([a], [b]) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'))
     .map(([area, grouped]) => ({ area, items: grouped }));

@@ -1,0 +1,45 @@
+/**
+ * The rebuild trigger of `npm start`: a change to a public source collection
+ * in the Firestore emulator calls back once (debounced) with its name;
+ * private collections do not trigger it.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearFirestore } from '../setup/projects';
+
+const PROJECT = 'demo-theralink-watch';
+process.env.FIREBASE_PROJECT_ID = PROJECT;
+const { adminDb } = await import('../../scripts/lib/admin');
+const { watchPublicContent } = await import('../../scripts/watch-content');
+
+const calls: string[][] = [];
+let stop: () => void;
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  await clearFirestore(PROJECT);
+  await adminDb().doc('accounts/a1').set({ published: true });
+  stop = watchPublicContent(adminDb(), async (changed) => void calls.push([...changed].sort()), 200);
+  await settle(1000);
+});
+afterAll(() => stop?.());
+
+describe('watchPublicContent', () => {
+  it('ignores the first snapshot of each collection', () => {
+    expect(calls).toEqual([]);
+  });
+
+  it('calls back once for a burst of changes, naming the collections', async () => {
+    await adminDb().doc('accounts/a1').update({ bio: '新しい自己紹介' });
+    await adminDb().doc('schedules/s1').set({ date: '2026-11-22', updatedAt: Timestamp.now() });
+    await expect.poll(() => calls, { timeout: 5000 }).toEqual([['accounts', 'schedules']]);
+  });
+
+  it('does not call back for private collections', async () => {
+    const before = calls.length;
+    await adminDb().doc('customers/u1/items/c1').set({ nickname: 'Aさん' });
+    await adminDb().doc('users/u1').set({ createdAt: Timestamp.now() });
+    await settle(1200);
+    expect(calls.length).toBe(before);
+  });
+});
