@@ -4,21 +4,15 @@
  * running until Ctrl+C. Works offline on machines with Google's Firestore
  * emulator package; see scripts/lib/emulator-binaries.ts.
  */
-import { EmulatorSetupError } from './lib/emulator-binaries';
-import { startEmulators, type EmulatorName } from './lib/emulator-process';
+import { describeStartFailure, exitOnSignals, startEmulators, type EmulatorName } from './lib/emulator-process';
 import { EMULATORS, emulatorHost } from './lib/project';
 
 const names = (process.argv[2]?.split(',') ?? Object.keys(EMULATORS)) as EmulatorName[];
 try {
   const running = await startEmulators(names, { echo: true });
   console.log(`\nEmulators ready: ${names.map((n) => `${n} http://${emulatorHost(n)}`).join(', ')}`);
-  const stop = async () => {
-    await running.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  exitOnSignals(running.stop);
 } catch (error) {
-  console.error(error instanceof EmulatorSetupError ? `Cannot start the emulators: ${error.message}` : error);
+  console.error(describeStartFailure(error));
   process.exit(1);
 }

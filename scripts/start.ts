@@ -7,9 +7,8 @@
 import { exportDir } from '../src/lib/export-dir';
 import { buildSite } from './build-site';
 import { adminDb } from './lib/admin';
-import { EmulatorSetupError } from './lib/emulator-binaries';
-import { startEmulators } from './lib/emulator-process';
-import { emulatorHost } from './lib/project';
+import { describeStartFailure, exitOnSignals, startEmulators } from './lib/emulator-process';
+import { emulatorHost, projectId } from './lib/project';
 import { runExport } from './export';
 import { runSeed } from './seed';
 import { watchPublicContent } from './watch-content';
@@ -40,17 +39,14 @@ try {
   console.log(`\nセラリンク is running: ${siteUrl}`);
   console.log(
     `Emulators: Auth ${emulatorHost('auth')}, Firestore ${emulatorHost('firestore')}, Storage ${emulatorHost('storage')} ` +
-      `(project ${process.env.GCLOUD_PROJECT ?? 'demo-theralink'}). Press Ctrl+C to stop.`,
+      `(project ${projectId()}). Press Ctrl+C to stop.`,
   );
 
-  const shutdown = async () => {
+  exitOnSignals(async () => {
     stopWatching();
     await emulators.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  });
 } catch (error) {
-  console.error(error instanceof EmulatorSetupError ? `Cannot start the emulators: ${error.message}` : error);
+  console.error(describeStartFailure(error));
   process.exit(1);
 }

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { chooseEmulatorBinaries } from './emulator-binaries';
+import { EmulatorSetupError, chooseEmulatorBinaries } from './emulator-binaries';
 import { EMULATORS, ROOT, emulatorHost, projectId } from './project';
 
 export type EmulatorName = keyof typeof EMULATORS;
@@ -50,6 +50,21 @@ async function waitFor(names: readonly EmulatorName[], child: ChildProcess, log:
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
+}
+
+/** Runs `cleanup` and exits on Ctrl+C or SIGTERM. */
+export function exitOnSignals(cleanup: () => Promise<void>): void {
+  const exit = async () => {
+    await cleanup();
+    process.exit(0);
+  };
+  process.on('SIGINT', exit);
+  process.on('SIGTERM', exit);
+}
+
+/** Why the emulators could not start, for a developer to act on. */
+export function describeStartFailure(error: unknown): string {
+  return error instanceof EmulatorSetupError ? `Cannot start the emulators: ${error.message}` : String((error as Error)?.stack ?? error);
 }
 
 /** Starts the named emulators (or reuses running ones) and resolves once they all answer. */
