@@ -45,6 +45,37 @@ describe('frozen-account search', () => {
   });
 });
 
+describe('search filters', () => {
+  const resultLinks = async () => {
+    await page.getByTestId('search-result').first().waitFor();
+    return page.getByTestId('search-result').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  };
+
+  it('lists only stores of an area when filtered by area and kind', async () => {
+    await page.goto(`/search?area=${encodeURIComponent('渋谷')}&kind=store`);
+    const links = await resultLinks();
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(href).toMatch(/^\/store-profile\//);
+    await page.goto(links[0]!);
+    expect(await page.locator('main').textContent()).toContain('渋谷');
+  });
+
+  it('finds nothing for a handle outside the chosen area, and says so', async () => {
+    await page.goto(`/search?q=miu_0312&area=${encodeURIComponent('渋谷')}`);
+    await page.getByText('該当するセラピスト・店舗は見つかりませんでした').waitFor();
+    expect(await page.getByTestId('search-result').count()).toBe(0);
+  });
+
+  it('narrows to the therapists of one store', async () => {
+    await page.goto('/store-profile/aroma-resort-shinjuku');
+    const storeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    await page.goto(`/search?store=${encodeURIComponent(storeName)}&kind=therapist`);
+    const links = await resultLinks();
+    expect(links).toContain('/profile/miu');
+    for (const href of links) expect(href).toMatch(/^\/profile\//);
+  });
+});
+
 describe('unknown paths', () => {
   it('land on / with the history entry replaced', async () => {
     await page.goto('/howto');
@@ -119,6 +150,25 @@ describe('phone drawer', () => {
     for (const href of ['/search', '/howto', '/timeline', '/today', '/blogs', '/skindetector', '/frozen-accounts', '/stores', '/login', '/register']) {
       expect(links).toContain(href);
     }
+  });
+});
+
+describe('register button', () => {
+  const shakeEndTimes = () =>
+    page
+      .getByTestId('register-button')
+      .first()
+      .evaluate((button) => button.getAnimations().map((a) => a.effect?.getComputedTiming().endTime));
+
+  it('shakes for its first 5 seconds', async () => {
+    await page.goto('/');
+    expect(await shakeEndTimes()).toEqual([5000]);
+  });
+
+  it('stays still for visitors who ask for reduced motion', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    expect(await shakeEndTimes()).toEqual([]);
   });
 });
 
