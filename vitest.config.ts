@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The demo site is built once for all browser test files.
+          globalSetup: ['tests/setup/e2e-site.ts'],
           poolOptions: { forks: { singleFork: true } },
           testTimeout: 60_000,
           hookTimeout: 300_000,

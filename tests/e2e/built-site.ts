@@ -1,5 +1,5 @@
 /**
- * Builds the demo site for browser tests: seeds the e2e project in the
+ * The demo site for browser tests (built once by tests/setup/e2e-site.ts): seeds the e2e project in the
  * Firestore emulator, exports it, builds and indexes it, and serves it with
  * superstatic, the server behind Firebase Hosting (clean URLs, 404.html).
  */

@@ -8,14 +8,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
-import { E2E_SITE_DIR, buildDemoSite, serveSite } from './built-site';
+import { E2E_SITE_DIR, serveSite } from './built-site';
 
 let site: Awaited<ReturnType<typeof serveSite>>;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  await buildDemoSite();
   site = await serveSite();
   browser = await launchBrowser();
 });
