@@ -96,17 +96,28 @@ export interface BinaryChoice {
   notes: string[];
 }
 
+/** What the choice depends on; tests replace parts of it. */
+export interface BinaryProbe {
+  exists(file: string): boolean;
+  canDownload(name: 'firestore' | 'storage'): Promise<boolean>;
+  env: NodeJS.ProcessEnv;
+}
+const realProbe: BinaryProbe = { exists: existsSync, canDownload, env: process.env };
+
 /** Chooses the emulator JARs; throws EmulatorSetupError with what to install. */
-export async function chooseEmulatorBinaries(emulators: readonly string[]): Promise<BinaryChoice> {
+export async function chooseEmulatorBinaries(
+  emulators: readonly string[],
+  probe: BinaryProbe = realProbe,
+): Promise<BinaryChoice> {
   const env: Record<string, string> = {};
   const notes: string[] = [];
   requireTool('java', 'The Firestore and Storage emulators need Java 11 or newer (e.g. `apt-get install default-jre-headless`).');
 
-  if (emulators.includes('firestore') && !process.env.FIRESTORE_EMULATOR_BINARY_PATH && !existsSync(cachedJar('firestore'))) {
-    if (existsSync(GOOGLE_FIRESTORE_JAR)) {
+  if (emulators.includes('firestore') && !probe.env.FIRESTORE_EMULATOR_BINARY_PATH && !probe.exists(cachedJar('firestore'))) {
+    if (probe.exists(GOOGLE_FIRESTORE_JAR)) {
       env.FIRESTORE_EMULATOR_BINARY_PATH = buildFirestoreWrapper();
       notes.push(`Firestore emulator: using ${GOOGLE_FIRESTORE_JAR} (offline).`);
-    } else if (!(await canDownload('firestore'))) {
+    } else if (!(await probe.canDownload('firestore'))) {
       throw new EmulatorSetupError(
         'No Firestore emulator is available and it cannot be downloaded. Connect to the internet ' +
           '(firebase-tools downloads it on first start) or install the Debian/Ubuntu package ' +
@@ -115,9 +126,9 @@ export async function chooseEmulatorBinaries(emulators: readonly string[]): Prom
     }
   }
 
-  if (emulators.includes('storage') && !process.env.STORAGE_EMULATOR_BINARY_PATH && !existsSync(cachedJar('storage'))) {
+  if (emulators.includes('storage') && !probe.env.STORAGE_EMULATOR_BINARY_PATH && !probe.exists(cachedJar('storage'))) {
     // Once the stand-in is built, skip the network probe (delete .cache/emulators to probe again).
-    if (existsSync(STAND_IN_JAR) || !(await canDownload('storage'))) {
+    if (probe.exists(STAND_IN_JAR) || !(await probe.canDownload('storage'))) {
       env.STORAGE_EMULATOR_BINARY_PATH = buildStorageStandIn();
       notes.push(
         '!!! Storage emulator: the rules runtime cannot be downloaded here, so a stand-in that ALLOWS EVERY ' +
