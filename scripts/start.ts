@@ -4,16 +4,19 @@
  * and indexes the site, serves it through the Hosting emulator, and keeps
  * rebuilding whenever published content changes in the emulator.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { exportDir } from '../src/lib/export-dir';
 import { buildSite } from './build-site';
 import { adminDb } from './lib/admin';
 import { describeStartFailure, exitOnSignals, startEmulators } from './lib/emulator-process';
-import { emulatorHost, projectId } from './lib/project';
+import { ROOT, emulatorHost, projectId } from './lib/project';
 import { runExport } from './export';
 import { runSeed } from './seed';
 import { watchPublicContent } from './watch-content';
 
 const siteUrl = `http://${emulatorHost('hosting')}`;
+const EMULATOR_DATA = path.join(ROOT, '.data', 'emulators');
 
 async function rebuild(reason: string): Promise<void> {
   const started = Date.now();
@@ -25,7 +28,11 @@ async function rebuild(reason: string): Promise<void> {
 
 try {
   console.log('Starting the Firebase emulators (Auth, Firestore, Storage, Hosting)…');
-  const emulators = await startEmulators(['auth', 'firestore', 'storage', 'hosting']);
+  // Demo data and edits survive a restart: loaded from and saved back to .data/emulators.
+  const persistence = existsSync(path.join(EMULATOR_DATA, 'firebase-export-metadata.json'))
+    ? ['--import', EMULATOR_DATA, '--export-on-exit']
+    : ['--export-on-exit', EMULATOR_DATA];
+  const emulators = await startEmulators(['auth', 'firestore', 'storage', 'hosting'], { extraArgs: persistence });
   Object.assign(process.env, emulators.env);
   const seeded = await runSeed({ therapists: 200, ifEmpty: true });
   if (seeded > 0) console.log(`Seeded ${seeded} demo documents.`);

@@ -70,7 +70,7 @@ export function describeStartFailure(error: unknown): string {
 /** Starts the named emulators (or reuses running ones) and resolves once they all answer. */
 export async function startEmulators(
   names: readonly EmulatorName[],
-  options: { echo?: boolean; timeoutMs?: number } = {},
+  options: { echo?: boolean; timeoutMs?: number; extraArgs?: readonly string[] } = {},
 ): Promise<RunningEmulators> {
   const env = emulatorEnv();
   const running = await Promise.all(names.map(answers));
@@ -83,7 +83,7 @@ export async function startEmulators(
   for (const note of notes) console.warn(note);
 
   const firebaseBin = path.join(ROOT, 'node_modules/.bin/firebase');
-  const child = spawn(firebaseBin, ['emulators:start', '--only', names.join(','), '--project', projectId()], {
+  const child = spawn(firebaseBin, ['emulators:start', '--only', names.join(','), '--project', projectId(), ...(options.extraArgs ?? [])], {
     cwd: ROOT,
     env: { ...process.env, ...binaryEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
