@@ -8,6 +8,16 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+
+/**
+ * Routes that SPEC builds as islands (signed-in tools, the skin-tone tool):
+ * React is their job. Every other page is a public static page held to the
+ * no-React, no-Firebase, ≤ 2 KB inline-script budget.
+ */
+export const ISLAND_ROUTES = new Set([
+  '/login', '/register', '/profile', '/store-profile', '/favorites', '/schedule/manage', '/customerManagement',
+  '/blog-editor', '/announcements', '/skindetector',
+]);
 // Markers that only React or Firebase bundles contain.
 const FRAMEWORK_CODE = /react\.(production|development)|__SECRET_INTERNALS|react-dom|firebasejs|@firebase\/|firebase\.googleapis|FirebaseError/;
 
@@ -26,6 +36,7 @@ function importsOf(code: string, from: string): string[] {
 }
 
 export interface PageAudit {
+  /** Public static pages audited (island routes are left out). */
   pages: number;
   profileJsGzipBytes: number;
   searchJsGzipBytes: number;
@@ -63,12 +74,17 @@ export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
   };
   for (const file of await htmlFiles(siteDir)) {
     const route = `/${path.relative(siteDir, file)}`.replace(/\.html$/, '');
+    if (ISLAND_ROUTES.has(route)) continue;
     const html = await readFile(file, 'utf8');
     result.pages++;
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)]
       .map((m) => m[1]!)
       .join('\n');
-    const external = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!).filter((src) => src.startsWith('/'));
+    // Module scripts, plus the component and renderer modules each astro-island imports on hydration.
+    const external = [
+      ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/<astro-island[^>]*?\b(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
+    ].filter((src) => src.startsWith('/'));
     const modules = await externalClosure(external);
     const moduleCode = await Promise.all([...modules].map(loadScript));
     const inlineGzip = inline ? gz(inline) : 0;
