@@ -5,28 +5,15 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser';
-import { E2E_SITE_DIR, serveSite } from './built-site';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { E2E_SITE_DIR } from './built-site';
+import { useSiteSession } from './site-session';
 
-let site: Awaited<ReturnType<typeof serveSite>>;
-let browser: Browser;
+const site = useSiteSession();
 let page: Page;
-
-beforeAll(async () => {
-  site = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 beforeEach(async () => {
-  page = await browser.newPage({ baseURL: site.url });
-});
-afterEach(async () => {
-  await page.context().close();
+  page = await site.newPage();
 });
 
 describe('frozen-account search', () => {

@@ -4,29 +4,15 @@
  * a 12,000 × 9,000 photo, a BMP decoded full size), the messages for files it cannot read, the
  * learned model on request, and that no image data leaves the page.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser';
-import { serveSite } from './built-site';
+import type { Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bmpImage, chooseDrawnImage, drawTestImage, withExifOrientation } from './fixtures/test-images';
+import { useSiteSession } from './site-session';
 
-let site: Awaited<ReturnType<typeof serveSite>>;
-let browser: Browser;
+const site = useSiteSession();
 let page: Page;
-
-beforeAll(async () => {
-  site = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 beforeEach(async () => {
-  page = await browser.newPage({ baseURL: site.url });
-});
-afterEach(async () => {
-  await page.context().close();
+  page = await site.newPage();
 });
 
 const ISLAND_CHUNKS = '**/_astro/SkinDetector*.js';
