@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { auditPublicPages } from './bench/page-weight';
-import { startEmulators } from './lib/emulator-process';
+import { clearFirestoreEmulator, startEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
 const { values } = parseArgs({ options: { therapists: { type: 'string', default: '10000' } } });
@@ -58,8 +58,7 @@ if (!existsSync('/usr/bin/time')) {
 const emulators = await startEmulators(['auth', 'firestore']);
 try {
   const env = { ...emulators.env, FIREBASE_PROJECT_ID: BENCH_PROJECT, EXPORT_DIR: exportDir };
-  const host = emulators.env.FIRESTORE_EMULATOR_HOST;
-  await fetch(`http://${host}/emulator/v1/projects/${BENCH_PROJECT}/databases/(default)/documents`, { method: 'DELETE' });
+  await clearFirestoreEmulator(BENCH_PROJECT);
   const today = tokyoDateKey();
   const seed = timed(bin('tsx'), ['scripts/seed.ts', '--therapists', String(therapists), '--today', today], env);
   report('therapists', therapists);

@@ -3,8 +3,9 @@
  * Pagefind over it, then the staging folder replaces the served one in a
  * single rename, so a running server never shows a half-built site.
  */
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
 import { ROOT } from './lib/project';
 
@@ -25,12 +26,7 @@ export async function buildSite({ exportDir, outDir = path.join(ROOT, 'dist'), q
       quiet,
     });
     await run(bin('pagefind'), ['--site', staging, '--silent'], { quiet });
-    const previous = `${staging}-previous`;
-    await rename(outDir, previous).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    await rename(staging, outDir);
-    await rm(previous, { recursive: true, force: true });
+    await replaceDir(staging, outDir);
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

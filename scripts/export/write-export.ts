@@ -3,7 +3,7 @@
  * folder, are checked against the public schemas, and only then replace
  * the old export. A failure leaves the previous export as it was.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodTypeAny } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
   publicTherapist,
   type ExportMeta,
 } from '../../src/schema/public';
+import { replaceDir } from '../lib/replace-dir';
 import type { PublicExport } from './public-records';
 
 function checked(name: string, records: unknown[], schema: ZodTypeAny) {
@@ -28,7 +29,6 @@ function checked(name: string, records: unknown[], schema: ZodTypeAny) {
 export async function writeExport(dir: string, data: PublicExport, meta: ExportMeta): Promise<void> {
   const target = path.resolve(dir);
   const staging = `${target}.tmp-${process.pid}`;
-  const previous = `${target}.old-${process.pid}`;
   const files: [string, unknown][] = [
     [EXPORT_FILES.therapists, checked('therapists', data.therapists, publicTherapist)],
     [EXPORT_FILES.stores, checked('stores', data.stores, publicStore)],
@@ -40,11 +40,7 @@ export async function writeExport(dir: string, data: PublicExport, meta: ExportM
   await mkdir(staging, { recursive: true });
   try {
     for (const [file, content] of files) await writeFile(path.join(staging, file), `${JSON.stringify(content)}\n`);
-    await rename(target, previous).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    await rename(staging, target);
-    await rm(previous, { recursive: true, force: true });
+    await replaceDir(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -52,6 +52,15 @@ async function waitFor(names: readonly EmulatorName[], child: ChildProcess, log:
   }
 }
 
+/** Deletes every document of a project in the Firestore emulator (never a real project). */
+export async function clearFirestoreEmulator(project: string): Promise<void> {
+  const response = await fetch(
+    `http://${emulatorHost('firestore')}/emulator/v1/projects/${project}/databases/(default)/documents`,
+    { method: 'DELETE' },
+  );
+  if (!response.ok) throw new Error(`Could not clear the Firestore emulator's ${project}: ${response.status}`);
+}
+
 /** Runs `cleanup` and exits on Ctrl+C or SIGTERM. */
 export function exitOnSignals(cleanup: () => Promise<void>): void {
   const exit = async () => {

@@ -4,7 +4,11 @@
  * scan every collection 10,000 times on a large site.
  */
 import { getCollection } from 'astro:content';
+import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { PublicFrozenAccount, PublicShift, PublicStore, PublicTherapist } from '../schema/public';
+
+/** A former handle with the page where its owner is now. */
+export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };
 
 export interface Directory {
   therapists: PublicTherapist[];
@@ -13,6 +17,8 @@ export interface Directory {
   shifts: PublicShift[];
   therapistsById: Map<string, PublicTherapist>;
   storesById: Map<string, PublicStore>;
+  /** Former handles whose owner has a public page, in export order. */
+  listedFrozenAccounts: ListedFrozenAccount[];
   /** Former handles by owner uid (therapist or store). */
   frozenByOwner: Map<string, PublicFrozenAccount[]>;
   shiftsByTherapist: Map<string, PublicShift[]>;
@@ -40,6 +46,7 @@ async function load(): Promise<Directory> {
     getCollection('frozenAccounts').then(data),
     getCollection('shifts').then(data),
   ]);
+  const ownerOf = ownerFinder(therapists, stores);
   return {
     therapists,
     stores,
@@ -47,6 +54,10 @@ async function load(): Promise<Directory> {
     shifts,
     therapistsById: new Map(therapists.map((t) => [t.id, t])),
     storesById: new Map(stores.map((s) => [s.id, s])),
+    listedFrozenAccounts: frozenAccounts.flatMap((entry) => {
+      const owner = ownerOf(entry);
+      return owner ? [{ ...entry, owner }] : [];
+    }),
     frozenByOwner: groupBy(frozenAccounts, (f) => f.userId),
     shiftsByTherapist: groupBy(shifts, (s) => s.userId),
     shiftsByStore: groupBy(shifts, (s) => s.storeId),

@@ -8,7 +8,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { tokyoDateKey } from '../../src/lib/tokyo-date';
 import { ROOT } from '../../scripts/lib/project';
-import { TEST_PROJECTS, clearFirestore } from '../setup/projects';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { TEST_PROJECTS } from '../setup/projects';
 
 export const E2E_EXPORT_DIR = path.join(ROOT, '.build', 'e2e-export');
 export const E2E_SITE_DIR = path.join(ROOT, '.build', 'e2e-site');
@@ -18,7 +19,7 @@ export async function buildDemoSite(): Promise<void> {
   const { runSeed } = await import('../../scripts/seed');
   const { runExport } = await import('../../scripts/export');
   const { buildSite } = await import('../../scripts/build-site');
-  await clearFirestore(TEST_PROJECTS.e2e);
+  await clearFirestoreEmulator(TEST_PROJECTS.e2e);
   const today = tokyoDateKey();
   await runSeed({ therapists: 200, today });
   await runExport(E2E_EXPORT_DIR, today);

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PROJECTS, clearFirestore } from '../setup/projects';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { TEST_PROJECTS } from '../setup/projects';
 
 process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.integration;
 const { adminDb } = await import('../../scripts/lib/admin');
@@ -30,7 +31,7 @@ const readExport = async (exportDir: string) => {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-export-'));
-  await clearFirestore(TEST_PROJECTS.integration);
+  await clearFirestoreEmulator(TEST_PROJECTS.integration);
   await runSeed({ therapists: 200, today });
 });
 afterAll(async () => {
@@ -119,7 +120,7 @@ describe('a bad source', () => {
 
   it('stops on an empty Firestore, and keeps the previous export', async () => {
     const before = await readExport(goodDir());
-    await clearFirestore(TEST_PROJECTS.integration);
+    await clearFirestoreEmulator(TEST_PROJECTS.integration);
     await expect(runExport(goodDir(), today)).rejects.toThrow(/no documents in accounts or stores/);
     expect(await readExport(goodDir())).toEqual(before);
   });

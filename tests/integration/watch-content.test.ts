@@ -5,7 +5,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearFirestore } from '../setup/projects';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 
 const PROJECT = 'demo-theralink-watch';
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -17,7 +17,7 @@ let stop: () => void;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  await clearFirestore(PROJECT);
+  await clearFirestoreEmulator(PROJECT);
   await adminDb().doc('accounts/a1').set({ published: true });
   stop = watchPublicContent(adminDb(), async (changed) => void calls.push([...changed].sort()), 200);
   await settle(1000);
