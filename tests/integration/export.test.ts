@@ -118,6 +118,16 @@ describe('a bad source', () => {
     expect(await readExport(goodDir())).toEqual(before);
   });
 
+  it('stops the seed on an unreachable Firestore with a message', async () => {
+    const result = run('node_modules/.bin/tsx', ['scripts/seed.ts'], {
+      env: { ...process.env, FIRESTORE_EMULATOR_HOST: '127.0.0.1:1' },
+    });
+    await expect(result).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Seed failed: Cannot reach the Firestore emulator at 127.0.0.1:1'),
+    });
+  });
+
   it('stops on an empty Firestore, and keeps the previous export', async () => {
     const before = await readExport(goodDir());
     await clearFirestoreEmulator(TEST_PROJECTS.integration);
