@@ -1,0 +1,52 @@
+/**
+ * axe-core's WCAG checks (labels, landmarks, names, colour contrast, …) on
+ * every kind of public page, in the light and the dark theme, plus the open
+ * phone drawer. Any violation fails, with its rule and elements listed.
+ */
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useSiteSession } from './site-session';
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const PAGES = [
+  '/', '/profile/miu', '/search?q=miu', '/stores', '/frozen-accounts', '/store-profile/aroma-resort-shinjuku',
+  '/howto', '/terms-of-service', '/skindetector',
+];
+
+const site = useSiteSession();
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: { target: string[] }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.each(['light', 'dark'] as const)('%s theme', (colorScheme) => {
+  it.each(PAGES)('%s has no accessibility violations', async (path) => {
+    const page = await site.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('the open phone drawer has no accessibility violations', async () => {
+    const page = await site.newPage();
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByTestId('drawer-toggle').click();
+    await page.getByTestId('drawer').waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+  });
+});
