@@ -7,7 +7,15 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+/** Gzip size (level 9) of a text or file. */
+export const gzipBytes = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+
+/** The code of a page's inline scripts (not src scripts, not JSON data), joined. */
+export function inlineScriptCode(html: string): string {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .join('\n');
+}
 
 /**
  * Routes that SPEC builds as islands (signed-in tools, the skin-tone tool):
@@ -77,9 +85,7 @@ export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
     if (ISLAND_ROUTES.has(route)) continue;
     const html = await readFile(file, 'utf8');
     result.pages++;
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)]
-      .map((m) => m[1]!)
-      .join('\n');
+    const inline = inlineScriptCode(html);
     // Module scripts, plus the component and renderer modules each astro-island imports on hydration.
     const external = [
       ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
@@ -87,15 +93,15 @@ export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
     ].filter((src) => src.startsWith('/'));
     const modules = await externalClosure(external);
     const moduleCode = await Promise.all([...modules].map(loadScript));
-    const inlineGzip = inline ? gz(inline) : 0;
-    const jsGzip = inlineGzip + moduleCode.reduce((sum, code) => sum + gz(code), 0);
+    const inlineGzip = inline ? gzipBytes(inline) : 0;
+    const jsGzip = inlineGzip + moduleCode.reduce((sum, code) => sum + gzipBytes(code), 0);
 
     result.maxInlineScriptGzipBytes = Math.max(result.maxInlineScriptGzipBytes, inlineGzip);
     if (FRAMEWORK_CODE.test(inline) || moduleCode.some((code) => FRAMEWORK_CODE.test(code))) {
       result.pagesWithFrameworkCode.push(route);
     }
     if (route.startsWith('/profile/')) {
-      result.maxProfileHtmlGzipBytes = Math.max(result.maxProfileHtmlGzipBytes, gz(html));
+      result.maxProfileHtmlGzipBytes = Math.max(result.maxProfileHtmlGzipBytes, gzipBytes(html));
       result.profileJsGzipBytes = Math.max(result.profileJsGzipBytes, jsGzip);
     }
     if (route === '/search') result.searchJsGzipBytes = jsGzip;

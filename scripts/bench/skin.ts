@@ -10,13 +10,13 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { MARKS, MEASURES } from '../../src/islands/skin-detector/timing';
 import { launchBrowser } from '../../tests/e2e/browser';
 import { serveSite } from '../../tests/e2e/built-site';
 import { chooseDrawnImage, type TestImageSpec } from '../../tests/e2e/fixtures/test-images';
 import { ROOT } from '../lib/project';
+import { gzipBytes, inlineScriptCode } from './page-weight';
 import { run } from '../lib/run';
 
 const BUDGET_MS = 250;
@@ -38,18 +38,20 @@ async function buildSite(): Promise<string> {
 
 /** Chooses a drawn photo and returns the island's own time from choice to painted verdict (ms). */
 async function timeToVerdict(page: Page, spec: TestImageSpec, timeoutMs = 30_000): Promise<number> {
-  const count = () => performance.getEntriesByName('skin:first-verdict').length;
-  const before = await page.evaluate(count);
+  const before = await page.evaluate((name) => performance.getEntriesByName(name).length, MEASURES.firstVerdict);
   await chooseDrawnImage(page, spec, 'photo.jpg');
   await page.waitForFunction(
     ({ name, before }) => performance.getEntriesByName(name).length > before,
     { name: MEASURES.firstVerdict, before },
     { timeout: timeoutMs },
   );
-  return page.evaluate((name) => performance.getEntriesByName(name).at(-1)!.duration, MEASURES.firstVerdict);
+  return measure(page, MEASURES.firstVerdict);
 }
 
-const measure = (page: Page, name: string) => page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.duration ?? NaN, name);
+/** Duration of the latest performance entry of that name in the page (NaN when there is none). */
+function measure(page: Page, name: string): Promise<number> {
+  return page.evaluate((n) => performance.getEntriesByName(n).at(-1)?.duration ?? NaN, name);
+}
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -67,14 +69,14 @@ try {
   const scripts: { url: string; gzip: number }[] = [];
   page.on('response', async (response) => {
     if (!new URL(response.url()).pathname.endsWith('.js')) return;
-    scripts.push({ url: response.url(), gzip: gzipSync(await response.body(), { level: 9 }).length });
+    scripts.push({ url: response.url(), gzip: gzipBytes(await response.body()) });
   });
 
   await page.goto('/skindetector');
   await page.getByText('写真を選ぶ', { exact: true }).waitFor();
   await page.waitForLoadState('networkidle');
   const html = await (await page.request.get('/skindetector')).text();
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+  const inline = inlineScriptCode(html);
 
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push(await timeToVerdict(page, PHOTO_12MP));
@@ -88,7 +90,7 @@ try {
   const beforeModel = scripts.length;
   report('page_js_gzip_bytes_before_model', scripts.reduce((sum, s) => sum + s.gzip, 0));
   report('page_js_files_before_model', beforeModel);
-  report('page_inline_js_gzip_bytes', gzipSync(inline, { level: 9 }).length);
+  report('page_inline_js_gzip_bytes', gzipBytes(inline));
 
   await page.getByRole('button', { name: 'AI による判定も行う' }).click();
   await page.getByTestId('model-scores').waitFor({ timeout: 120_000 });
