@@ -9,14 +9,13 @@ import { buildSite } from './build-site';
 import { isMain } from './lib/cli';
 import { startEmulators } from './lib/emulator-process';
 import { runExport } from './export';
-import { runSeed } from './seed';
+import { seedDemoIfEmpty } from './seed';
 
 export async function exportDemoData(dir = exportDir()): Promise<void> {
   const emulators = await startEmulators(['auth', 'firestore']);
   Object.assign(process.env, emulators.env);
   try {
-    const seeded = await runSeed({ therapists: 200, ifEmpty: true });
-    if (seeded > 0) console.log(`Seeded ${seeded} demo documents.`);
+    await seedDemoIfEmpty();
     const { counts } = await runExport(dir);
     console.log(`Exported ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
   } finally {

@@ -27,6 +27,12 @@ export async function runSeed(options: SeedRunOptions): Promise<number> {
   return written;
 }
 
+/** The demo data set (200 therapists), written only into an empty database. */
+export async function seedDemoIfEmpty(): Promise<void> {
+  const written = await runSeed({ therapists: 200, ifEmpty: true });
+  if (written > 0) console.log(`Seeded ${written} demo documents.`);
+}
+
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {

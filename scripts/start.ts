@@ -12,7 +12,7 @@ import { adminDb } from './lib/admin';
 import { describeStartFailure, exitOnSignals, startEmulators } from './lib/emulator-process';
 import { ROOT, emulatorHost, projectId } from './lib/project';
 import { runExport } from './export';
-import { runSeed } from './seed';
+import { seedDemoIfEmpty } from './seed';
 import { watchPublicContent } from './watch-content';
 
 const siteUrl = `http://${emulatorHost('hosting')}`;
@@ -34,8 +34,7 @@ try {
     : ['--export-on-exit', EMULATOR_DATA];
   const emulators = await startEmulators(['auth', 'firestore', 'storage', 'hosting'], { extraArgs: persistence });
   Object.assign(process.env, emulators.env);
-  const seeded = await runSeed({ therapists: 200, ifEmpty: true });
-  if (seeded > 0) console.log(`Seeded ${seeded} demo documents.`);
+  await seedDemoIfEmpty();
   await rebuild('first build');
 
   const stopWatching = watchPublicContent(adminDb(), (collections) =>
