@@ -42,15 +42,27 @@ export function storeDocFor(uid: string, overrides: Record<string, unknown> = {}
   };
 }
 
-/** One valid document for each collection that stays private to clients for now. */
+export function userDocFor(overrides: Record<string, unknown> = {}) {
+  return { createdAt: at, lastCheckedAnnouncementsAt: at, ...overrides };
+}
+
+export function fcmTokenDocFor(token: string, overrides: Record<string, unknown> = {}) {
+  return { token, createdAt: at, refreshedAt: at, ...overrides };
+}
+
+export function slugDocFor(uid: string, kind: 'therapist' | 'store' = 'therapist') {
+  return { userId: uid, kind };
+}
+
+export function announcementDocFor(uid: string, overrides: Record<string, unknown> = {}) {
+  return { userId: uid, createdAt: at, title: 'お知らせ', body: '', link: '', kind: 'system', ...overrides };
+}
+
+/** One valid document for each collection that stays closed to clients. */
 export function privateDocs(owner: string): Record<string, Record<string, unknown>> {
   return {
-    [`users/${owner}`]: { createdAt: at, lastCheckedAnnouncementsAt: at },
-    [`users/${owner}/fcmTokens/tok-1`]: { token: 'tok-1', createdAt: at, refreshedAt: at },
     [`customers/${owner}/items/c1`]: { nickname: 'Aさん', notes: '秘密のメモ', visits: [], tags: [], ng: false, createdAt: at, updatedAt: at },
     [`favorites/${owner}/items/someone`]: { createdAt: at },
-    ['announcements/an-1']: { userId: owner, createdAt: at, title: 'お知らせ', body: '', link: '', kind: 'system' },
-    [`slugs/slug-${owner}`]: { userId: owner, kind: 'therapist' },
     ['frozenAccounts/fz-1']: { userId: owner, platform: 'x', handle: 'old_handle', frozenOn: null, note: '', createdAt: at },
     ['schedules/sh-1']: { userId: owner, storeId: null, date: '2026-11-22', start: '12:00', end: '18:00', note: '', updatedAt: at },
     ['blogs/b-1']: { userId: owner, title: 'はじめまして', body: '本文', coverImage: '', tags: [], published: true, publishedAt: at, updatedAt: at },

@@ -5,9 +5,9 @@ import { privateDocs } from '../factories/documents';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
- * Every collection other than published accounts and stores is closed to
- * clients: no role may get, list, create, update or delete, not even the
- * owner, until the issue that needs it opens it.
+ * Collections no client may touch yet (customers, favorites, frozenAccounts,
+ * schedules, blogs, posts): no role may get, list, create, update or delete,
+ * not even the owner, until the issue that needs it opens it.
  */
 const env = useRulesEnvironment();
 const docs = privateDocs('alice');

@@ -1,39 +1,49 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { describe, it } from 'vitest';
-import { storeDocFor, therapistDoc } from '../factories/documents';
+import {
+  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where,
+} from 'firebase/firestore';
+import { beforeEach, describe, it } from 'vitest';
+import { slugDocFor } from '../factories/documents';
+import { allowedIf, newProfile, PROFILE_CASES } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
- * accounts and stores: anyone (signed in or not) may get and list published
- * profiles; unpublished ones and every write are denied for now.
+ * accounts and stores, each role × each operation on alice's profile:
+ * anyone reads a published profile, only alice reads her unpublished or
+ * missing one and writes it, nobody deletes it. "other account type" is
+ * sora, signed in with a profile of the other kind.
  */
 const env = useRulesEnvironment();
 
-const cases = [
-  { collectionName: 'accounts', make: therapistDoc },
-  { collectionName: 'stores', make: storeDocFor },
-] as const;
+describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, kind, make, otherCollection, makeOther }) => {
+  const roles = [
+    { role: 'signed out', owner: false, db: () => env().unauthenticatedContext().firestore() },
+    { role: 'owner', owner: true, db: () => env().authenticatedContext('alice').firestore() },
+    { role: 'other user', owner: false, db: () => env().authenticatedContext('bob').firestore() },
+    { role: 'other account type', owner: false, db: () => env().authenticatedContext('sora').firestore() },
+  ];
+  const slug = make('alice').profileSlug as string;
 
-describe.each(cases)('$collectionName', ({ collectionName, make }) => {
-  const roles = {
-    'signed out': () => env().unauthenticatedContext().firestore(),
-    owner: () => env().authenticatedContext('alice').firestore(),
-    'other user': () => env().authenticatedContext('bob').firestore(),
-  };
+  beforeEach(() => seed(env(), { [`${otherCollection}/sora`]: makeOther('sora') }));
 
-  describe.each(Object.entries(roles))('as %s', (_role, db) => {
+  describe.each(roles)('as $role', ({ owner, db }) => {
+    const ownerOnly = allowedIf(owner);
+
     it('gets a published profile', async () => {
       await seed(env(), { [`${collectionName}/alice`]: make('alice') });
       await assertSucceeds(getDoc(doc(db(), collectionName, 'alice')));
     });
 
-    it('cannot get an unpublished profile', async () => {
+    it('gets an unpublished profile only as its owner', async () => {
       await seed(env(), { [`${collectionName}/alice`]: make('alice', { published: false }) });
-      await assertFails(getDoc(doc(db(), collectionName, 'alice')));
+      await ownerOnly(getDoc(doc(db(), collectionName, 'alice')));
     });
 
-    it('lists published profiles when the query asks for published ones only', async () => {
+    it('gets a missing profile only as its owner (account-type lookup)', async () => {
+      await ownerOnly(getDoc(doc(db(), collectionName, 'alice')));
+    });
+
+    it('lists when the query asks for published profiles only', async () => {
       await seed(env(), {
         [`${collectionName}/alice`]: make('alice'),
         [`${collectionName}/carol`]: make('carol', { published: false }),
@@ -41,18 +51,26 @@ describe.each(cases)('$collectionName', ({ collectionName, make }) => {
       await assertSucceeds(getDocs(query(collection(db(), collectionName), where('published', '==', true))));
     });
 
-    it('cannot list without filtering to published profiles', async () => {
+    it('lists by userId only as that user', async () => {
+      await seed(env(), { [`${collectionName}/alice`]: make('alice', { published: false }) });
+      await ownerOnly(getDocs(query(collection(db(), collectionName), where('userId', '==', 'alice'))));
+    });
+
+    it('cannot list without a filter', async () => {
       await seed(env(), { [`${collectionName}/alice`]: make('alice') });
       await assertFails(getDocs(collection(db(), collectionName)));
     });
 
-    it('cannot create', async () => {
-      await assertFails(setDoc(doc(db(), collectionName, 'alice'), make('alice')));
+    it('creates only as the owner', async () => {
+      await seed(env(), { [`slugs/${slug}`]: slugDocFor('alice', kind) });
+      await ownerOnly(setDoc(doc(db(), collectionName, 'alice'), newProfile(make, 'alice')));
     });
 
-    it('cannot update', async () => {
-      await seed(env(), { [`${collectionName}/alice`]: make('alice') });
-      await assertFails(updateDoc(doc(db(), collectionName, 'alice'), { bio: '書き換え' }));
+    it('updates only as the owner', async () => {
+      await seed(env(), { [`${collectionName}/alice`]: make('alice', { published: false }) });
+      await ownerOnly(
+        updateDoc(doc(db(), collectionName, 'alice'), { displayName: '新しい名前', updatedAt: serverTimestamp() }),
+      );
     });
 
     it('cannot delete', async () => {
