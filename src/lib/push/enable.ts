@@ -1,0 +1,110 @@
+/**
+ * Turning push on for a signed-in user, and keeping the stored token fresh.
+ * Every browser and Firebase piece comes in through PushDeps, so the flow
+ * (and each failure it maps) can be tested with stand-ins; the default is
+ * browserPushDeps(), which loads firebase/messaging only when needed.
+ */
+import { INSTALLATION_REGISTRATION_TIMEOUT_MS } from '../site';
+import type { PushAvailability } from './availability';
+import { browserPushDeps } from './browser-deps';
+import type { PushFailure } from './failures';
+import type { LastTokenMemory } from './last-token';
+import { withTimeout } from './timeout';
+import { tokenNeedsRefresh } from './token-age';
+import type { TokenStore } from './token-store';
+
+export type PushResult = { ok: true; token: string } | { ok: false; failure: PushFailure };
+
+export interface PushDeps {
+  availability(): PushAvailability;
+  /** The current notification permission (never prompts). */
+  permission(): NotificationPermission;
+  /** Asks for notification permission (prompts when it is 'default'). */
+  requestPermission(): Promise<NotificationPermission>;
+  /** firebase/messaging's isSupported(). */
+  messagingSupported(): Promise<boolean>;
+  /** Registers the push service worker; rejects on failure or timeout. */
+  registerServiceWorker(): Promise<ServiceWorkerRegistration>;
+  /** firebase/messaging's getToken() with the project's VAPID key. */
+  getToken(registration: ServiceWorkerRegistration): Promise<string>;
+  tokens: TokenStore;
+  lastToken: LastTokenMemory;
+  now(): Date;
+}
+
+const fail = (failure: PushFailure): PushResult => ({ ok: false, failure });
+
+/**
+ * Asks for permission and subscribes this browser for `uid`'s pushes.
+ * Call it straight from the click handler: the permission prompt comes
+ * first, before anything is awaited, so browsers that need a user gesture
+ * for it (Safari) still see one. In the local demo it does nothing and
+ * reports 'unsupported' (the page should not offer push there at all).
+ */
+export async function enablePush(uid: string, deps: PushDeps = browserPushDeps()): Promise<PushResult> {
+  if (deps.availability() !== 'available') return fail('unsupported');
+  let permission: NotificationPermission;
+  try {
+    permission = await deps.requestPermission();
+  } catch {
+    return fail('unsupported');
+  }
+  if (permission === 'denied') return fail('permission-blocked');
+  if (permission !== 'granted') return fail('permission-dismissed');
+  return subscribeAndStore(uid, deps);
+}
+
+/**
+ * For /announcements opening: when push was already allowed, re-gets the
+ * token and refreshes its record (new, older than 7 days, or changed).
+ * Never prompts. Resolves null when there is nothing to do.
+ */
+export async function refreshPushTokenIfStale(uid: string, deps: PushDeps = browserPushDeps()): Promise<PushResult | null> {
+  if (deps.availability() !== 'available') return null;
+  if (deps.permission() !== 'granted') return null;
+  return subscribeAndStore(uid, deps);
+}
+
+async function subscribeAndStore(uid: string, deps: PushDeps): Promise<PushResult> {
+  try {
+    if (!(await deps.messagingSupported())) return fail('unsupported');
+  } catch {
+    return fail('unsupported');
+  }
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await deps.registerServiceWorker();
+  } catch {
+    return fail('service-worker');
+  }
+  let token: string;
+  try {
+    token = await withTimeout(deps.getToken(registration), INSTALLATION_REGISTRATION_TIMEOUT_MS);
+  } catch {
+    return fail('token-subscribe');
+  }
+  if (!token) return fail('token-subscribe');
+  try {
+    await storeToken(uid, token, deps);
+  } catch {
+    return fail('token-update');
+  }
+  return { ok: true, token };
+}
+
+/**
+ * Records `token` for `uid`: created when new, refreshedAt bumped when
+ * older than PUSH_TOKEN_REFRESH_DAYS, left alone otherwise; the previous
+ * token this browser stored for the user is deleted when it differs.
+ */
+export async function storeToken(uid: string, token: string, deps: Pick<PushDeps, 'tokens' | 'lastToken' | 'now'>): Promise<void> {
+  const existing = await deps.tokens.read(uid, token);
+  if (!existing) await deps.tokens.create(uid, token);
+  else if (existing.refreshedAt === null || tokenNeedsRefresh(existing.refreshedAt, deps.now())) {
+    await deps.tokens.touch(uid, token);
+  }
+  const previous = deps.lastToken.get(uid);
+  if (previous && previous !== token) await deps.tokens.remove(uid, previous);
+  // Only now: if the delete failed, the next visit tries it again.
+  deps.lastToken.set(uid, token);
+}
