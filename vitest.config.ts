@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/setup/emulators.ts'],
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {
         test: {
           name: 'rules',

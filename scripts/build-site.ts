@@ -13,16 +13,24 @@ export interface SiteBuildOptions {
   exportDir: string;
   outDir?: string;
   quiet?: boolean;
+  /** The Firebase project the site's islands talk to (PUBLIC_FIREBASE_PROJECT_ID); the env's when omitted. */
+  firebaseProjectId?: string;
 }
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
-export async function buildSite({ exportDir, outDir = path.join(ROOT, 'dist'), quiet }: SiteBuildOptions) {
+export async function buildSite({ exportDir, outDir = path.join(ROOT, 'dist'), quiet, firebaseProjectId }: SiteBuildOptions) {
   const staging = path.join(ROOT, '.build', `site-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
   try {
     await run(bin('astro'), ['build', '--silent'], {
-      env: { EXPORT_DIR: exportDir, BUILD_OUT_DIR: staging },
+      env: {
+        EXPORT_DIR: exportDir,
+        BUILD_OUT_DIR: staging,
+        // Under Vitest NODE_ENV is 'test', which would build React's development bundle.
+        NODE_ENV: 'production',
+        ...(firebaseProjectId && { PUBLIC_FIREBASE_PROJECT_ID: firebaseProjectId }),
+      },
       quiet,
     });
     await run(bin('pagefind'), ['--site', staging, '--silent'], { quiet });

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
-import { adminAuth, adminDb, assertFirestoreReachable } from './lib/admin';
+import { adminDb, assertFirestoreReachable, emulatorBrowserAuth } from './lib/admin';
 import { isMain } from './lib/cli';
 import { generateSeed } from './seed/generate';
 import { writeDemoUsers, writeSeed } from './seed/write';
@@ -23,7 +23,8 @@ export async function runSeed(options: SeedRunOptions): Promise<number> {
   if (options.ifEmpty && !(await db.collection('accounts').limit(1).get()).empty) return 0;
   const docs = generateSeed({ therapists: options.therapists, today: options.today ?? tokyoDateKey() });
   const written = await writeSeed(db, docs, (n) => console.log(`  ${n} documents written…`));
-  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) await writeDemoUsers(adminAuth());
+  // Browsers sign in against the emulator's own project, whichever project holds the data.
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) await writeDemoUsers(emulatorBrowserAuth());
   return written;
 }
 

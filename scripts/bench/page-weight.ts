@@ -27,7 +27,7 @@ export const ISLAND_ROUTES = new Set([
   '/blog-editor', '/announcements', '/skindetector',
 ]);
 // Markers that only React or Firebase bundles contain.
-const FRAMEWORK_CODE = /react\.(production|development)|__SECRET_INTERNALS|react-dom|firebasejs|@firebase\/|firebase\.googleapis|FirebaseError/;
+export const FRAMEWORK_CODE = /react\.(production|development)|__SECRET_INTERNALS|react-dom|firebasejs|@firebase\/|firebase\.googleapis|FirebaseError/;
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];

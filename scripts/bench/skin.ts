@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { MARKS, MEASURES } from '../../src/islands/skin-detector/timing';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { serveSite } from '../../tests/e2e/built-site';
+import { serveSite } from '../lib/serve-site';
 import { chooseDrawnImage, type TestImageSpec } from '../../tests/e2e/fixtures/test-images';
 import { ROOT } from '../lib/project';
 import { gzipBytes, inlineScriptCode } from './page-weight';

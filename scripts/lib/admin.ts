@@ -6,7 +6,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { projectId } from './project';
+import { EMULATOR_AUTH_PROJECT_ID, projectId } from './project';
 
 export class FirestoreUnavailableError extends Error {}
 
@@ -18,6 +18,13 @@ export function adminApp(): App {
 
 export const adminDb = (): Firestore => getFirestore(adminApp());
 export const adminAuth = () => getAuth(adminApp());
+
+/** The Auth emulator's users that browsers sign in as (see EMULATOR_AUTH_PROJECT_ID). */
+export function emulatorBrowserAuth() {
+  const name = 'emulator-browser-auth';
+  const app = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: EMULATOR_AUTH_PROJECT_ID }, name);
+  return getAuth(app);
+}
 
 /** Fails fast, with a message naming the target, when Firestore cannot be reached. */
 export async function assertFirestoreReachable(db: Firestore, timeoutMs = 15_000): Promise<void> {

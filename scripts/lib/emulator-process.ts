@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { EmulatorSetupError, chooseEmulatorBinaries } from './emulator-binaries';
-import { EMULATORS, ROOT, emulatorHost, projectId } from './project';
+import { EMULATORS, EMULATOR_AUTH_PROJECT_ID, ROOT, emulatorHost } from './project';
 
 export type EmulatorName = keyof typeof EMULATORS;
 
@@ -92,7 +92,7 @@ export async function startEmulators(
   for (const note of notes) console.warn(note);
 
   const firebaseBin = path.join(ROOT, 'node_modules/.bin/firebase');
-  const child = spawn(firebaseBin, ['emulators:start', '--only', names.join(','), '--project', projectId(), ...(options.extraArgs ?? [])], {
+  const child = spawn(firebaseBin, ['emulators:start', '--only', names.join(','), '--project', EMULATOR_AUTH_PROJECT_ID, ...(options.extraArgs ?? [])], {
     cwd: ROOT,
     env: { ...process.env, ...binaryEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

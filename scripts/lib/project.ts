@@ -3,6 +3,13 @@ import path from 'node:path';
 
 /** The local demo project. A demo- id guarantees nothing reaches a real project. */
 export const DEMO_PROJECT_ID = 'demo-theralink';
+/**
+ * The project the emulators are started with. The Auth emulator answers
+ * browsers (which name no project, only an API key) from this project
+ * alone, so every signed-in browser session, whichever Firestore project
+ * the site reads, signs in against this one's users.
+ */
+export const EMULATOR_AUTH_PROJECT_ID = DEMO_PROJECT_ID;
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,17 +1,19 @@
 /**
  * axe-core's WCAG checks (labels, landmarks, names, colour contrast, …) on
  * every kind of public page, in the light and the dark theme, plus the open
- * phone drawer. Any violation fails, with its rule and elements listed.
+ * phone drawer, the registration form showing its errors and the signed-in
+ * nav with the avatar menu open. Any violation fails, with its rule and elements listed.
  */
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signIn } from './account-helpers';
 import { useSiteSession } from './site-session';
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PAGES = [
   '/', '/profile/miu', '/search?q=miu', '/stores', '/frozen-accounts', '/store-profile/aroma-resort-shinjuku',
-  '/howto', '/terms-of-service', '/skindetector',
+  '/howto', '/terms-of-service', '/skindetector', '/login', '/register',
 ];
 
 const site = useSiteSession();
@@ -47,6 +49,26 @@ describe.each(['light', 'dark'] as const)('%s theme', (colorScheme) => {
     await page.goto('/');
     await page.getByTestId('drawer-toggle').click();
     await page.getByTestId('drawer').waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('the registration form showing its errors has no accessibility violations', async () => {
+    const page = await site.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/register');
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.getByText('エリアを選んでください。').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('the signed-in nav with the avatar menu open has no accessibility violations', async () => {
+    const page = await site.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/login');
+    await signIn(page, 'therapist@theralink.test');
+    await page.waitForURL(`${site.url}/`);
+    await page.getByTestId('avatar-button').click();
+    await page.getByTestId('account-menu').waitFor({ state: 'visible' });
     expect(await violations(page)).toEqual([]);
   });
 });

@@ -1,10 +1,8 @@
 /**
  * The demo site for browser tests (built once by tests/setup/e2e-site.ts): seeds the e2e project in the
- * Firestore emulator, exports it, builds and indexes it, and serves it with
- * superstatic, the server behind Firebase Hosting (clean URLs, 404.html).
+ * Firestore emulator, exports it, builds and indexes it. Its islands talk
+ * to the same e2e project in the emulators.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { tokyoDateKey } from '../../src/lib/tokyo-date';
 import { ROOT } from '../../scripts/lib/project';
@@ -23,25 +21,5 @@ export async function buildDemoSite(): Promise<void> {
   const today = tokyoDateKey();
   await runSeed({ therapists: 200, today });
   await runExport(E2E_EXPORT_DIR, today);
-  await buildSite({ exportDir: E2E_EXPORT_DIR, outDir: E2E_SITE_DIR, quiet: true });
-}
-
-export async function serveSite(dir = E2E_SITE_DIR): Promise<{ url: string; close(): Promise<void> }> {
-  const { server } = (await import('superstatic')) as unknown as {
-    server(options: object): { listen(done: () => void): Server };
-  };
-  const app = server({
-    port: 0,
-    hostname: '127.0.0.1',
-    cwd: dir,
-    config: { public: '.', cleanUrls: true, trailingSlash: false },
-  });
-  const http = await new Promise<Server>((resolve) => {
-    const listening: Server = app.listen(() => resolve(listening));
-  });
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => http.close(() => resolve())),
-  };
+  await buildSite({ exportDir: E2E_EXPORT_DIR, outDir: E2E_SITE_DIR, quiet: true, firebaseProjectId: TEST_PROJECTS.e2e });
 }

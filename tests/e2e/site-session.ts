@@ -5,7 +5,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
-import { serveSite } from './built-site';
+import { serveSite } from '../../scripts/lib/serve-site';
+import { E2E_SITE_DIR } from './built-site';
 
 export interface SiteSession {
   /** Origin of the served site, e.g. http://127.0.0.1:41234. */
@@ -20,7 +21,7 @@ export function useSiteSession(): SiteSession {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    served = await serveSite();
+    served = await serveSite(E2E_SITE_DIR);
     browser = await launchBrowser();
   });
   afterEach(async () => {

@@ -1,0 +1,123 @@
+/**
+ * /login: email + password sign-in and the password-reset email. Once
+ * signed in (now or already), it goes to ?next= when that is a path on
+ * this site, else home. The email survives errors and reloads.
+ */
+import { sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { authErrorMessage, type AuthErrorField } from '../../lib/auth/auth-errors';
+import { AuthProvider, useAuth } from '../../lib/auth/AuthProvider';
+import { safeNextPath } from '../../lib/auth/next-path';
+import { clientAuth } from '../../lib/firebase/app';
+import { useSessionDraft } from '../../lib/forms/session-draft';
+import { AuthPending } from '../account/AuthPending';
+import { FormAlert } from '../forms/FormAlert';
+import { SubmitButton } from '../forms/SubmitButton';
+import { TextField } from '../forms/TextField';
+
+type Errors = Partial<Record<AuthErrorField, string>>;
+
+function Login() {
+  const { user, loading } = useAuth();
+  const [draft, update] = useSessionDraft('theralink:draft:login', { email: '' });
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const next = safeNextPath(new URLSearchParams(location.search).get('next'));
+
+  useEffect(() => {
+    if (user) location.replace(next);
+  }, [user, next]);
+
+  const show = (found: Errors) => {
+    setErrors(found);
+    if (found.email) emailInput.current?.focus();
+    else if (found.password) passwordInput.current?.focus();
+  };
+  const fail = (error: unknown) => {
+    const { field, message } = authErrorMessage(error);
+    show({ [field]: message });
+  };
+
+  const signIn = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setNotice('');
+    const email = draft.email.trim();
+    const found: Errors = {};
+    if (email === '') found.email = 'メールアドレスを入力してください。';
+    if (password === '') found.password = 'パスワードを入力してください。';
+    show(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await signInWithEmailAndPassword(clientAuth(), email, password);
+      // The auth listener records the account and the effect above moves on.
+    } catch (error) {
+      fail(error);
+      setBusy(false);
+    }
+  };
+
+  const sendReset = async () => {
+    setNotice('');
+    const email = draft.email.trim();
+    if (email === '') return show({ email: 'パスワードを再設定するメールアドレスを入力してください。' });
+    show({});
+    try {
+      await sendPasswordResetEmail(clientAuth(), email);
+      setNotice(`${email} にパスワード再設定用のメールを送りました。メールのリンクから新しいパスワードを設定してください。`);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  if (loading || user) return <AuthPending label={user ? 'ログインしました。移動しています…' : undefined} />;
+
+  return (
+    <form onSubmit={signIn} noValidate className="space-y-5">
+      <TextField
+        ref={emailInput}
+        name="email"
+        type="email"
+        label="メールアドレス"
+        required
+        autoComplete="email"
+        inputMode="email"
+        value={draft.email}
+        onChange={(event) => update('email', event.target.value)}
+        error={errors.email}
+      />
+      <TextField
+        ref={passwordInput}
+        name="password"
+        type="password"
+        label="パスワード"
+        required
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      {errors.form && <FormAlert kind="error">{errors.form}</FormAlert>}
+      {notice && <FormAlert kind="success">{notice}</FormAlert>}
+      <SubmitButton busy={busy} busyLabel="ログインしています…">ログイン</SubmitButton>
+      <div className="flex flex-wrap justify-between gap-3 text-sm">
+        <button type="button" onClick={sendReset} className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-300">
+          パスワードをお忘れの方（再設定メールを送る）
+        </button>
+        <a href="/register" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">新規登録はこちら</a>
+      </div>
+    </form>
+  );
+}
+
+export function LoginForm() {
+  return (
+    <AuthProvider>
+      <Login />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * What the account browser tests share: the Auth emulator's out-of-band
+ * codes, the trusted announcement script run as a real process, and
+ * signing in through /login like a person would.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { EMULATOR_AUTH_PROJECT_ID, emulatorHost, ROOT } from '../../scripts/lib/project';
+import { run } from '../../scripts/lib/run';
+import { ACCOUNT_HINT_KEY } from '../../src/lib/auth/account-hint';
+import { TEST_PROJECTS } from '../setup/projects';
+
+export const DEMO_PASSWORD = 'theralink-demo';
+
+interface OobCode {
+  email: string;
+  requestType: string;
+  oobLink: string;
+}
+
+/** Opens the email-verification link the Auth emulator "sent" to `email`. */
+export async function confirmEmail(email: string): Promise<void> {
+  const listing = await fetch(`http://${emulatorHost('auth')}/emulator/v1/projects/${EMULATOR_AUTH_PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await listing.json()) as { oobCodes: OobCode[] };
+  const code = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1);
+  if (!code) throw new Error(`No verification email for ${email}`);
+  const applied = await fetch(code.oobLink);
+  if (!applied.ok) throw new Error(`Verification link failed: ${applied.status}`);
+}
+
+/** Runs scripts/announce.ts as the operator would, against the e2e project. */
+export async function announceTo(uid: string, title: string): Promise<void> {
+  await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/announce.ts', '--user', uid, '--title', title, '--link', '/howto'], {
+    env: { FIREBASE_PROJECT_ID: TEST_PROJECTS.e2e },
+    quiet: true,
+  });
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: false }).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+/** The uid this browser's account hint names (null when signed out). */
+export function hintedUid(page: Page): Promise<string | null> {
+  return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { uid?: string } | null)?.uid ?? null, ACCOUNT_HINT_KEY);
+}

@@ -1,0 +1,155 @@
+/**
+ * Accounts end to end in real Chromium against the Auth and Firestore
+ * emulators (firestore.rules enforced): registration, email confirmation,
+ * sign-in, the bell and its dot, /announcements, log-out, the store's
+ * profile link, the sign-in guard and the forms' error messages.
+ */
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FRAMEWORK_CODE } from '../../scripts/bench/page-weight';
+import { announceTo, confirmEmail, hintedUid, signIn } from './account-helpers';
+import { useSiteSession } from './site-session';
+
+const site = useSiteSession();
+let page: Page;
+beforeEach(async () => {
+  page = await site.newPage();
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function register(email: string, slug: string, kind: 'セラピスト' | '店舗' = 'セラピスト') {
+  await page.goto('/register');
+  await page.getByLabel(kind, { exact: true }).check();
+  await page.getByLabel(kind === '店舗' ? '店舗名' : '表示名').fill('テストさくら');
+  await page.getByLabel('プロフィール URL').fill(slug);
+  await page.getByLabel('エリア').selectOption('新宿');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: false }).fill('sakura-pass-123');
+  await page.getByLabel('利用規約に同意します').check();
+  await page.getByRole('button', { name: '登録する' }).click();
+}
+
+describe('a therapist from registration to log-out', () => {
+  it('registers, confirms her email, signs in, sees the dot for a new announcement, reads it and logs out', async () => {
+    const email = `sakura-${unique()}@example.test`;
+    await register(email, `sakura-${unique()}`);
+    await page.getByTestId('register-done').waitFor();
+    await confirmEmail(email);
+
+    // Sign in on a fresh browser, as she would on her phone.
+    page = await site.newPage();
+    await page.goto('/login');
+    await signIn(page, email, 'sakura-pass-123');
+    await page.waitForURL(`${site.url}/`);
+    const uid = await hintedUid(page);
+    expect(uid).toBeTruthy();
+
+    await page.goto('/profile');
+    await page.getByTestId('email-verified').waitFor();
+
+    await announceTo(uid!, '新しい機能のお知らせ');
+    await page.goto('/profile/miu');
+    await page.locator('[data-testid="bell"][data-unread="true"]').waitFor();
+    expect(await page.getByTestId('bell-dot').count()).toBe(1);
+
+    await page.getByTestId('bell').click();
+    await page.waitForURL(`${site.url}/announcements`);
+    await expect(page.getByTestId('announcement-list').textContent()).resolves.toContain('新しい機能のお知らせ');
+    await page.getByTestId('push-local-demo').waitFor();
+    await page.locator('[data-testid="bell"][data-unread="false"]').waitFor();
+
+    await page.reload();
+    await page.locator('[data-testid="bell"][data-unread="false"]').waitFor();
+    expect(await page.getByTestId('bell-dot').count()).toBe(0);
+
+    await page.goto('/howto');
+    await page.getByTestId('avatar-button').click();
+    await page.getByTestId('account-menu').getByRole('button', { name: 'ログアウト' }).click();
+    await page.getByRole('link', { name: 'ログイン', exact: true }).first().waitFor({ state: 'visible' });
+    expect(await page.getByTestId('avatar-button').count()).toBe(0);
+    expect(await page.getByTestId('account-menu').count()).toBe(0);
+    expect(await hintedUid(page)).toBeNull();
+  });
+});
+
+describe('the avatar menu', () => {
+  it.each([
+    ['store@theralink.test', '/store-profile'],
+    ['therapist@theralink.test', '/profile'],
+  ])('for %s links プロフィール to %s', async (email, href) => {
+    await page.goto('/login');
+    await signIn(page, email);
+    await page.waitForURL(`${site.url}/`);
+    await page.getByTestId('avatar-button').click();
+    const menu = page.getByTestId('account-menu');
+    await menu.waitFor({ state: 'visible' });
+    expect(await menu.getByRole('link', { name: 'プロフィール' }).getAttribute('href')).toBe(href);
+    const labels = await menu.getByRole('link').allTextContents();
+    expect(labels).toEqual(['プロフィール', 'スケジュール管理', '顧客管理', 'お気に入り']);
+  });
+});
+
+describe('the sign-in guard', () => {
+  it.each(['/profile', '/store-profile', '/favorites', '/schedule/manage', '/announcements', '/customerManagement', '/blog-editor'])(
+    'sends a signed-out visitor from %s to /login?next=',
+    async (route) => {
+      await page.goto(route);
+      await page.waitForURL(`${site.url}/login?next=${encodeURIComponent(route)}`);
+    },
+  );
+
+  it('returns to the guarded page after signing in', async () => {
+    await page.goto('/announcements');
+    await page.waitForURL(/\/login\?next=/);
+    await signIn(page, 'fan@theralink.test');
+    await page.waitForURL(`${site.url}/announcements`);
+    await page.getByRole('heading', { name: 'お知らせ一覧' }).waitFor();
+  });
+
+  it('never follows a next that leaves the site', async () => {
+    await page.goto('/login?next=//example.com/phish');
+    await signIn(page, 'fan@theralink.test');
+    await page.waitForURL(`${site.url}/`);
+  });
+});
+
+describe('form errors', () => {
+  it('shows the wrong-password message and keeps the email', async () => {
+    await page.goto('/login');
+    await signIn(page, 'therapist@theralink.test', 'not-the-password');
+    const error = page.getByText('パスワードが違います', { exact: false }).or(page.getByText('メールアドレスまたはパスワードが違います'));
+    await error.first().waitFor();
+    expect(await page.getByLabel('メールアドレス').inputValue()).toBe('therapist@theralink.test');
+  });
+
+  it('shows the email-in-use message and keeps everything typed but the password', async () => {
+    const slug = `taken-${unique()}`;
+    await register('therapist@theralink.test', slug);
+    await page.getByText('このメールアドレスはすでに登録されています', { exact: false }).waitFor();
+    expect(await page.getByLabel('プロフィール URL').inputValue()).toBe(slug);
+    expect(await page.getByLabel('表示名').inputValue()).toBe('テストさくら');
+    await page.reload();
+    expect(await page.getByLabel('プロフィール URL').inputValue()).toBe(slug);
+  });
+
+  it('refuses a profile URL someone already holds before creating anything', async () => {
+    await register(`late-${unique()}@example.test`, 'miu');
+    await page.getByText('このプロフィール URL はすでに使われています', { exact: false }).waitFor();
+  });
+});
+
+describe('visitors who never signed in', () => {
+  it('download no React and no Firebase on a public profile', async () => {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.text());
+    });
+    await page.goto('/profile/miu');
+    await page.waitForLoadState('networkidle');
+    const code = await Promise.all(bodies);
+    expect(code.length).toBeGreaterThan(0);
+    expect(code.filter((text) => FRAMEWORK_CODE.test(text))).toEqual([]);
+    expect(await page.getByTestId('register-button').isVisible()).toBe(true);
+  });
+});
