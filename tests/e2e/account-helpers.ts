@@ -18,11 +18,16 @@ interface OobCode {
   oobLink: string;
 }
 
-/** Opens the email-verification link the Auth emulator "sent" to `email`. */
-export async function confirmEmail(email: string): Promise<void> {
+/** The emails of one kind the Auth emulator "sent" to `email` (it sends none for real). */
+export async function outOfBandCodes(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<OobCode[]> {
   const listing = await fetch(`http://${emulatorHost('auth')}/emulator/v1/projects/${EMULATOR_AUTH_PROJECT_ID}/oobCodes`);
   const { oobCodes } = (await listing.json()) as { oobCodes: OobCode[] };
-  const code = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1);
+  return oobCodes.filter((code) => code.email === email && code.requestType === requestType);
+}
+
+/** Opens the email-verification link sent to `email`. */
+export async function confirmEmail(email: string): Promise<void> {
+  const code = (await outOfBandCodes(email, 'VERIFY_EMAIL')).at(-1);
   if (!code) throw new Error(`No verification email for ${email}`);
   const applied = await fetch(code.oobLink);
   if (!applied.ok) throw new Error(`Verification link failed: ${applied.status}`);

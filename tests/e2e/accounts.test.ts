@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FRAMEWORK_CODE } from '../../scripts/bench/page-weight';
-import { announceTo, confirmEmail, hintedUid, signIn } from './account-helpers';
+import { announceTo, confirmEmail, hintedUid, outOfBandCodes, signIn } from './account-helpers';
 import { useSiteSession } from './site-session';
 
 const site = useSiteSession();
@@ -90,6 +90,22 @@ describe('the avatar menu', () => {
   });
 });
 
+describe('the phone drawer', () => {
+  it('holds the account links and log-out when signed in', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await signIn(page, 'therapist@theralink.test');
+    await page.waitForURL(`${site.url}/`);
+    await page.getByTestId('drawer-toggle').click();
+    const links = page.getByTestId('drawer-account-links');
+    await links.waitFor({ state: 'visible' });
+    expect(await links.getByRole('link').allTextContents()).toEqual(['お知らせ', 'プロフィール', 'スケジュール管理', '顧客管理', 'お気に入り']);
+    await links.getByRole('button', { name: 'ログアウト' }).click();
+    await page.getByTestId('drawer').waitFor({ state: 'hidden' });
+    expect(await hintedUid(page)).toBeNull();
+  });
+});
+
 describe('the sign-in guard', () => {
   it.each(['/profile', '/store-profile', '/favorites', '/schedule/manage', '/announcements', '/customerManagement', '/blog-editor'])(
     'sends a signed-out visitor from %s to /login?next=',
@@ -121,6 +137,18 @@ describe('form errors', () => {
     const error = page.getByText('パスワードが違います', { exact: false }).or(page.getByText('メールアドレスまたはパスワードが違います'));
     await error.first().waitFor();
     expect(await page.getByLabel('メールアドレス').inputValue()).toBe('therapist@theralink.test');
+  });
+
+  it('sends the password-reset email to the address typed', async () => {
+    const email = `reset-${unique()}@example.test`;
+    await register(email, `reset-${unique()}`);
+    await page.getByTestId('register-done').waitFor();
+    page = await site.newPage();
+    await page.goto('/login');
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByRole('button', { name: 'パスワードをお忘れの方（再設定メールを送る）' }).click();
+    await page.getByText(`${email} にパスワード再設定用のメールを送りました`, { exact: false }).waitFor();
+    expect(await outOfBandCodes(email, 'PASSWORD_RESET')).toHaveLength(1);
   });
 
   it('shows the email-in-use message and keeps everything typed but the password', async () => {
