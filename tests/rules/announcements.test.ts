@@ -4,7 +4,7 @@ import {
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { announcementDocFor } from '../factories/documents';
-import { allowedIf } from './helpers';
+import { allowedIf, ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -13,11 +13,7 @@ import { seed, useRulesEnvironment } from './rules-env';
  * client's "new announcements" dot and its list page).
  */
 const env = useRulesEnvironment();
-const roles = [
-  { role: 'signed out', owner: false, db: () => env().unauthenticatedContext().firestore() },
-  { role: 'owner', owner: true, db: () => env().authenticatedContext('alice').firestore() },
-  { role: 'other user', owner: false, db: () => env().authenticatedContext('bob').firestore() },
-];
+const roles = ownerAndOthers(env);
 const alicesQuery = (db: ReturnType<(typeof roles)[number]['db']>, count: number) =>
   query(collection(db, 'announcements'), where('userId', '==', 'alice'), orderBy('createdAt', 'desc'), limit(count));
 

@@ -1,5 +1,5 @@
 /** Shared pieces of the rules tests: the two profile kinds and outcome helpers. */
-import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { serverTimestamp } from 'firebase/firestore';
 import { storeDocFor, therapistDoc } from '../factories/documents';
 
@@ -19,6 +19,22 @@ export const PROFILE_CASES: ProfileCase[] = [
   { collectionName: 'accounts', kind: 'therapist', make: therapistDoc, otherCollection: 'stores', otherKind: 'store', makeOther: storeDocFor },
   { collectionName: 'stores', kind: 'store', make: storeDocFor, otherCollection: 'accounts', otherKind: 'therapist', makeOther: therapistDoc },
 ];
+
+export interface Role {
+  role: string;
+  /** True for the role that owns alice's documents. */
+  owner: boolean;
+  db: () => ReturnType<RulesTestContext['firestore']>;
+}
+
+/** The three roles every collection is tested as: signed out, alice (the owner) and bob. */
+export function ownerAndOthers(env: () => RulesTestEnvironment): Role[] {
+  return [
+    { role: 'signed out', owner: false, db: () => env().unauthenticatedContext().firestore() },
+    { role: 'owner', owner: true, db: () => env().authenticatedContext('alice').firestore() },
+    { role: 'other user', owner: false, db: () => env().authenticatedContext('bob').firestore() },
+  ];
+}
 
 /** A profile as the client first writes it: unpublished, server timestamps. */
 export function newProfile(make: Make, uid: string, overrides: Record<string, unknown> = {}) {

@@ -2,6 +2,7 @@ import { assertFails } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { privateDocs } from '../factories/documents';
+import { ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -13,14 +14,9 @@ const env = useRulesEnvironment();
 const docs = privateDocs('alice');
 const parentOf = (path: string) => path.split('/').slice(0, -1).join('/');
 
-const roles = {
-  'signed out': () => env().unauthenticatedContext().firestore(),
-  owner: () => env().authenticatedContext('alice').firestore(),
-  'other user': () => env().authenticatedContext('bob').firestore(),
-};
 
 describe.each(Object.keys(docs))('%s', (path) => {
-  describe.each(Object.entries(roles))('as %s', (_role, db) => {
+  describe.each(ownerAndOthers(env))('as $role', ({ db }) => {
     it('cannot get', async () => {
       await seed(env(), { [path]: docs[path]! });
       await assertFails(getDoc(doc(db(), path)));

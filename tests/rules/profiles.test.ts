@@ -4,7 +4,7 @@ import {
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { slugDocFor } from '../factories/documents';
-import { allowedIf, newProfile, PROFILE_CASES } from './helpers';
+import { allowedIf, newProfile, ownerAndOthers, PROFILE_CASES } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -17,9 +17,7 @@ const env = useRulesEnvironment();
 
 describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, kind, make, otherCollection, makeOther }) => {
   const roles = [
-    { role: 'signed out', owner: false, db: () => env().unauthenticatedContext().firestore() },
-    { role: 'owner', owner: true, db: () => env().authenticatedContext('alice').firestore() },
-    { role: 'other user', owner: false, db: () => env().authenticatedContext('bob').firestore() },
+    ...ownerAndOthers(env),
     { role: 'other account type', owner: false, db: () => env().authenticatedContext('sora').firestore() },
   ];
   const slug = make('alice').profileSlug as string;

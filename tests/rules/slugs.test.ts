@@ -3,7 +3,7 @@ import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from '
 import { describe, it } from 'vitest';
 import { RESERVED_SLUGS } from '../../src/lib/slugs';
 import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
-import { allowedIf } from './helpers';
+import { allowedIf, ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -12,11 +12,7 @@ import { seed, useRulesEnvironment } from './rules-env';
  * nobody lists or rewrites one.
  */
 const env = useRulesEnvironment();
-const roles = [
-  { role: 'signed out', owner: false, db: () => env().unauthenticatedContext().firestore() },
-  { role: 'owner', owner: true, db: () => env().authenticatedContext('alice').firestore() },
-  { role: 'other user', owner: false, db: () => env().authenticatedContext('bob').firestore() },
-];
+const roles = ownerAndOthers(env);
 
 describe.each(roles)('as $role', ({ owner, db }) => {
   const ownerOnly = allowedIf(owner);

@@ -4,7 +4,7 @@ import {
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { fcmTokenDocFor, userDocFor } from '../factories/documents';
-import { allowedIf } from './helpers';
+import { allowedIf, ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -13,11 +13,7 @@ import { seed, useRulesEnvironment } from './rules-env';
  * tokens are hers to add, refresh and remove. Nobody else sees either.
  */
 const env = useRulesEnvironment();
-const roles = [
-  { role: 'signed out', owner: false, db: () => env().unauthenticatedContext().firestore() },
-  { role: 'owner', owner: true, db: () => env().authenticatedContext('alice').firestore() },
-  { role: 'other user', owner: false, db: () => env().authenticatedContext('bob').firestore() },
-];
+const roles = ownerAndOthers(env);
 const alice = () => env().authenticatedContext('alice').firestore();
 const TOKEN = 'fcm-token-1';
 const tokenPath = `users/alice/fcmTokens/${TOKEN}`;
