@@ -13,7 +13,7 @@ import { useSessionDraft } from '../../lib/forms/session-draft';
 import { AuthPending } from '../account/AuthPending';
 import { FormAlert } from '../forms/FormAlert';
 import { SubmitButton } from '../forms/SubmitButton';
-import { TextField } from '../forms/TextField';
+import { EmailField, TextField } from '../forms/TextField';
 
 type Errors = Partial<Record<AuthErrorField, string>>;
 
@@ -78,18 +78,7 @@ function Login() {
 
   return (
     <form onSubmit={signIn} noValidate className="space-y-5">
-      <TextField
-        ref={emailInput}
-        name="email"
-        type="email"
-        label="メールアドレス"
-        required
-        autoComplete="email"
-        inputMode="email"
-        value={draft.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={errors.email}
-      />
+      <EmailField ref={emailInput} value={draft.email} onChange={(event) => update('email', event.target.value)} error={errors.email} />
       <TextField
         ref={passwordInput}
         name="password"

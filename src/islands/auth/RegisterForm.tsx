@@ -19,7 +19,9 @@ import {
 import { clearDraft, useSessionDraft } from '../../lib/forms/session-draft';
 import { FormAlert } from '../forms/FormAlert';
 import { SubmitButton } from '../forms/SubmitButton';
-import { inputClass, TextField } from '../forms/TextField';
+import { describedBy, FieldError } from '../forms/field-parts';
+import { SelectField } from '../forms/SelectField';
+import { EmailField, TextField } from '../forms/TextField';
 
 const DRAFT_KEY = 'theralink:draft:register';
 const EMPTY: RegistrationDraft = { kind: 'therapist', name: '', slug: '', area: '', email: '', agreed: false };
@@ -127,35 +129,17 @@ export function RegisterForm() {
         error={errors.slug}
         hint="半角英小文字・数字・ハイフンで 3〜30 文字。セラピストと店舗を通して重複できません。"
       />
-      <div className="space-y-1">
-        <label htmlFor="register-area" className="block font-medium">
-          エリア<span className="ml-1 text-sm text-red-700 dark:text-red-300">（必須）</span>
-        </label>
-        <select
-          id="register-area"
-          name="area"
-          value={draft.area}
-          onChange={(event) => update('area', event.target.value)}
-          aria-invalid={errors.area ? true : undefined}
-          aria-describedby={errors.area ? 'register-area-error' : undefined}
-          className={inputClass}
-        >
-          <option value="">選んでください</option>
-          {AREAS.map((area) => <option key={area} value={area}>{area}</option>)}
-        </select>
-        {errors.area && <p id="register-area-error" className="text-sm font-medium text-red-700 dark:text-red-300">{errors.area}</p>}
-      </div>
-      <TextField
-        name="email"
-        type="email"
-        label="メールアドレス"
+      <SelectField
+        name="area"
+        label="エリア"
         required
-        autoComplete="email"
-        inputMode="email"
-        value={draft.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={errors.email}
+        placeholder="選んでください"
+        options={AREAS}
+        value={draft.area}
+        onChange={(event) => update('area', event.target.value)}
+        error={errors.area}
       />
+      <EmailField value={draft.email} onChange={(event) => update('email', event.target.value)} error={errors.email} />
       <TextField
         name="password"
         type="password"
@@ -174,8 +158,7 @@ export function RegisterForm() {
             name="agreed"
             checked={draft.agreed}
             onChange={(event) => update('agreed', event.target.checked)}
-            aria-invalid={errors.agreed ? true : undefined}
-            aria-describedby={errors.agreed ? 'register-agreed-error' : undefined}
+            {...describedBy('register-agreed', errors.agreed)}
             className="mt-1"
           />
           <span>
@@ -183,7 +166,7 @@ export function RegisterForm() {
             に同意します
           </span>
         </label>
-        {errors.agreed && <p id="register-agreed-error" className="text-sm font-medium text-red-700 dark:text-red-300">{errors.agreed}</p>}
+        <FieldError id="register-agreed-error" error={errors.agreed} />
       </div>
 
       {formError && <div id="register-error"><FormAlert kind="error">{formError}</FormAlert></div>}

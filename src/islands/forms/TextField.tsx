@@ -3,6 +3,7 @@
  * aria-invalid), so screen readers read the problem with the field.
  */
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { describedBy, FieldError, RequiredMark } from './field-parts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -19,19 +20,23 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   ref,
 ) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block font-medium">
         {label}
-        {input.required && <span className="ml-1 text-sm text-red-700 dark:text-red-300">（必須）</span>}
+        {input.required && <RequiredMark />}
       </label>
       <div className="flex items-center gap-1">
         {prefix && <span className="shrink-0 text-sm text-gray-600 dark:text-gray-400">{prefix}</span>}
-        <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass} {...input} />
+        <input ref={ref} id={id} {...describedBy(id, error, hint)} className={inputClass} {...input} />
       </div>
       {hint && <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>}
-      {error && <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-300">{error}</p>}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
+});
+
+/** The site's email input: the same type, autofill and keyboard on every form. */
+export const EmailField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'label' | 'type'>>(function EmailField(props, ref) {
+  return <TextField ref={ref} name="email" type="email" label="メールアドレス" required autoComplete="email" inputMode="email" {...props} />;
 });
