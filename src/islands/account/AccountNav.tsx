@@ -10,6 +10,7 @@ import { createPortal } from 'react-dom';
 import { $hasUnreadAnnouncements, checkUnreadAnnouncements } from '../../lib/announcements/unread';
 import { ANNOUNCEMENTS_LINK, accountMenuLinks } from '../../lib/auth/account-links';
 import { signOutUser } from '../../lib/auth/auth-store';
+import type { NavLink } from '../../lib/nav-links';
 import { useAuth } from '../../lib/auth/AuthProvider';
 import { clientAuth } from '../../lib/firebase/app';
 import { Avatar } from './Avatar';
@@ -17,6 +18,34 @@ import { BellIcon } from './BellIcon';
 
 const itemClass =
   'block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800';
+
+interface AccountLinkListProps {
+  links: NavLink[];
+  onLogOut: () => void;
+  /** Marks the お知らせ link when there is something unread. */
+  unread?: boolean;
+  className?: string;
+  testId?: string;
+}
+
+/** The account links and ログアウト, as the avatar menu and the drawer both list them. */
+function AccountLinkList({ links, onLogOut, unread = false, className, testId }: AccountLinkListProps) {
+  return (
+    <ul className={className} data-testid={testId}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={itemClass}>
+            {link.label}
+            {link === ANNOUNCEMENTS_LINK && unread && <span className="ml-2 text-red-700 dark:text-red-300">（未読あり）</span>}
+          </a>
+        </li>
+      ))}
+      <li className="mt-1 border-t border-gray-200 pt-1 dark:border-gray-700">
+        <button type="button" onClick={onLogOut} className={itemClass}>ログアウト</button>
+      </li>
+    </ul>
+  );
+}
 
 export function AccountNav({ drawerSlot }: { drawerSlot: HTMLElement | null }) {
   const { user, loading, accountType } = useAuth();
@@ -86,33 +115,18 @@ export function AccountNav({ drawerSlot }: { drawerSlot: HTMLElement | null }) {
         className="account-menu min-w-48 rounded-lg border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
       >
         <p className="truncate px-3 py-2 text-xs text-gray-600 dark:text-gray-400">{name}</p>
-        <ul>
-          {links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href} className={itemClass}>{link.label}</a>
-            </li>
-          ))}
-          <li className="mt-1 border-t border-gray-200 pt-1 dark:border-gray-700">
-            <button type="button" onClick={logOut} className={itemClass}>ログアウト</button>
-          </li>
-        </ul>
+        <AccountLinkList links={links} onLogOut={logOut} />
         {signOutError && <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-300">{signOutError}</p>}
       </div>
       {drawerSlot &&
         createPortal(
-          <ul className="mt-4 grid gap-1 border-t border-gray-200 pt-4 dark:border-gray-700" data-testid="drawer-account-links">
-            {[ANNOUNCEMENTS_LINK, ...links].map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={itemClass}>
-                  {link.label}
-                  {link === ANNOUNCEMENTS_LINK && unread && <span className="ml-2 text-red-700 dark:text-red-300">（未読あり）</span>}
-                </a>
-              </li>
-            ))}
-            <li>
-              <button type="button" onClick={logOut} className={itemClass}>ログアウト</button>
-            </li>
-          </ul>,
+          <AccountLinkList
+            links={[ANNOUNCEMENTS_LINK, ...links]}
+            unread={unread === true}
+            onLogOut={logOut}
+            className="mt-4 grid gap-1 border-t border-gray-200 pt-4 dark:border-gray-700"
+            testId="drawer-account-links"
+          />,
           drawerSlot,
         )}
     </div>
