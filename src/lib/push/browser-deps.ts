@@ -1,31 +1,17 @@
 /**
- * The real PushDeps. Nothing heavy is imported up front: firebase/messaging
- * (and the Firestore token store) load on first use, so merely importing
- * the push library keeps them out of the page's first bundle.
+ * The real PushDeps. firebase/messaging loads on first use, so the page
+ * does not download it until push is turned on or refreshed. The token
+ * store uses the lite Firestore the /announcements island already has.
  */
 import { vapidKey } from '../firebase/config';
+import { clientDb } from '../firebase/db';
 import { pushAvailability } from './availability';
 import type { PushDeps } from './enable';
 import { storageLastToken } from './last-token';
 import { registerPushServiceWorker } from './service-worker';
-import type { TokenStore } from './token-store';
+import { firestoreTokenStore } from './token-store';
 
 const messagingModule = () => import('firebase/messaging');
-
-let tokenStore: Promise<TokenStore> | undefined;
-const loadTokenStore = (): Promise<TokenStore> => {
-  tokenStore ??= Promise.all([import('./token-store'), import('../firebase/db')]).then(
-    ([{ firestoreTokenStore }, { clientDb }]) => firestoreTokenStore(clientDb()),
-  );
-  return tokenStore;
-};
-
-const lazyTokenStore: TokenStore = {
-  read: async (uid, token) => (await loadTokenStore()).read(uid, token),
-  create: async (uid, token) => (await loadTokenStore()).create(uid, token),
-  touch: async (uid, token) => (await loadTokenStore()).touch(uid, token),
-  remove: async (uid, token) => (await loadTokenStore()).remove(uid, token),
-};
 
 export function browserPushDeps(): PushDeps {
   return {
@@ -40,7 +26,7 @@ export function browserPushDeps(): PushDeps {
       const [{ getMessaging, getToken }, { firebaseApp }] = await Promise.all([messagingModule(), import('../firebase/app')]);
       return getToken(getMessaging(firebaseApp()), { vapidKey, serviceWorkerRegistration: registration });
     },
-    tokens: lazyTokenStore,
+    tokens: firestoreTokenStore(clientDb()),
     lastToken: storageLastToken(),
     now: () => new Date(),
   };
