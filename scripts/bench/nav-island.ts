@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Request } from 'playwright-core';
+import { signIn } from '../../tests/e2e/account-helpers';
 import { launchBrowser } from '../../tests/e2e/browser';
 import { buildSite } from '../build-site';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
@@ -70,9 +71,7 @@ let failed = false;
 try {
   const page = await browser.newPage({ baseURL: site.url });
   await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill('therapist@theralink.test');
-  await page.getByLabel('パスワード').fill('theralink-demo');
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await signIn(page, 'therapist@theralink.test');
   await page.waitForURL(`${site.url}/`);
   await page.locator('[data-testid="bell"]:not([data-unread="unknown"])').waitFor();
 

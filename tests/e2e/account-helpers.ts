@@ -7,10 +7,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { EMULATOR_AUTH_PROJECT_ID, emulatorHost, ROOT } from '../../scripts/lib/project';
 import { run } from '../../scripts/lib/run';
+import { DEMO_PASSWORD } from '../../scripts/seed/generate';
 import { ACCOUNT_HINT_KEY } from '../../src/lib/auth/account-hint';
 import { TEST_PROJECTS } from '../setup/projects';
-
-export const DEMO_PASSWORD = 'theralink-demo';
 
 interface OobCode {
   email: string;
