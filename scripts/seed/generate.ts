@@ -8,6 +8,7 @@
 import { AREAS } from '../../src/lib/areas';
 import { SCHEDULE_DAYS_AHEAD } from '../../src/lib/site';
 import { addDays, tokyoInstant } from '../../src/lib/tokyo-date';
+import { frozenAccountId } from '../../src/lib/frozen/entry';
 import { SeededRandom } from './random';
 import * as words from './words';
 
@@ -56,9 +57,12 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
   const daysAgo = (max: number) => new Date(base - random.int(1, max) * 86_400_000 - random.int(0, 86_399) * 1000);
   const docs: SeedDoc[] = [];
   const usedHandles = new Set<string>();
+  // Handles are unique across channels and former handles (a former handle
+  // is also its doc id). The stem is cut so the number always fits X's 15.
   const uniqueHandle = (stem: string) => {
-    let handle = `${stem}_${pad(random.int(1, 9999), 4)}`.slice(0, 15);
-    while (usedHandles.has(handle)) handle = `${stem}_${pad(random.int(1, 9999), 4)}`.slice(0, 15);
+    const candidate = () => `${stem.slice(0, 10)}_${pad(random.int(1, 9999), 4)}`;
+    let handle = candidate();
+    while (usedHandles.has(handle)) handle = candidate();
     usedHandles.add(handle);
     return handle;
   };
@@ -101,12 +105,13 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
       },
     });
     if (i % 5 === 0) {
+      const handle = uniqueHandle(`${brandRomaji.replace(/-/g, '').slice(0, 6)}old`);
       docs.push({
-        path: `frozenAccounts/fz-st-${pad(i, 5)}`,
+        path: `frozenAccounts/${frozenAccountId('x', handle)}`,
         data: {
           userId: id,
           platform: 'x',
-          handle: uniqueHandle(`${brandRomaji.replace(/-/g, '').slice(0, 6)}old`),
+          handle,
           frozenOn: random.chance(0.5) ? addDays(options.today, -random.int(10, 400)) : null,
           note: '店舗の旧アカウント',
           createdAt: daysAgo(300),
@@ -150,12 +155,13 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     });
     // Half the therapists list a former (frozen) handle.
     if (i % 2 === 0) {
+      const handle = i === 0 ? 'miu_0312' : uniqueHandle(romaji);
       docs.push({
-        path: `frozenAccounts/fz-${pad(i, 6)}`,
+        path: `frozenAccounts/${frozenAccountId('x', handle)}`,
         data: {
           userId: id,
           platform: 'x',
-          handle: i === 0 ? 'miu_0312' : uniqueHandle(romaji),
+          handle,
           frozenOn: random.chance(0.7) ? addDays(options.today, -random.int(3, 500)) : null,
           note: random.pick(words.FROZEN_NOTES),
           createdAt: daysAgo(200),

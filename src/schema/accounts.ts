@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { area, channels, optionalUrl, slug, tags, timestamp, uid } from './common';
+import { area, channels, photoUrl, slug, tags, timestamp, uid } from './common';
 
 /** accounts/{uid}: a therapist's profile. Public once `published`. */
 export const accountDoc = z
@@ -8,7 +8,7 @@ export const accountDoc = z
     displayName: z.string().min(1).max(40),
     profileSlug: slug,
     bio: z.string().max(2000),
-    photoURL: optionalUrl,
+    photoURL: photoUrl,
     storeId: uid.nullable(),
     area: area,
     tags: tags,

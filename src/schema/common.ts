@@ -22,6 +22,10 @@ export const dateKey = z.string().refine(isDateKey, { message: 'YYYY-MM-DD „ÅÆÊó
 export const timeOfDay = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/);
 export const httpsUrl = z.string().max(500).regex(/^https:\/\/\S+$/);
 export const optionalUrl = z.union([z.literal(''), httpsUrl]);
+/** A URL the local Storage emulator hands out (plain http on loopback). */
+export const localEmulatorUrl = z.string().max(500).regex(/^http:\/\/(127\.0\.0\.1|localhost):[0-9]+\/\S+$/);
+/** A profile photo: empty, https, or (local demo only) the Storage emulator's URL. */
+export const photoUrl = z.union([z.literal(''), httpsUrl, localEmulatorUrl]);
 export const tags = z.array(z.string().min(1).max(20)).max(10);
 export const area = z.string().min(1).max(20);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { area, channels, dateKey, optionalUrl, slug, tags, timeOfDay, uid, xHandle } from './common';
+import { area, channels, dateKey, optionalUrl, photoUrl, slug, tags, timeOfDay, uid, xHandle } from './common';
 
 /**
  * The public export: what `scripts/export.ts` writes and the static build
@@ -14,7 +14,7 @@ export const publicTherapist = z
     displayName: z.string(),
     profileSlug: slug,
     bio: z.string(),
-    photoURL: optionalUrl,
+    photoURL: photoUrl,
     storeId: uid.nullable(),
     area: area,
     tags: tags,
@@ -31,7 +31,7 @@ export const publicStore = z
     storeName: z.string(),
     profileSlug: slug,
     description: z.string(),
-    photoURL: optionalUrl,
+    photoURL: photoUrl,
     area: area,
     address: z.string(),
     nearestStation: z.string(),

@@ -63,8 +63,6 @@ export function privateDocs(owner: string): Record<string, Record<string, unknow
   return {
     [`customers/${owner}/items/c1`]: { nickname: 'Aさん', notes: '秘密のメモ', visits: [], tags: [], ng: false, createdAt: at, updatedAt: at },
     [`favorites/${owner}/items/someone`]: { createdAt: at },
-    ['frozenAccounts/fz-1']: { userId: owner, platform: 'x', handle: 'old_handle', frozenOn: null, note: '', createdAt: at },
-    ['schedules/sh-1']: { userId: owner, storeId: null, date: '2026-11-22', start: '12:00', end: '18:00', note: '', updatedAt: at },
     ['blogs/b-1']: { userId: owner, title: 'はじめまして', body: '本文', coverImage: '', tags: [], published: true, publishedAt: at, updatedAt: at },
     ['posts/p-1']: { userId: owner, text: 'こんにちは', images: [], createdAt: at },
   };

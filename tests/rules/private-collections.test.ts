@@ -6,9 +6,9 @@ import { ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
- * Collections no client may touch yet (customers, favorites, frozenAccounts,
- * schedules, blogs, posts): no role may get, list, create, update or delete,
- * not even the owner, until the issue that needs it opens it.
+ * Collections no client may touch yet (customers, favorites, blogs, posts):
+ * no role may get, list, create, update or delete, not even the owner,
+ * until the issue that needs it opens it.
  */
 const env = useRulesEnvironment();
 const docs = privateDocs('alice');

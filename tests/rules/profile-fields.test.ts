@@ -48,6 +48,22 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     it('accepts an https photoURL', async () => {
       await assertSucceeds(create({ photoURL: 'https://example.com/a.jpg' }));
     });
+    it.each([
+      'http://127.0.0.1:9199/v0/b/demo-theralink.appspot.com/o/avatars%2Falice%2F1732251234567.webp?alt=media',
+      'http://localhost:9199/v0/b/demo/o/a.webp',
+    ])('accepts the local Storage emulator photoURL %s', async (photoURL) => {
+      await assertSucceeds(create({ photoURL }));
+    });
+    it.each([
+      'http://example.com:9199/a.webp',
+      'http://127.0.0.1/a.webp',
+      'http://127.0.0.1:9199/',
+      'http://127.0.0.1.example.com:80/a.webp',
+      'http://localhost:9199/a b.webp',
+      `http://127.0.0.1:9199/${'a'.repeat(480)}`,
+    ])('refuses the photoURL %s', async (photoURL) => {
+      await assertFails(create({ photoURL }));
+    });
     it('refuses an unknown channel', async () => {
       await assertFails(create({ channels: { myspace: 'miu' } }));
     });
@@ -119,6 +135,12 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     });
     it('refuses a wrong type', async () => {
       await assertFails(update({ displayName: 42 }));
+    });
+    it('accepts a new photoURL from the local Storage emulator', async () => {
+      await assertSucceeds(update({ photoURL: 'http://127.0.0.1:9199/v0/b/demo/o/avatars%2Falice%2F1.webp?alt=media' }));
+    });
+    it('refuses a plain http photoURL elsewhere', async () => {
+      await assertFails(update({ photoURL: 'http://example.com/a.webp' }));
     });
     it('refuses a too-long displayName', async () => {
       await assertFails(update({ displayName: 'あ'.repeat(41) }));
@@ -233,6 +255,9 @@ describe('stores-only fields', () => {
   });
   it('refuses a non-https website', async () => {
     await assertFails(create({ website: 'http://example.com' }));
+  });
+  it('refuses a loopback http website (only photoURL allows the emulator)', async () => {
+    await assertFails(create({ website: 'http://127.0.0.1:9199/a' }));
   });
   it('accepts an https website', async () => {
     await assertSucceeds(create({ website: 'https://example.com' }));

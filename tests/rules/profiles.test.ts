@@ -3,7 +3,7 @@ import {
   collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { slugDocFor } from '../factories/documents';
+import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
 import { allowedIf, newProfile, ownerAndOthers, PROFILE_CASES } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
@@ -54,6 +54,11 @@ describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, kind, make, o
       await ownerOnly(getDocs(query(collection(db(), collectionName), where('userId', '==', 'alice'))));
     });
 
+    it("cannot list by another store's storeId", async () => {
+      await seed(env(), { [`${collectionName}/alice`]: make('alice') });
+      await assertFails(getDocs(query(collection(db(), collectionName), where('storeId', '==', 'another-store'))));
+    });
+
     it('cannot list without a filter', async () => {
       await seed(env(), { [`${collectionName}/alice`]: make('alice') });
       await assertFails(getDocs(collection(db(), collectionName)));
@@ -75,5 +80,39 @@ describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, kind, make, o
       await seed(env(), { [`${collectionName}/alice`]: make('alice') });
       await assertFails(deleteDoc(doc(db(), collectionName, 'alice')));
     });
+  });
+});
+
+/**
+ * A store lists the therapists whose profile names it, published or not
+ * (to manage their shifts); nobody lists the therapists naming another store.
+ */
+describe('accounts by storeId', () => {
+  const byStore = (uid: string | null, storeId: string) => {
+    const context = uid ? env().authenticatedContext(uid) : env().unauthenticatedContext();
+    return getDocs(query(collection(context.firestore(), 'accounts'), where('storeId', '==', storeId)));
+  };
+
+  beforeEach(() =>
+    seed(env(), {
+      'stores/shop': storeDocFor('shop'),
+      'stores/shop2': storeDocFor('shop2'),
+      'accounts/alice': therapistDoc('alice', { storeId: 'shop', published: false }),
+      'accounts/carol': therapistDoc('carol', { storeId: 'shop' }),
+      'accounts/bob': therapistDoc('bob', { storeId: 'shop2', published: false }),
+    }),
+  );
+
+  it('lets a store list the accounts naming it, unpublished ones included', async () => {
+    await assertSucceeds(byStore('shop', 'shop'));
+  });
+  it('refuses a store listing the accounts naming another store', async () => {
+    await assertFails(byStore('shop', 'shop2'));
+  });
+  it('refuses a therapist listing the accounts naming her store', async () => {
+    await assertFails(byStore('alice', 'shop'));
+  });
+  it('refuses listing by storeId signed out', async () => {
+    await assertFails(byStore(null, 'shop'));
   });
 });

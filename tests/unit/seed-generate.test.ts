@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed/generate';
+import { X_HANDLE_PATTERN } from '../../src/lib/handles';
 import { validateSeed } from '../../scripts/seed/write';
 
 const today = '2026-11-22';
@@ -36,11 +37,29 @@ describe('generateSeed', () => {
     expect([...dates].sort().at(-1)).toBe('2026-12-05');
   });
 
+  it('keys each former handle by x_{handle}, as the rules require', () => {
+    const frozen = docs.filter((d) => d.path.startsWith('frozenAccounts/'));
+    for (const { path, data } of frozen) {
+      expect(data.handle).toMatch(X_HANDLE_PATTERN);
+      expect(path).toBe(`frozenAccounts/x_${data.handle as string}`);
+    }
+    expect(frozen.map((d) => d.path)).toContain('frozenAccounts/x_miu_0312');
+  });
+
   it('never gives two owners the same handle or slug', () => {
-    const handles = docs.filter((d) => d.path.startsWith('frozenAccounts/')).map((d) => d.data.handle);
+    const frozen = docs.filter((d) => d.path.startsWith('frozenAccounts/'));
+    const handles = frozen.map((d) => d.data.handle);
     expect(new Set(handles).size).toBe(handles.length);
+    expect(new Set(frozen.map((d) => d.path)).size).toBe(frozen.length);
     const slugs = docs.filter((d) => d.path.startsWith('slugs/'));
     expect(slugs.length).toBe(count(docs, 'accounts/') + count(docs, 'stores/'));
+  });
+
+  it("puts each shift at its therapist's current store", () => {
+    const storeOf = new Map(docs.filter((d) => d.path.startsWith('accounts/')).map((d) => [d.data.userId, d.data.storeId]));
+    const shifts = docs.filter((d) => d.path.startsWith('schedules/'));
+    expect(shifts.length).toBeGreaterThan(0);
+    for (const { data } of shifts) expect(data.storeId).toBe(storeOf.get(data.userId));
   });
 
   it('passes every collection schema', () => {
