@@ -15,6 +15,11 @@ export interface StoreNaming {
   storeName: string;
 }
 
+/** What the breadcrumbs need to know of a therapist to name her schedule page. */
+export interface TherapistNaming {
+  displayName: string;
+}
+
 /**
  * Japanese labels for known path segments. `href` overrides the cumulative
  * path where that path is not a public page (e.g. /store-profile is the
@@ -37,7 +42,7 @@ const SEGMENTS: Record<string, { label: string; href?: string }> = {
   favoriteRanking: { label: '推しランキング' },
   favorites: { label: 'お気に入り' },
   announcements: { label: 'お知らせ' },
-  schedule: { label: 'スケジュール' },
+  schedule: { label: '出勤予定', href: '/today' },
   manage: { label: '管理' },
   customerManagement: { label: '顧客管理' },
   login: { label: 'ログイン' },
@@ -60,10 +65,15 @@ function decodeSegment(segment: string): string {
 
 /**
  * ホーム, then one crumb per path segment. Hidden (empty) on /profile paths,
- * where the profile header already says where you are. At most
- * MAX_BREADCRUMBS items: the deepest ones are kept after ホーム.
+ * where the profile header already says where you are. A store page's crumb
+ * is the store's name, a schedule page's (/schedule/{uid}) the therapist's.
+ * At most MAX_BREADCRUMBS items: the deepest ones are kept after ホーム.
  */
-export function buildBreadcrumbs(pathname: string, stores: readonly StoreNaming[] = []): Crumb[] {
+export function buildBreadcrumbs(
+  pathname: string,
+  stores: readonly StoreNaming[] = [],
+  therapistsById: ReadonlyMap<string, TherapistNaming> = new Map(),
+): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   if (segments[0] === 'profile') return [];
 
@@ -72,7 +82,10 @@ export function buildBreadcrumbs(pathname: string, stores: readonly StoreNaming[
     const path = `/${segments.slice(0, index + 1).join('/')}`;
     const known = SEGMENTS[segment];
     const isStoreSlug = index === 1 && segments[0] === 'store-profile';
-    const label = isStoreSlug ? storeLabel(decodeSegment(segment), stores) : known?.label ?? decodeSegment(segment);
+    const therapist = index === 1 && segments[0] === 'schedule' ? therapistsById.get(decodeSegment(segment)) : undefined;
+    const label = isStoreSlug
+      ? storeLabel(decodeSegment(segment), stores)
+      : therapist?.displayName ?? known?.label ?? decodeSegment(segment);
     crumbs.push({ label, href: known?.href ?? path });
   });
   const last = crumbs[crumbs.length - 1];

@@ -12,6 +12,11 @@ export function endsNextDay(shift: Pick<ShiftTimes, 'start' | 'end'>): boolean {
   return shift.end < shift.start;
 }
 
+/** The Tokyo date (YYYY-MM-DD) the shift ends on: the next day when it passes midnight. */
+export function endDateKey(shift: ShiftTimes): string {
+  return endsNextDay(shift) ? addDays(shift.date, 1) : shift.date;
+}
+
 /** 「18:00〜翌03:00」: start–end, with 翌 when the shift passes midnight. */
 export function formatShiftTime(shift: Pick<ShiftTimes, 'start' | 'end'>): string {
   return `${shift.start}〜${endsNextDay(shift) ? '翌' : ''}${shift.end}`;
@@ -37,6 +42,28 @@ export function groupByDate<T extends ShiftTimes>(shifts: readonly T[]): { date:
     else groups.push({ date: shift.date, shifts: [shift] });
   }
   return groups;
+}
+
+/**
+ * Every Tokyo day of the `days`-day window from `fromKey`, each with its
+ * shifts sorted by start time (an empty list on a day without any).
+ */
+export function shiftsByDay<T extends ShiftTimes>(shifts: readonly T[], fromKey: string, days: number): { date: string; shifts: T[] }[] {
+  const byDate = new Map(groupByDate(upcomingShifts(shifts, fromKey, days)).map((group) => [group.date, group.shifts]));
+  return Array.from({ length: days }, (_, offset) => {
+    const date = addDays(fromKey, offset);
+    return { date, shifts: byDate.get(date) ?? [] };
+  });
+}
+
+/** The public page of a therapist's upcoming shifts (id = her user id). */
+export function schedulePath(userId: string): string {
+  return `/schedule/${userId}`;
+}
+
+/** Her shifts as an iCalendar feed, beside the page. */
+export function scheduleFeedPath(userId: string): string {
+  return `${schedulePath(userId)}.ics`;
 }
 
 /** Days of upcoming shifts a store page summarises. */

@@ -52,5 +52,12 @@ export function formatDateTime(at: Date | string): string {
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isDateKey(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  const at = new Date(`${value}T00:00:00Z`);
+  // 2026-13-01 is an invalid Date; 2026-02-30 rolls over to another day.
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+/** The instant the Tokyo day after the one containing `at` begins. */
+export function nextTokyoMidnight(at: Date = new Date()): Date {
+  return tokyoInstant(addDays(tokyoDateKey(at), 1));
 }

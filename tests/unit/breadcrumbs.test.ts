@@ -15,7 +15,7 @@ describe('buildBreadcrumbs', () => {
     ]);
     expect(buildBreadcrumbs('/schedule/manage')).toEqual([
       { label: 'ホーム', href: '/' },
-      { label: 'スケジュール', href: '/schedule' },
+      { label: '出勤予定', href: '/today' },
       { label: '管理' },
     ]);
   });
@@ -49,6 +49,17 @@ describe('buildBreadcrumbs', () => {
 
   it('falls back to the slug itself for an unknown store', () => {
     expect(buildBreadcrumbs('/store-profile/unknown-store', stores).at(-1)?.label).toBe('unknown-store');
+  });
+
+  it("names a schedule page by the therapist's name, found by her id", () => {
+    const therapists = new Map([['th-1', { displayName: 'みう' }]]);
+    expect(buildBreadcrumbs('/schedule/th-1', stores, therapists)).toEqual([
+      { label: 'ホーム', href: '/' },
+      { label: '出勤予定', href: '/today' },
+      { label: 'みう' },
+    ]);
+    expect(buildBreadcrumbs('/schedule/manage', stores, therapists).at(-1)?.label).toBe('管理');
+    expect(buildBreadcrumbs('/schedule/th-9', stores, therapists).at(-1)?.label).toBe('th-9');
   });
 
   it('is hidden on /profile paths', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nextTokyoMidnight,
   addDays,
   formatDateTime,
   formatLongDate,
@@ -49,9 +50,25 @@ describe('formatting', () => {
 });
 
 describe('isDateKey', () => {
+  it('is false, not an error, for impossible months and days', () => {
+    expect(isDateKey('2026-13-01')).toBe(false);
+    expect(isDateKey('2026-00-10')).toBe(false);
+    expect(isDateKey('2026-02-30')).toBe(false);
+  });
+
   it('accepts real dates only', () => {
     expect(isDateKey('2026-02-28')).toBe(true);
     expect(isDateKey('2026-02-30')).toBe(false);
     expect(isDateKey('2026-2-3')).toBe(false);
+  });
+});
+
+describe('nextTokyoMidnight', () => {
+  it('is 15:00 UTC of the same UTC day before Tokyo midnight', () => {
+    expect(nextTokyoMidnight(new Date('2026-11-22T10:00:00Z')).toISOString()).toBe('2026-11-22T15:00:00.000Z');
+  });
+
+  it('moves to the following day once Tokyo has passed midnight', () => {
+    expect(nextTokyoMidnight(new Date('2026-11-22T15:00:00Z')).toISOString()).toBe('2026-11-23T15:00:00.000Z');
   });
 });
