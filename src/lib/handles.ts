@@ -25,3 +25,19 @@ export function handleProblem(input: string): string | null {
 export function looksLikeHandle(query: string): boolean {
   return X_HANDLE_PATTERN.test(normalizeHandle(query));
 }
+
+/** The longest handle X allows (characters after normalisation). */
+export const X_HANDLE_MAX_LENGTH = 15;
+
+/** 「@miu_0312」: how a stored (normalised) handle is shown to people. */
+export function atHandle(handle: string): string {
+  return `@${handle}`;
+}
+
+/**
+ * The normalised handle when the input is acceptable, else null: what a
+ * form shows live as 「@name として登録されます」.
+ */
+export function acceptedHandle(input: string): string | null {
+  return handleProblem(input) === null ? normalizeHandle(input) : null;
+}

@@ -1,0 +1,163 @@
+/**
+ * Adds a former handle. What she types is a session draft (per account),
+ * so a failed save or a reload loses nothing; it is cleared on success.
+ * Problems are shown at their fields and the first one gets the focus.
+ */
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  FROZEN_FIELD_ORDER,
+  FROZEN_HANDLES_LIMIT,
+  FROZEN_PLATFORM_LABELS,
+  frozenEntryProblems,
+  frozenLimitReached,
+  toFrozenEntry,
+  type FrozenEntry,
+  type FrozenEntryDraft,
+  type FrozenEntryProblems,
+} from '../../lib/frozen/entry';
+import { FrozenLimitError, frozenErrorMessage } from '../../lib/frozen/errors';
+import { acceptedHandle, atHandle } from '../../lib/handles';
+import { clearDraft, useSessionDraft } from '../../lib/forms/session-draft';
+import { FormAlert } from '../forms/FormAlert';
+import { TextField } from '../forms/TextField';
+import { DateField, NoteField } from './fields';
+import { primaryButton } from './styles';
+import { useFocusLater } from './use-focus-later';
+
+const EMPTY: FrozenEntryDraft = { handle: '', frozenOn: '', note: '' };
+
+/** The sessionStorage key of the add form's draft for this account. */
+export const frozenDraftKey = (uid: string) => `theralink:draft:frozen-add:${uid}`;
+
+interface FrozenAddFormProps {
+  uid: string;
+  /** Tokyo today (YYYY-MM-DD): the latest date allowed. */
+  today: string;
+  /** How many handles she has now (for the soft cap). */
+  count: number;
+  /** This form is saving. */
+  busy: boolean;
+  /** Something in the editor is saving: buttons stay disabled. */
+  locked: boolean;
+  /** Writes the entry; throws on failure. */
+  onAdd: (entry: FrozenEntry) => Promise<void>;
+}
+
+/** The add form (data-testid frozen-add-form; submit frozen-add; form-level error frozen-error). */
+export function FrozenAddForm({ uid, today, count, busy, locked, onAdd }: FrozenAddFormProps) {
+  const draftKey = frozenDraftKey(uid);
+  const [draft, update] = useSessionDraft(draftKey, EMPTY);
+  const [errors, setErrors] = useState<FrozenEntryProblems>({});
+  const [formError, setFormError] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const focusLater = useFocusLater();
+  const atLimit = frozenLimitReached(count);
+  const preview = acceptedHandle(draft.handle);
+
+  const field = (name: string) => form.current?.querySelector<HTMLElement>(`[name="${name}"]`);
+  const focusFirstError = (found: FrozenEntryProblems) => {
+    const first = FROZEN_FIELD_ORDER.find((name) => found[name]);
+    if (first) focusLater(() => field(first));
+  };
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (locked) return;
+    setFormError('');
+    if (atLimit) {
+      setErrors({});
+      setFormError(new FrozenLimitError().message);
+      return;
+    }
+    const found = frozenEntryProblems(draft, today);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstError(found);
+    try {
+      await onAdd(toFrozenEntry(draft));
+      clearDraft(draftKey);
+      (Object.keys(EMPTY) as (keyof FrozenEntryDraft)[]).forEach((name) => update(name, ''));
+      focusLater(() => field('handle'));
+    } catch (error) {
+      const { field: where, message } = frozenErrorMessage(error, 'add');
+      if (where === 'handle') {
+        setErrors({ handle: message });
+        focusLater(() => field('handle'));
+      } else {
+        setFormError(message);
+        focusLater(() => form.current?.querySelector<HTMLElement>('[data-testid="frozen-add"]'));
+      }
+    }
+  };
+
+  return (
+    <form
+      ref={form}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700"
+      aria-labelledby={headingId}
+      data-testid="frozen-add-form"
+    >
+      <h3 id={headingId} className="font-bold">旧アカウントを追加する</h3>
+      {atLimit && (
+        <FormAlert kind="info">
+          登録できる旧アカウントは {FROZEN_HANDLES_LIMIT} 件までです。追加するには、使わなくなったものを先に削除してください。
+        </FormAlert>
+      )}
+      <div className="space-y-1">
+        <p className="font-medium">サービス</p>
+        <p>{FROZEN_PLATFORM_LABELS.x}</p>
+      </div>
+      <TextField
+        name="handle"
+        label="旧アカウントのユーザー名"
+        required
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={draft.handle}
+        readOnly={busy}
+        onChange={(event) => update('handle', event.target.value)}
+        error={errors.handle}
+        hint={
+          <>
+            ご自身が以前使っていたアカウントだけを登録してください。先頭の @ はあってもなくてもかまいません。
+            {preview && (
+              <span className="mt-1 block font-medium text-gray-900 dark:text-gray-100" data-testid="frozen-handle-preview">
+                {atHandle(preview)} として登録されます
+              </span>
+            )}
+          </>
+        }
+      />
+      <DateField
+        name="frozenOn"
+        label="凍結した日"
+        max={today}
+        value={draft.frozenOn}
+        readOnly={busy}
+        onChange={(value) => update('frozenOn', value)}
+        error={errors.frozenOn}
+        hint="わからなければ空欄のままでかまいません。"
+      />
+      <NoteField
+        name="note"
+        label="メモ"
+        value={draft.note}
+        readOnly={busy}
+        onChange={(value) => update('note', value)}
+        error={errors.note}
+        hint="任意。例: 2025年春まで使っていたアカウントです"
+      />
+      {formError && (
+        <div data-testid="frozen-error">
+          <FormAlert kind="error">{formError}</FormAlert>
+        </div>
+      )}
+      <button type="submit" className={primaryButton} disabled={locked} aria-disabled={locked} data-testid="frozen-add">
+        {busy ? '登録しています…' : '登録する'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Errors of the frozen-handle editor and their natural Japanese. `field`
+ * says where the editor shows the message: at the handle input (so it can
+ * be fixed there) or above the form. Pure: no Firebase import.
+ */
+import { atHandle } from '../handles';
+import { FROZEN_HANDLES_LIMIT } from './entry';
+
+/** The handle is already registered by this very account. */
+export class HandleAlreadyYoursError extends Error {
+  readonly code = 'frozen/already-yours';
+  constructor(readonly handle: string) {
+    super('この旧アカウントはすでに登録済みです。一覧から日付やメモを編集できます。');
+  }
+}
+
+/** The handle is registered by another account (one owner per handle). */
+export class HandleClaimedError extends Error {
+  readonly code = 'frozen/claimed';
+  constructor(readonly handle: string) {
+    super(`${atHandle(handle)} は別のアカウントが登録済みです。心当たりがない場合は運営までお問い合わせください。`);
+  }
+}
+
+/** The account already holds FROZEN_HANDLES_LIMIT handles. */
+export class FrozenLimitError extends Error {
+  readonly code = 'frozen/limit';
+  constructor() {
+    super(`登録できる旧アカウントは ${FROZEN_HANDLES_LIMIT} 件までです。使わなくなったものを削除してから追加してください。`);
+  }
+}
+
+/** What the editor was doing when the error happened (picks the verb). */
+export type FrozenAction = 'load' | 'add' | 'update' | 'remove';
+
+export interface FrozenErrorMessage {
+  field: 'handle' | 'form';
+  message: string;
+}
+
+const FAILED: Record<FrozenAction, string> = {
+  load: '読み込めませんでした',
+  add: '登録できませんでした',
+  update: '保存できませんでした',
+  remove: '削除できませんでした',
+};
+
+/** Firestore error codes → message, given the failed verb (e.g. 登録できませんでした). */
+const BY_CODE: Record<string, (failed: string) => string> = {
+  'permission-denied': (failed) => `権限がないため${failed}。ログインし直してからお試しください。`,
+  unauthenticated: () => 'ログインの有効期限が切れました。もう一度ログインしてからお試しください。',
+  unavailable: (failed) => `通信できなかったため${failed}。インターネット接続を確かめて、もう一度お試しください。`,
+  'deadline-exceeded': (failed) => `通信できなかったため${failed}。インターネット接続を確かめて、もう一度お試しください。`,
+  'resource-exhausted': (failed) => `混み合っているため${failed}。しばらく待ってからお試しください。`,
+  aborted: (failed) => `ほかの操作と重なったため${failed}。もう一度お試しください。`,
+  'not-found': () => 'この旧アカウントは見つかりませんでした。すでに削除されている可能性があります。ページを再読み込みしてください。',
+  'invalid-argument': (failed) => `入力内容に問題があるため${failed}。内容を確かめてください。`,
+};
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Natural Japanese for any error of listing, adding, editing or removing a frozen handle. */
+export function frozenErrorMessage(error: unknown, action: FrozenAction): FrozenErrorMessage {
+  if (error instanceof HandleAlreadyYoursError || error instanceof HandleClaimedError) {
+    return { field: 'handle', message: error.message };
+  }
+  if (error instanceof FrozenLimitError) return { field: 'form', message: error.message };
+  const failed = FAILED[action];
+  const code = codeOf(error);
+  const byCode = code ? BY_CODE[code] : undefined;
+  if (byCode) return { field: 'form', message: byCode(failed) };
+  // fetch() rejects with a TypeError when the network is gone.
+  if (error instanceof TypeError) return { field: 'form', message: BY_CODE.unavailable!(failed) };
+  return { field: 'form', message: `予期しないエラーのため${failed}。時間をおいて、もう一度お試しください。` };
+}
