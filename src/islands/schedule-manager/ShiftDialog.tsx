@@ -1,0 +1,151 @@
+/**
+ * The add / edit form for one shift, in a modal <dialog> (focus stays in
+ * it, Escape cancels). What is typed lives in a sessionStorage draft until
+ * it is saved or cancelled, so an error or a reload loses nothing.
+ */
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useSessionDraft } from '../../lib/forms/session-draft';
+import { formatShiftTime } from '../../lib/shifts-view';
+import { overlapMessage, shiftErrorMessage } from '../../lib/shifts/errors';
+import { findOverlap } from '../../lib/shifts/overlap';
+import { isTimeOfDay, type Shift, type ShiftFields } from '../../lib/shifts/shift';
+import { SHIFT_NOTE_MAX, validateShift, type ShiftErrors, type ShiftField } from '../../lib/shifts/validate';
+import { FormAlert } from '../forms/FormAlert';
+import { TextField } from '../forms/TextField';
+import { primaryButton, secondaryButton } from './buttons';
+
+/** The open form: the shift's id when editing ('' when adding) and its fields. */
+export interface ShiftDraft extends ShiftFields {
+  id: string;
+}
+
+interface ShiftDialogProps {
+  draftKey: string;
+  initial: ShiftDraft;
+  /** Shifts already loaded, for an instant overlap check before the fresh one on save. */
+  known: readonly Shift[];
+  onSave: (fields: ShiftFields, id: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+const FIELD_ORDER: ShiftField[] = ['date', 'start', 'end', 'note'];
+
+export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: ShiftDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const inputs = {
+    date: useRef<HTMLInputElement>(null),
+    start: useRef<HTMLInputElement>(null),
+    end: useRef<HTMLInputElement>(null),
+    note: useRef<HTMLInputElement>(null),
+  };
+  const [draft, update] = useSessionDraft<ShiftDraft>(draftKey, initial);
+  const [errors, setErrors] = useState<ShiftErrors>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    inputs.start.current?.focus();
+  }, []);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const fields: ShiftFields = { date: draft.date, start: draft.start, end: draft.end, note: draft.note.trim() };
+    const found = validateShift(fields);
+    setErrors(found);
+    const invalid = FIELD_ORDER.filter((field) => found[field]);
+    if (invalid[0]) {
+      setFormError(`入力内容を確かめてください。${invalid.map((field) => found[field]).join('')}`);
+      inputs[invalid[0]].current?.focus();
+      return;
+    }
+    const clash = findOverlap({ ...fields, id: draft.id || undefined }, known);
+    if (clash) {
+      setFormError(overlapMessage(clash));
+      return;
+    }
+    setFormError('');
+    setBusy(true);
+    try {
+      await onSave(fields, draft.id);
+    } catch (error) {
+      setFormError(shiftErrorMessage(error, 'save'));
+      setBusy(false);
+    }
+  };
+
+  const cancel = (event?: SyntheticEvent) => {
+    event?.preventDefault();
+    if (!busy) onCancel();
+  };
+
+  const preview = isTimeOfDay(draft.start) && isTimeOfDay(draft.end) && draft.start !== draft.end ? formatShiftTime(draft) : '';
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="shift-dialog-title"
+      onCancel={cancel}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-gray-900 backdrop:bg-black/50 dark:bg-gray-900 dark:text-gray-100"
+    >
+      <form onSubmit={submit} noValidate className="space-y-4 p-5">
+        <h2 id="shift-dialog-title" className="text-lg font-bold">{draft.id ? '出勤を編集' : '出勤を追加'}</h2>
+        <TextField
+          ref={inputs.date}
+          name="date"
+          type="date"
+          label="日付"
+          aria-required="true"
+          value={draft.date}
+          onChange={(event) => update('date', event.target.value)}
+          error={errors.date}
+        />
+        <TextField
+          ref={inputs.start}
+          name="start"
+          type="time"
+          step={900}
+          label="開始"
+          aria-required="true"
+          value={draft.start}
+          onChange={(event) => update('start', event.target.value)}
+          error={errors.start}
+        />
+        <TextField
+          ref={inputs.end}
+          name="end"
+          type="time"
+          step={900}
+          label="終了"
+          aria-required="true"
+          value={draft.end}
+          onChange={(event) => update('end', event.target.value)}
+          hint="終了が開始より前なら翌日の時刻として扱います。"
+          error={errors.end}
+        />
+        {preview && <p className="font-medium">勤務時間：{preview}</p>}
+        <TextField
+          ref={inputs.note}
+          name="note"
+          label="メモ"
+          hint={`任意・${SHIFT_NOTE_MAX}文字まで（いま${draft.note.length}文字）`}
+          value={draft.note}
+          onChange={(event) => update('note', event.target.value)}
+          error={errors.note}
+        />
+        {formError && (
+          <div data-testid="shift-error">
+            <FormAlert kind="error">{formError}</FormAlert>
+          </div>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={cancel} aria-disabled={busy} className={secondaryButton}>キャンセル</button>
+          <button type="submit" aria-disabled={busy} data-testid="shift-save" className={primaryButton}>
+            {busy ? '保存しています…' : '保存'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,44 @@
+/** 先週をコピー: a week's shifts moved onto another week, skipping clashes. */
+import { addDays } from '../tokyo-date';
+import { findOverlap } from './overlap';
+import { compareShifts, dayNumber, type ShiftFields } from './shift';
+import type { ShiftTimes } from '../shifts-view';
+import { DAYS_PER_WEEK } from './week';
+
+export interface WeekCopy {
+  /** Shifts to create in the target week. */
+  toCreate: ShiftFields[];
+  /** Moved shifts left out because they would overlap a shift already there. */
+  skipped: ShiftFields[];
+}
+
+/**
+ * Moves the shifts of the week starting `fromWeekStart` (others in
+ * `sourceShifts` are ignored) by the days between the two Mondays. A moved
+ * shift that overlaps `existingTargetShifts` (which should include the day
+ * before the target week and the day after it, for shifts past midnight) or
+ * one already taken is skipped.
+ */
+export function copyWeek(
+  sourceShifts: readonly ShiftFields[],
+  fromWeekStart: string,
+  toWeekStart: string,
+  existingTargetShifts: readonly ShiftTimes[],
+): WeekCopy {
+  const offset = dayNumber(toWeekStart) - dayNumber(fromWeekStart);
+  const fromEnd = addDays(fromWeekStart, DAYS_PER_WEEK);
+  const copy: WeekCopy = { toCreate: [], skipped: [] };
+  const inWeek = sourceShifts.filter((shift) => shift.date >= fromWeekStart && shift.date < fromEnd);
+  for (const shift of [...inWeek].sort(compareShifts)) {
+    const moved = { date: addDays(shift.date, offset), start: shift.start, end: shift.end, note: shift.note };
+    const clash = findOverlap(moved, [...existingTargetShifts, ...copy.toCreate]);
+    (clash ? copy.skipped : copy.toCreate).push(moved);
+  }
+  return copy;
+}
+
+/** 「5件コピーしました（2件は重なるため飛ばしました）」 */
+export function copyResultMessage({ created, skipped }: { created: number; skipped: number }): string {
+  if (created === 0 && skipped === 0) return '先週の出勤がないため、コピーするものはありませんでした。';
+  return `${created}件コピーしました${skipped > 0 ? `（${skipped}件は重なるため飛ばしました）` : ''}`;
+}
