@@ -1,5 +1,5 @@
 /** A labelled select, wired like TextField (aria-invalid, the error under it). */
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { describedBy, FieldError, RequiredMark } from './field-parts';
 import { inputClass } from './TextField';
 
@@ -9,9 +9,10 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   placeholder: string;
   options: readonly string[];
   error?: string;
+  hint?: ReactNode;
 }
 
-export function SelectField({ label, placeholder, options, error, ...select }: SelectFieldProps) {
+export function SelectField({ label, placeholder, options, error, hint, ...select }: SelectFieldProps) {
   const id = useId();
   return (
     <div className="space-y-1">
@@ -19,10 +20,11 @@ export function SelectField({ label, placeholder, options, error, ...select }: S
         {label}
         {select.required && <RequiredMark />}
       </label>
-      <select id={id} {...describedBy(id, error)} className={inputClass} {...select}>
+      <select id={id} {...describedBy(id, error, hint)} className={inputClass} {...select}>
         <option value="">{placeholder}</option>
         {options.map((option) => <option key={option} value={option}>{option}</option>)}
       </select>
+      {hint && <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

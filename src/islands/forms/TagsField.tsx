@@ -1,0 +1,63 @@
+/**
+ * Tags typed into one text field (separated by commas, 、 or spaces) with
+ * the parsed tags shown as chips under it, each with its own 削除 button.
+ * Typing stays plain text, which is the easiest thing on a phone and for
+ * screen readers; the chips show how the text will be saved.
+ */
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { describedBy, FieldError } from './field-parts';
+import { inputClass } from './TextField';
+
+interface TagsFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
+  label: string;
+  /** The typed text. */
+  value: string;
+  /** The tags the text holds, in order (parsed by the caller). */
+  tags: readonly string[];
+  onChange(text: string): void;
+  /** The text without one tag (how the caller joins the rest). */
+  onRemove(tag: string): void;
+  hint?: ReactNode;
+  error?: string;
+}
+
+export const TagsField = forwardRef<HTMLInputElement, TagsFieldProps>(function TagsField(
+  { label, value, tags, onChange, onRemove, hint, error, ...input },
+  ref,
+) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block font-medium">{label}</label>
+      <input
+        ref={ref}
+        id={id}
+        type="text"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...describedBy(id, error, hint)}
+        className={inputClass}
+        {...input}
+      />
+      {hint && <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>}
+      <FieldError id={`${id}-error`} error={error} />
+      {tags.length > 0 && (
+        <ul className="flex flex-wrap gap-2 pt-1">
+          {tags.map((tag) => (
+            <li key={tag} className="flex items-center rounded-full bg-blue-50 pl-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">
+              <span>#{tag}</span>
+              <button
+                type="button"
+                onClick={() => onRemove(tag)}
+                aria-label={`「${tag}」を削除`}
+                className="ml-1 inline-flex size-9 cursor-pointer items-center justify-center rounded-full hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-blue-900"
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,137 @@
+/**
+ * プロフィール画像: pick a file, see it, and it becomes the profile's
+ * picture at once (no need to press 保存する). The checks that need no
+ * decoding run first; a refused file only shows a message here and leaves
+ * everything else on the page as it was. The Storage SDK is loaded only
+ * once a file has been accepted.
+ */
+import { useEffect, useId, useState } from 'react';
+import { fileProblem } from '../../lib/avatar/limits';
+import { AvatarError, prepareAvatar } from '../../lib/avatar/resize';
+import type { ProfileKind } from '../../lib/profile/kinds';
+import { saveErrorMessage } from '../../lib/profile/save-errors';
+
+interface Props {
+  uid: string;
+  kind: ProfileKind;
+  /** The name, for the placeholder initial. */
+  name: string;
+  photoURL: string;
+  onChange(photoURL: string): void;
+}
+
+type Busy = 'idle' | 'preparing' | 'uploading' | 'removing';
+
+const BUSY_TEXT: Record<Exclude<Busy, 'idle'>, string> = {
+  preparing: '画像を準備しています…',
+  uploading: '画像をアップロードしています…',
+  removing: '画像を外しています…',
+};
+
+const buttonClass =
+  'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-blue-700 px-4 font-medium text-blue-700 hover:bg-blue-50 dark:border-blue-300 dark:text-blue-300 dark:hover:bg-gray-800';
+
+export function AvatarField({ uid, kind, name, photoURL, onChange }: Props) {
+  const inputId = useId();
+  const [busy, setBusy] = useState<Busy>('idle');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const pick = async (file: File) => {
+    setError('');
+    setDone('');
+    const problem = fileProblem(file);
+    if (problem) return setError(problem);
+    setBusy('preparing');
+    try {
+      const avatar = await prepareAvatar(file);
+      setPreview(URL.createObjectURL(avatar.blob));
+      setBusy('uploading');
+      const { uploadAvatar } = await import('../../lib/avatar/upload');
+      const url = await uploadAvatar({ uid, kind, previousURL: photoURL }, avatar.blob, avatar.type);
+      onChange(url);
+      setDone('プロフィール画像を変更しました。数十秒ほどで公開ページに反映されます。');
+    } catch (failure) {
+      setError(failure instanceof AvatarError ? failure.message : saveErrorMessage(failure));
+    } finally {
+      setPreview(null);
+      setBusy('idle');
+    }
+  };
+
+  const remove = async () => {
+    setError('');
+    setDone('');
+    setBusy('removing');
+    try {
+      const { removeAvatar } = await import('../../lib/avatar/upload');
+      await removeAvatar({ uid, kind, previousURL: photoURL });
+      onChange('');
+      setDone('プロフィール画像を外しました。');
+    } catch (failure) {
+      setError(saveErrorMessage(failure));
+    } finally {
+      setBusy('idle');
+    }
+  };
+
+  const shown = preview ?? photoURL;
+  const described = [`${inputId}-hint`, error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <section aria-labelledby={`${inputId}-heading`} className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      <h2 id={`${inputId}-heading`} className="text-lg font-bold">プロフィール画像</h2>
+      <div className="flex flex-wrap items-center gap-4">
+        {shown ? (
+          <img src={shown} alt="プロフィール画像" width={96} height={96} className="size-24 shrink-0 rounded-full bg-gray-100 object-cover dark:bg-gray-800" data-testid="avatar-preview" />
+        ) : (
+          <span aria-hidden="true" className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-blue-700 text-3xl font-bold text-white">
+            {Array.from(name)[0] ?? '?'}
+          </span>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <label
+            htmlFor={inputId}
+            aria-disabled={busy !== 'idle' || undefined}
+            className={`${buttonClass} has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600 aria-disabled:cursor-wait aria-disabled:opacity-60`}
+          >
+            {photoURL ? 'プロフィール画像を変更' : 'プロフィール画像を選ぶ'}
+            <input
+              id={inputId}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              data-testid="avatar-input"
+              disabled={busy !== 'idle'}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                // Cleared so that picking the same file again still counts as a choice.
+                event.target.value = '';
+                if (file) void pick(file);
+              }}
+            />
+          </label>
+          {photoURL && busy === 'idle' && (
+            <button type="button" onClick={remove} className={buttonClass}>画像を外す</button>
+          )}
+        </div>
+      </div>
+      <p id={`${inputId}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+        10MB までの画像（JPEG・PNG・WebP など）。選ぶとすぐに保存され、512 ピクセルに縮小して使われます。
+      </p>
+      {busy !== 'idle' && <p role="status" className="text-sm">{BUSY_TEXT[busy]}</p>}
+      {error && (
+        <p id={`${inputId}-error`} role="alert" data-testid="avatar-error" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+      {done && <p role="status" data-testid="avatar-status" className="text-sm text-green-800 dark:text-green-300">{done}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * /profile and /store-profile: the signed-in owner edits her profile
+ * (accounts/{uid} or stores/{uid}), its picture and, below, her former
+ * (frozen) handles. Firestore lite only; the Storage SDK loads when a
+ * picture is picked.
+ */
+import { updateProfile } from 'firebase/auth';
+import { useEffect, useState } from 'react';
+import { profileEditorPath } from '../../lib/auth/account-type';
+import { syncCurrentUser, type AuthUser } from '../../lib/auth/auth-store';
+import { clientAuth } from '../../lib/firebase/app';
+import { dropDraft } from '../../lib/profile/draft-base';
+import { publicProfilePath, readOwnProfileDoc, type ProfileKind } from '../../lib/profile/own-profile';
+import {
+  storeDraftFromDoc,
+  therapistDraftFromDoc,
+  type StoreValues,
+  type TherapistValues,
+} from '../../lib/profile/profile-form';
+import { AuthPending } from '../account/AuthPending';
+import { RequireSignIn, type SignedIn } from '../account/RequireSignIn';
+import { FormAlert } from '../forms/FormAlert';
+import { FrozenHandlesEditor } from '../frozen/FrozenHandlesEditor';
+import { AvatarField } from './AvatarField';
+import type { EditorStatus } from './SaveBar';
+import { StoreForm } from './StoreForm';
+import { TherapistForm } from './TherapistForm';
+import { draftKey } from './use-profile-form';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'missing' }
+  | { state: 'ready'; data: Record<string, unknown> };
+
+function savedMessage(kind: ProfileKind, values: TherapistValues | StoreValues, wasPublished: boolean): EditorStatus {
+  const path = publicProfilePath(kind, values.profileSlug);
+  if (values.published) {
+    return {
+      kind: 'success',
+      text: '保存しました。数十秒ほどで公開ページに反映されます。',
+      link: { href: path, label: `公開ページを見る（${path}）` },
+    };
+  }
+  return {
+    kind: 'success',
+    text: wasPublished
+      ? '保存しました。非公開にしたため、数十秒ほどで公開ページが表示されなくなります。'
+      : '保存しました。プロフィールはまだ非公開です。「公開する」をオンにして保存すると公開されます。',
+  };
+}
+
+/** Keeps the Auth user's display name in step with the profile, for the nav (best effort). */
+async function syncAuthName(name: string) {
+  const user = clientAuth().currentUser;
+  if (user && name && user.displayName !== name) await updateProfile(user, { displayName: name });
+  syncCurrentUser();
+}
+
+function Editor({ kind, user, initial }: { kind: ProfileKind; user: AuthUser; initial: Record<string, unknown> }) {
+  const [saved, setSaved] = useState(initial);
+  const [photoURL, setPhotoURL] = useState(typeof initial.photoURL === 'string' ? initial.photoURL : '');
+  const [formKey, setFormKey] = useState(0);
+  const [status, setStatus] = useState<EditorStatus | null>(null);
+
+  const onSaved = (values: TherapistValues | StoreValues) => {
+    setStatus(savedMessage(kind, values, saved.published === true));
+    setSaved({ ...saved, ...values });
+    // A fresh form from the saved values (its draft was just cleared).
+    setFormKey((key) => key + 1);
+    const name = 'storeName' in values ? values.displayName || values.storeName : values.displayName;
+    syncAuthName(name).catch(() => undefined);
+  };
+  const onDiscard = () => {
+    dropDraft(draftKey(kind, user.uid));
+    setStatus(null);
+    setFormKey((key) => key + 1);
+  };
+
+  const name = String((kind === 'store' ? saved.displayName || saved.storeName : saved.displayName) ?? '');
+  const formProps = { user, status, onStatus: setStatus, onDiscard };
+  return (
+    <div className="space-y-8">
+      <AvatarField uid={user.uid} kind={kind} name={name} photoURL={photoURL} onChange={setPhotoURL} />
+      {kind === 'store' ? (
+        <StoreForm key={formKey} {...formProps} fromDoc={storeDraftFromDoc(saved)} onSaved={onSaved} />
+      ) : (
+        <TherapistForm key={formKey} {...formProps} fromDoc={therapistDraftFromDoc(saved)} onSaved={onSaved} />
+      )}
+      <FrozenHandlesEditor uid={user.uid} />
+    </div>
+  );
+}
+
+function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const otherKind = accountType && accountType !== 'none' && accountType !== kind;
+
+  useEffect(() => {
+    if (otherKind) return;
+    let live = true;
+    setLoaded({ state: 'loading' });
+    readOwnProfileDoc(user.uid, kind).then(
+      (data) => live && setLoaded(data ? { state: 'ready', data } : { state: 'missing' }),
+      () => live && setLoaded({ state: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [user.uid, kind, otherKind, attempt]);
+
+  if (otherKind) {
+    return (
+      <FormAlert kind="info">
+        このアカウントのプロフィールは <a className="font-bold underline" href={profileEditorPath(accountType)}>こちら</a> で編集できます。
+      </FormAlert>
+    );
+  }
+  switch (loaded.state) {
+    case 'loading':
+      return <AuthPending label="プロフィールを読み込んでいます…" />;
+    case 'error':
+      return (
+        <FormAlert kind="error">
+          <p>プロフィールを読み込めませんでした。通信状態を確かめて、もう一度お試しください。</p>
+          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="mt-2 min-h-11 cursor-pointer rounded-md border border-current px-4 font-medium">
+            もう一度読み込む
+          </button>
+        </FormAlert>
+      );
+    case 'missing':
+      return (
+        <FormAlert kind="info">
+          このアカウントには{kind === 'store' ? '店舗の' : 'セラピストの'}プロフィールがありません。
+          プロフィールは新規登録のときに作られます。
+        </FormAlert>
+      );
+    case 'ready':
+      return <Editor kind={kind} user={user} initial={loaded.data} />;
+  }
+}
+
+export function ProfileEditorPage({ kind }: { kind: ProfileKind }) {
+  return <RequireSignIn>{(signedIn) => <Loader {...signedIn} kind={kind} />}</RequireSignIn>;
+}

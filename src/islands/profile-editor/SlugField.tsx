@@ -1,0 +1,80 @@
+/**
+ * The profile URL: typed in slug form (folded on blur), with the public
+ * address it gives, and an availability check (slugs/{slug}, a read
+ * anyone may make) when the field is left, as on the registration form.
+ */
+import { useRef, useState } from 'react';
+import { publicProfilePath, type ProfileKind } from '../../lib/profile/kinds';
+import { SLUG_TAKEN_MESSAGE, slugHolder } from '../../lib/profile/save-profile';
+import { normalizeSlug, slugProblem } from '../../lib/slugs';
+import { TextField } from '../forms/TextField';
+
+interface Props {
+  kind: ProfileKind;
+  uid: string;
+  value: string;
+  /** The slug the saved profile has. */
+  savedSlug: string;
+  error?: string;
+  onChange(value: string): void;
+  onError(message: string | null): void;
+}
+
+type Check = 'idle' | 'checking' | 'free' | 'failed';
+
+export function SlugField({ kind, uid, value, savedSlug, error, onChange, onError }: Props) {
+  const [check, setCheck] = useState<{ slug: string; state: Check }>({ slug: '', state: 'idle' });
+  const slug = normalizeSlug(value);
+  const latest = useRef(slug);
+  latest.current = slug;
+  const path = publicProfilePath(kind, slug || '…');
+
+  const checkAvailability = async () => {
+    if (slug !== value) onChange(slug);
+    const problem = slugProblem(value);
+    if (problem) return onError(problem);
+    if (slug === savedSlug) return setCheck({ slug, state: 'idle' });
+    setCheck({ slug, state: 'checking' });
+    try {
+      const holder = await slugHolder(slug);
+      if (latest.current !== slug) return; // typed on meanwhile: this answer is about an old value
+      if (holder && holder !== uid) {
+        setCheck({ slug, state: 'idle' });
+        onError(SLUG_TAKEN_MESSAGE);
+      } else setCheck({ slug, state: 'free' });
+    } catch {
+      // Only a hint: the save checks again inside its transaction.
+      setCheck({ slug, state: 'failed' });
+    }
+  };
+
+  const state = check.slug === slug ? check.state : 'idle';
+  return (
+    <TextField
+      name="profileSlug"
+      label="プロフィール URL"
+      required
+      autoComplete="off"
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      inputMode="url"
+      prefix={kind === 'store' ? '/store-profile/' : '/profile/'}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={checkAvailability}
+      error={error}
+      hint={
+        <>
+          <span className="block">
+            公開ページ：<span className="break-all font-medium" data-testid="profile-public-url">{typeof location === 'undefined' ? '' : location.origin}{path}</span>
+          </span>
+          <span className="block">半角英小文字・数字・ハイフンで 3〜30 文字。変えると、前の URL では表示されなくなります。</span>
+          {state === 'checking' && <span className="block" role="status">使えるか調べています…</span>}
+          {state === 'free' && <span className="block font-medium text-green-800 dark:text-green-300" role="status">この URL は使えます。</span>}
+          {state === 'failed' && <span className="block" role="status">使えるか調べられませんでした。保存するときにもう一度調べます。</span>}
+        </>
+      }
+    />
+  );
+}

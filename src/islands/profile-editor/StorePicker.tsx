@@ -1,0 +1,119 @@
+/**
+ * 所属店舗: choose an area, then one of the published stores there (or
+ * 所属店舗なし). The store named now is always offered, with its area, even
+ * when it is in another area or no longer listed.
+ */
+import { useEffect, useId, useState } from 'react';
+import { AREAS } from '../../lib/areas';
+import { publishedStoresIn, readStoreOption, type StoreOption } from '../../lib/profile/store-options';
+import { describedBy, FieldError } from '../forms/field-parts';
+import { inputClass } from '../forms/TextField';
+
+interface Props {
+  /** The chosen store's uid, '' for none. */
+  value: string;
+  /** The area to list first when no store is chosen (the therapist's own). */
+  defaultArea: string;
+  error?: string;
+  onChange(storeId: string): void;
+}
+
+type List = { area: string; state: 'loading' } | { area: string; state: 'error' } | { area: string; state: 'ready'; stores: StoreOption[] };
+
+export function StorePicker({ value, defaultArea, error, onChange }: Props) {
+  const areaId = useId();
+  const storeId = useId();
+  const [area, setArea] = useState<string | null>(value ? null : defaultArea);
+  const [chosen, setChosen] = useState<StoreOption | null>(null);
+  const [list, setList] = useState<List | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // The store named now: its name for the option, its area as the first list shown.
+  useEffect(() => {
+    if (!value || chosen?.id === value) return;
+    let live = true;
+    readStoreOption(value).then(
+      (store) => {
+        if (!live) return;
+        setChosen(store ?? { id: value, name: '非公開または登録のない店舗', area: '' });
+        setArea((current) => current ?? (store?.area || defaultArea));
+      },
+      () => {
+        if (!live) return;
+        setChosen({ id: value, name: '読み込めなかった店舗', area: '' });
+        setArea((current) => current ?? defaultArea);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [value]);
+
+  useEffect(() => {
+    if (!area) return setList(null);
+    let live = true;
+    setList({ area, state: 'loading' });
+    publishedStoresIn(area).then(
+      (stores) => live && setList({ area, state: 'ready', stores }),
+      () => live && setList({ area, state: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [area, attempt]);
+
+  const stores = list?.state === 'ready' ? list.stores : [];
+  const chosenListed = stores.some((store) => store.id === value);
+  const areaOptions: readonly string[] = area && !(AREAS as readonly string[]).includes(area) ? [...AREAS, area] : AREAS;
+  const storeHint = !area
+    ? '店舗のエリアを選ぶと、そのエリアの店舗が選べます。'
+    : list?.state === 'loading'
+      ? `${area}の店舗を読み込んでいます…`
+      : list?.state === 'ready' && stores.length === 0
+        ? `${area}に公開中の店舗はまだありません。`
+        : '公開中の店舗から選べます。';
+
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      <legend className="px-1 text-lg font-bold">所属店舗</legend>
+      <div className="space-y-1">
+        <label htmlFor={areaId} className="block font-medium">店舗のエリア</label>
+        <select id={areaId} value={area ?? ''} onChange={(event) => setArea(event.target.value || null)} className={inputClass}>
+          <option value="">選んでください</option>
+          {areaOptions.map((option) => <option key={option} value={option}>{option}</option>)}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={storeId} className="block font-medium">所属店舗</label>
+        <select
+          id={storeId}
+          name="storeId"
+          value={value}
+          onChange={(event) => {
+            const next = event.target.value;
+            setChosen(stores.find((store) => store.id === next) ?? (next === chosen?.id ? chosen : null));
+            onChange(next);
+          }}
+          {...describedBy(storeId, error, storeHint)}
+          className={inputClass}
+        >
+          <option value="">所属店舗なし</option>
+          {value && !chosenListed && (
+            <option value={value}>{chosen ? `${chosen.name}${chosen.area ? `（${chosen.area}）` : ''}` : '読み込んでいます…'}</option>
+          )}
+          {stores.map((store) => <option key={store.id} value={store.id}>{store.name}</option>)}
+        </select>
+        <p id={`${storeId}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{storeHint}</p>
+        {list?.state === 'error' && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {list.area}の店舗を読み込めませんでした。
+            <button type="button" onClick={() => setAttempt((n) => n + 1)} className="ml-2 min-h-11 cursor-pointer font-medium underline underline-offset-2">
+              もう一度読み込む
+            </button>
+          </p>
+        )}
+        <FieldError id={`${storeId}-error`} error={error} />
+      </div>
+    </fieldset>
+  );
+}
