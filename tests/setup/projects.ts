@@ -3,4 +3,6 @@ export const TEST_PROJECTS = {
   rules: 'demo-theralink-rules',
   integration: 'demo-theralink-integration',
   e2e: 'demo-theralink-e2e',
+  /** The self-service browser tests: npm start's rebuild loop on its own data. */
+  live: 'demo-theralink-live',
 } as const;
