@@ -1,8 +1,8 @@
 /**
  * axe-core's WCAG checks (labels, landmarks, names, colour contrast, …) on
  * every kind of public page, in the light and the dark theme, plus the open
- * phone drawer, the registration form showing its errors and the signed-in
- * nav with the avatar menu open. Any violation fails, with its rule and elements listed.
+ * phone drawer, the registration form showing its errors, the signed-in
+ * nav with the avatar menu open, the editors and the shift form. Any violation fails, with its rule and elements listed.
  */
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -13,7 +13,14 @@ import { useSiteSession } from './site-session';
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PAGES = [
   '/', '/profile/miu', '/search?q=miu', '/stores', '/frozen-accounts', '/store-profile/aroma-resort-shinjuku',
-  '/howto', '/terms-of-service', '/skindetector', '/login', '/register',
+  '/howto', '/terms-of-service', '/skindetector', '/login', '/register', '/today', '/schedule/demo-therapist',
+];
+
+/** Signed-in editors, with what shows once each has loaded its data. */
+const EDITORS = [
+  { email: 'therapist@theralink.test', path: '/profile', ready: 'frozen-list' },
+  { email: 'store@theralink.test', path: '/store-profile', ready: 'profile-save' },
+  { email: 'therapist@theralink.test', path: '/schedule/manage', ready: 'week-heading' },
 ];
 
 const site = useSiteSession();
@@ -69,6 +76,27 @@ describe.each(['light', 'dark'] as const)('%s theme', (colorScheme) => {
     await page.waitForURL(`${site.url}/`);
     await page.getByTestId('avatar-button').click();
     await page.getByTestId('account-menu').waitFor({ state: 'visible' });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it.each(EDITORS)('$path signed in as $email has no accessibility violations', async ({ email, path, ready }) => {
+    const page = await site.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`/login?next=${encodeURIComponent(path)}`);
+    await signIn(page, email);
+    await page.waitForURL(`${site.url}${path}`);
+    await page.getByTestId(ready).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('the open shift form has no accessibility violations', async () => {
+    const page = await site.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/login?next=/schedule/manage');
+    await signIn(page, 'therapist@theralink.test');
+    await page.locator('[data-testid^="shift-add-"]').first().click();
+    await page.getByTestId('shift-save').waitFor();
     expect(await violations(page)).toEqual([]);
   });
 });

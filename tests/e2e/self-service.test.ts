@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
+import { adminDb } from '../../scripts/lib/admin';
 import { signIn } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 
@@ -69,6 +70,48 @@ describe('a therapist editing her profile', () => {
     await avatar.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     await page.getByTestId('avatar-error').filter({ hasText: '読み込めません' }).waitFor();
     expect(await page.getByLabel('自己紹介').inputValue()).toBe(bio);
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('a profile picture', () => {
+  /** A PNG of one colour drawn by the browser itself. */
+  async function png(width: number, height: number, colour: string): Promise<Buffer> {
+    const dataUrl = await page.evaluate(([w, h, c]) => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: w, height: h });
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = c as string;
+      context.fillRect(0, 0, w as number, h as number);
+      return canvas.toDataURL('image/png');
+    }, [width, height, colour] as const);
+    return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+  }
+  const photoURL = async () => (await adminDb().doc('accounts/demo-therapist').get()).get('photoURL') as string;
+
+  // Uploads go to the Storage emulator, whose stand-in rules runtime allows
+  // everything here: this checks the browser's work, not storage.rules.
+  it('uploads a picture resized to at most 512 px and deletes the previous file', async () => {
+    await signInTo('/profile');
+    const avatar = page.getByTestId('avatar-input');
+    await avatar.setInputFiles({ name: 'first.png', mimeType: 'image/png', buffer: await png(1600, 900, '#c0392b') });
+    await page.getByTestId('avatar-status').filter({ hasText: 'プロフィール画像を変更しました' }).waitFor();
+    const first = await photoURL();
+    const stored = await fetch(first);
+    expect(stored.headers.get('content-type')).toMatch(/^image\/(webp|jpeg)$/);
+    const size = await page.evaluate(async (url) => {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, first);
+    expect(size).toEqual([512, 288]);
+
+    await page.reload();
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: await png(300, 400, '#2471a3') });
+    await page.getByTestId('avatar-status').filter({ hasText: 'プロフィール画像を変更しました' }).waitFor();
+    const second = await photoURL();
+    expect(second).not.toBe(first);
+    expect((await fetch(second)).status).toBe(200);
+    expect((await fetch(first)).status).toBe(404);
   }, TEST_TIMEOUT_MS);
 });
 

@@ -1,12 +1,12 @@
 /**
- * Vitest global setup: starts the Auth and Firestore emulators once for the
+ * Vitest global setup: starts the Auth, Firestore and Storage emulators once for the
  * whole run (firestore.rules enforced), or reuses ones already running, and
  * stops what it started.
  */
 import { startEmulators } from '../../scripts/lib/emulator-process';
 
 export default async function setup() {
-  const emulators = await startEmulators(['auth', 'firestore'], { timeoutMs: 120_000 });
+  const emulators = await startEmulators(['auth', 'firestore', 'storage'], { timeoutMs: 120_000 });
   Object.assign(process.env, emulators.env);
   return () => emulators.stop();
 }
