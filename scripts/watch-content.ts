@@ -1,18 +1,25 @@
 /**
  * Watches the collections the public pages are built from and calls back,
  * debounced, with the names of those that changed. Only changes after the
- * first snapshot of each collection count. Runs one rebuild at a time:
- * changes during a rebuild queue one more.
+ * first snapshot of each collection count, so `ready` resolves once every
+ * collection has had its first one. Runs one rebuild at a time: changes
+ * during a rebuild queue one more.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 
 export const PUBLIC_SOURCE_COLLECTIONS = ['accounts', 'stores', 'frozenAccounts', 'schedules'] as const;
 
+export interface ContentWatch {
+  /** Resolves once every collection's first snapshot has arrived (later changes count). */
+  ready: Promise<void>;
+  stop(): void;
+}
+
 export function watchPublicContent(
   db: Firestore,
   onChange: (collections: Set<string>) => Promise<void>,
   debounceMs = 800,
-): () => void {
+): ContentWatch {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -27,12 +34,16 @@ export function watchPublicContent(
     if (pending.size > 0) void flush();
   };
 
+  const firstSnapshots: Promise<void>[] = [];
   const unsubscribes = PUBLIC_SOURCE_COLLECTIONS.map((name) => {
     let first = true;
+    let arrived!: () => void;
+    firstSnapshots.push(new Promise((resolve) => (arrived = resolve)));
     return db.collection(name).onSnapshot(
       () => {
         if (first) {
           first = false;
+          arrived();
           return;
         }
         pending.add(name);
@@ -42,8 +53,11 @@ export function watchPublicContent(
       (error) => console.error(`[watch] ${name}: ${error.message}`),
     );
   });
-  return () => {
-    clearTimeout(timer);
-    unsubscribes.forEach((unsubscribe) => unsubscribe());
+  return {
+    ready: Promise.all(firstSnapshots).then(() => undefined),
+    stop() {
+      clearTimeout(timer);
+      unsubscribes.forEach((unsubscribe) => unsubscribe());
+    },
   };
 }

@@ -44,7 +44,8 @@ export async function openSignedInBench(prebuilt?: string): Promise<SignedInBenc
   }
   const site = await serveSite(siteDir);
   const browser = await launchBrowser();
-  const page = await browser.newPage({ baseURL: site.url });
+  // An explicit context, so a bench can open more tabs of the same signed-in browser.
+  const page = await (await browser.newContext({ baseURL: site.url })).newPage();
   await page.goto('/login');
   await signIn(page, 'therapist@theralink.test');
   await page.waitForURL(`${site.url}/`);
@@ -64,7 +65,12 @@ export async function recordScripts(page: Page): Promise<{ url: string; gzip: nu
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts: { url: string; gzip: number }[] = [];
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), gzip: gzipBytes(await response.body()) });
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      scripts.push({ url: response.url(), gzip: gzipBytes(await response.body()) });
+    } catch (error) {
+      console.error(`  (could not read ${response.url()}: ${(error as Error).message.split('\n')[0]})`);
+    }
   });
   return scripts;
 }

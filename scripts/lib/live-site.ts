@@ -35,16 +35,24 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     log(`[rebuild] done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 
-  // The first build must work; later ones keep the previous site when they fail.
-  await build('first build');
-  // One build at a time: the midnight rebuild waits for a running one.
+  // Builds run one at a time. The watch is ready before the first build
+  // starts, so a save is either in that build or triggers the next one.
   let queue = Promise.resolve();
   const rebuild = (reason: string) =>
     (queue = queue.then(() =>
       build(reason).catch((error: Error) => log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`)),
     ));
-
-  const stopWatching = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
+  const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
+  await watch.ready;
+  const first = build('first build');
+  queue = first.catch(() => undefined);
+  try {
+    await first;
+  } catch (error) {
+    // The first build must work: there is no previous site to keep showing.
+    watch.stop();
+    throw error;
+  }
 
   // A few seconds past midnight, so the new build's "today" is surely the new day.
   let midnight: NodeJS.Timeout;
@@ -56,7 +64,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   return {
     stop() {
       clearTimeout(midnight);
-      stopWatching();
+      watch.stop();
     },
   };
 }

@@ -11,21 +11,23 @@ const PROJECT = 'demo-theralink-watch';
 process.env.FIREBASE_PROJECT_ID = PROJECT;
 const { adminDb } = await import('../../scripts/lib/admin');
 const { watchPublicContent } = await import('../../scripts/watch-content');
+type ContentWatch = ReturnType<typeof watchPublicContent>;
 
 const calls: string[][] = [];
-let stop: () => void;
+let watch: ContentWatch;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   await clearFirestoreEmulator(PROJECT);
   await adminDb().doc('accounts/a1').set({ published: true });
-  stop = watchPublicContent(adminDb(), async (changed) => void calls.push([...changed].sort()), 200);
-  await settle(1000);
+  watch = watchPublicContent(adminDb(), async (changed) => void calls.push([...changed].sort()), 200);
+  await watch.ready;
 });
-afterAll(() => stop?.());
+afterAll(() => watch?.stop());
 
 describe('watchPublicContent', () => {
-  it('ignores the first snapshot of each collection', () => {
+  it('ignores the first snapshot of each collection', async () => {
+    await settle(400);
     expect(calls).toEqual([]);
   });
 
