@@ -1,3 +1,5 @@
+import type { PublicShift, PublicStore } from '../schema/public';
+import { storeDisplayName } from './store-name';
 import { addDays } from './tokyo-date';
 
 /** The fields of a shift the public pages show. */
@@ -68,3 +70,15 @@ export function scheduleFeedPath(userId: string): string {
 
 /** Days of upcoming shifts a store page summarises. */
 export const STORE_SCHEDULE_DAYS = 7;
+
+/** A row of a therapist's schedule: the time and the store it is at (linked when public). */
+export function therapistShiftRow(shift: PublicShift, storesById: ReadonlyMap<string, PublicStore>) {
+  const at = shift.storeId ? storesById.get(shift.storeId) : undefined;
+  return {
+    id: shift.id,
+    time: formatShiftTime(shift),
+    label: at ? storeDisplayName(at) : '店舗情報なし',
+    href: at && `/store-profile/${at.profileSlug}`,
+    note: shift.note,
+  };
+}
