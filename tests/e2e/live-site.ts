@@ -6,14 +6,14 @@
  * context per test.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import type { LiveSite } from '../../scripts/lib/live-site';
 import { ROOT } from '../../scripts/lib/project';
 import { serveSite, type ServedSite } from '../../scripts/lib/serve-site';
 import { TEST_PROJECTS } from '../setup/projects';
-import { launchBrowser } from './browser';
+import { useBrowserPages } from './browser';
 
 const PROJECT = TEST_PROJECTS.live;
 const OUT_DIR = path.join(ROOT, '.build', 'live-site');
@@ -31,8 +31,6 @@ export interface LiveSession {
 export function useLiveSite(): LiveSession {
   let live: LiveSite;
   let served: ServedSite;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -42,26 +40,18 @@ export function useLiveSite(): LiveSession {
     await runSeed({ therapists: 40 });
     live = await startLiveSite({ outDir: OUT_DIR, exportDir: EXPORT_DIR, firebaseProjectId: PROJECT, log: () => {} });
     served = await serveSite(OUT_DIR);
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
     live?.stop();
-    await browser?.close();
     await served?.close();
   });
+  const newPage = useBrowserPages(() => served.url);
 
   return {
     get url() {
       return served.url;
     },
-    async newPage() {
-      const page = await browser.newPage({ baseURL: served.url });
-      contexts.push(page.context());
-      return page;
-    },
+    newPage,
     async html(route) {
       const response = await fetch(`${served.url}${route}`, { cache: 'no-store' });
       return response.ok ? response.text() : '';

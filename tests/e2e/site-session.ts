@@ -2,10 +2,10 @@
  * One served demo site and one Chromium per test file, and a fresh page
  * (its own browser context) per test, closed after it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { serveSite } from '../../scripts/lib/serve-site';
+import { useBrowserPages } from './browser';
 import { E2E_SITE_DIR } from './built-site';
 
 export interface SiteSession {
@@ -17,29 +17,18 @@ export interface SiteSession {
 
 export function useSiteSession(): SiteSession {
   let served: Awaited<ReturnType<typeof serveSite>>;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
   beforeAll(async () => {
     served = await serveSite(E2E_SITE_DIR);
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
-    await browser?.close();
     await served?.close();
   });
+  const newPage = useBrowserPages(() => served.url);
 
   return {
     get url() {
       return served.url;
     },
-    async newPage() {
-      const page = await browser.newPage({ baseURL: served.url });
-      contexts.push(page.context());
-      return page;
-    },
+    newPage,
   };
 }
