@@ -13,7 +13,7 @@ import type { LiveSite } from '../../scripts/lib/live-site';
 import { ROOT } from '../../scripts/lib/project';
 import { serveSite, type ServedSite } from '../../scripts/lib/serve-site';
 import { TEST_PROJECTS } from '../setup/projects';
-import { useBrowserPages } from './browser';
+import { useBrowserPages } from './browser-pages';
 
 const PROJECT = TEST_PROJECTS.live;
 const OUT_DIR = path.join(ROOT, '.build', 'live-site');

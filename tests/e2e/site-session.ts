@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { serveSite } from '../../scripts/lib/serve-site';
-import { useBrowserPages } from './browser';
+import { useBrowserPages } from './browser-pages';
 import { E2E_SITE_DIR } from './built-site';
 
 export interface SiteSession {
