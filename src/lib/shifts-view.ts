@@ -24,6 +24,11 @@ export function formatShiftTime(shift: Pick<ShiftTimes, 'start' | 'end'>): strin
   return `${shift.start}〜${endsNextDay(shift) ? '翌' : ''}${shift.end}`;
 }
 
+/** Orders shifts by date, then start time. */
+export function compareShifts(a: ShiftTimes, b: ShiftTimes): number {
+  return a.date.localeCompare(b.date) || a.start.localeCompare(b.start);
+}
+
 /**
  * Shifts on the `days` Tokyo days starting at `fromKey` (inclusive), sorted
  * by date then start time.
@@ -32,7 +37,7 @@ export function upcomingShifts<T extends ShiftTimes>(shifts: readonly T[], fromK
   const untilKey = addDays(fromKey, days);
   return shifts
     .filter((shift) => shift.date >= fromKey && shift.date < untilKey)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
+    .sort(compareShifts);
 }
 
 /** Groups already-sorted shifts by date, keeping their order. */

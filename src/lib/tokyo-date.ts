@@ -49,6 +49,9 @@ export function formatDateTime(at: Date | string): string {
   return dateTimeFormat.format(typeof at === 'string' ? new Date(at) : at);
 }
 
+/** A 24-hour HH:mm time of day, 00:00–23:59 (as <input type="time"> gives it). */
+export const TIME_OF_DAY_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isDateKey(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { X_HANDLE_PATTERN } from '../lib/handles';
 import { SLUG_PATTERN } from '../lib/slugs';
-import { isDateKey } from '../lib/tokyo-date';
+import { TIME_OF_DAY_PATTERN, isDateKey } from '../lib/tokyo-date';
 
 /**
  * A Firestore Timestamp from either SDK (client or admin): both expose
@@ -19,7 +19,7 @@ export const uid = z.string().min(1).max(128);
 export const slug = z.string().regex(SLUG_PATTERN);
 export const xHandle = z.string().regex(X_HANDLE_PATTERN);
 export const dateKey = z.string().refine(isDateKey, { message: 'YYYY-MM-DD の日付が必要です' });
-export const timeOfDay = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/);
+export const timeOfDay = z.string().regex(TIME_OF_DAY_PATTERN);
 export const httpsUrl = z.string().max(500).regex(/^https:\/\/\S+$/);
 export const optionalUrl = z.union([z.literal(''), httpsUrl]);
 /** A URL the local Storage emulator hands out (plain http on loopback). */

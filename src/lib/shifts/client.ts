@@ -25,7 +25,8 @@ import { addDays } from '../tokyo-date';
 import { copyWeek } from './copy-week';
 import { ShiftOverlapError } from './errors';
 import { findOverlap } from './overlap';
-import { compareShifts, type Shift, type ShiftFields } from './shift';
+import { compareShifts } from '../shifts-view';
+import type { Shift, ShiftFields } from './shift';
 import { DAYS_PER_WEEK, previousWeek } from './week';
 
 /** Whose shifts are edited, and by whom. */

@@ -1,7 +1,8 @@
 /** 先週をコピー: a week's shifts moved onto another week, skipping clashes. */
 import { addDays } from '../tokyo-date';
 import { findOverlap } from './overlap';
-import { compareShifts, dayNumber, type ShiftFields } from './shift';
+import { compareShifts } from '../shifts-view';
+import { dayNumber, type ShiftFields } from './shift';
 import type { ShiftTimes } from '../shifts-view';
 import { DAYS_PER_WEEK } from './week';
 

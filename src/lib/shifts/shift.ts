@@ -3,8 +3,8 @@
  * `date` is the Tokyo day the shift starts; an `end` earlier than `start`
  * is on the next day, so a shift always lasts less than 24 hours.
  */
-import { formatShiftTime, type ShiftTimes } from '../shifts-view';
-import { formatMonthDayWeekday } from '../tokyo-date';
+import { endsNextDay, formatShiftTime, type ShiftTimes } from '../shifts-view';
+import { TIME_OF_DAY_PATTERN, formatMonthDayWeekday } from '../tokyo-date';
 
 /** The fields a person edits (schedules/{id} without owner and timestamp). */
 export interface ShiftFields extends ShiftTimes {
@@ -19,11 +19,10 @@ export interface Shift extends ShiftFields {
 }
 
 const MINUTES_PER_DAY = 24 * 60;
-const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /** True for a 24-hour HH:mm time (00:00–23:59), as <input type="time"> gives it. */
 export function isTimeOfDay(value: string): boolean {
-  return TIME_OF_DAY.test(value);
+  return TIME_OF_DAY_PATTERN.test(value);
 }
 
 /** Days from 1970-01-01 to a YYYY-MM-DD date key (NaN for a malformed key). */
@@ -49,13 +48,8 @@ export interface ShiftInterval {
 export function shiftInterval(shift: ShiftTimes): ShiftInterval {
   const day = dayNumber(shift.date) * MINUTES_PER_DAY;
   const start = day + minutesOfDay(shift.start);
-  const end = day + minutesOfDay(shift.end) + (shift.end < shift.start ? MINUTES_PER_DAY : 0);
+  const end = day + minutesOfDay(shift.end) + (endsNextDay(shift) ? MINUTES_PER_DAY : 0);
   return { start, end };
-}
-
-/** Orders shifts by date, then start time. */
-export function compareShifts(a: ShiftTimes, b: ShiftTimes): number {
-  return a.date.localeCompare(b.date) || a.start.localeCompare(b.start);
 }
 
 /** 「11月22日(日) 20:00〜翌03:00」: a shift named in a message or a button. */
