@@ -10,7 +10,8 @@ import { profileEditorPath } from '../../lib/auth/account-type';
 import { syncCurrentUser, type AuthUser } from '../../lib/auth/auth-store';
 import { clientAuth } from '../../lib/firebase/app';
 import { dropDraft } from '../../lib/profile/draft-base';
-import { publicProfilePath, readOwnProfileDoc, type ProfileKind } from '../../lib/profile/own-profile';
+import { publicProfilePath, type ProfileKind } from '../../lib/profile/kinds';
+import { readOwnProfileDoc } from '../../lib/profile/own-profile';
 import {
   storeDraftFromDoc,
   therapistDraftFromDoc,

@@ -17,6 +17,7 @@ import {
 } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { $hasUnreadAnnouncements } from './unread';
+import { errorCode } from '../firebase/error-code';
 
 const mine = (uid: string, count: number) =>
   query(collection(clientDb(), 'announcements'), where('userId', '==', uid), orderBy('createdAt', 'desc'), limit(count));
@@ -52,7 +53,7 @@ export async function markAnnouncementsRead(uid: string): Promise<void> {
     await updateDoc(ref, { lastCheckedAnnouncementsAt: serverTimestamp() });
   } catch (error) {
     // An account made before users docs existed: create it now.
-    if ((error as { code?: string }).code !== 'not-found') throw error;
+    if (errorCode(error) !== 'not-found') throw error;
     await setDoc(ref, { createdAt: serverTimestamp(), lastCheckedAnnouncementsAt: serverTimestamp() });
   }
   $hasUnreadAnnouncements.set(false);

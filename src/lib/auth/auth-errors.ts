@@ -3,6 +3,8 @@
  * sign-in and registration forms can meet. `field` says which input the
  * message belongs to, so the form can show it there and focus it.
  */
+import { errorCode } from '../firebase/error-code';
+
 export type AuthErrorField = 'email' | 'password' | 'form';
 
 export interface AuthErrorMessage {
@@ -61,6 +63,6 @@ const UNKNOWN: AuthErrorMessage = {
 };
 
 export function authErrorMessage(error: unknown): AuthErrorMessage {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (typeof code === 'string' && AUTH_MESSAGES[code]) || UNKNOWN;
+  const code = errorCode(error);
+  return (code && AUTH_MESSAGES[code]) || UNKNOWN;
 }

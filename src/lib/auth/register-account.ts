@@ -14,6 +14,7 @@ import {
 import { doc, getDoc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
 import { clientAuth } from '../firebase/app';
 import { clientDb } from '../firebase/db';
+import { profileCollection } from '../profile/kinds';
 import { recordAccountType, syncCurrentUser } from './auth-store';
 import type { Registration } from './registration';
 
@@ -71,7 +72,7 @@ export async function registerAccount(input: Registration): Promise<Registration
       const slugRef = doc(db, 'slugs', input.slug);
       if ((await transaction.get(slugRef)).exists()) throw new SlugTakenError();
       transaction.set(slugRef, { userId: user.uid, kind: input.kind });
-      transaction.set(doc(db, input.kind === 'store' ? 'stores' : 'accounts', user.uid), profileDocument(user.uid, input));
+      transaction.set(doc(db, profileCollection(input.kind), user.uid), profileDocument(user.uid, input));
       transaction.set(doc(db, 'users', user.uid), { createdAt: serverTimestamp() });
     });
   } catch (error) {

@@ -16,6 +16,7 @@ import { profileCollection, type ProfileKind } from '../profile/kinds';
 import { refreshStaleToken } from '../profile/verified-token';
 import { avatarStoragePath, type AvatarType } from './limits';
 import { ownAvatarPath } from './photo-path';
+import { errorCode } from '../firebase/error-code';
 
 interface AvatarTarget {
   uid: string;
@@ -44,7 +45,7 @@ async function deleteStored(path: string): Promise<void> {
   try {
     await deleteObject(ref(clientStorage(), path));
   } catch (error) {
-    if ((error as { code?: string }).code !== 'storage/object-not-found') throw error;
+    if (errorCode(error) !== 'storage/object-not-found') throw error;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { atHandle } from '../handles';
 import { FROZEN_HANDLES_LIMIT } from './entry';
+import { errorCode } from '../firebase/error-code';
 
 /** The handle is already registered by this very account. */
 export class HandleAlreadyYoursError extends Error {
@@ -57,11 +58,6 @@ const BY_CODE: Record<string, (failed: string) => string> = {
   'invalid-argument': (failed) => `入力内容に問題があるため${failed}。内容を確かめてください。`,
 };
 
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /** Natural Japanese for any error of listing, adding, editing or removing a frozen handle. */
 export function frozenErrorMessage(error: unknown, action: FrozenAction): FrozenErrorMessage {
   if (error instanceof HandleAlreadyYoursError || error instanceof HandleClaimedError) {
@@ -69,7 +65,7 @@ export function frozenErrorMessage(error: unknown, action: FrozenAction): Frozen
   }
   if (error instanceof FrozenLimitError) return { field: 'form', message: error.message };
   const failed = FAILED[action];
-  const code = codeOf(error);
+  const code = errorCode(error);
   const byCode = code ? BY_CODE[code] : undefined;
   if (byCode) return { field: 'form', message: byCode(failed) };
   // fetch() rejects with a TypeError when the network is gone.

@@ -6,6 +6,7 @@
  * Pure, so the unit tests cover it directly.
  */
 import type { Channels } from '../../schema/common';
+import { normalizeHandle } from '../handles';
 
 export type ChannelKey = keyof Channels;
 export const CHANNEL_KEYS = ['x', 'bluesky', 'instagram', 'tiktok', 'litlink', 'website'] as const satisfies readonly ChannelKey[];
@@ -58,7 +59,7 @@ export function normalizeChannel(key: ChannelKey, input: string): string {
     const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || !/^[^\s/:]+\.[^\s/]+/.test(value) ? value : `https://${value}`;
     return withScheme.replace(/^https:\/\//i, 'https://').replace(/^http:\/\//i, 'http://');
   }
-  return nameFromUrl(key, value).trim().replace(/^@+/, '').trim().toLowerCase();
+  return normalizeHandle(nameFromUrl(key, value));
 }
 
 /** Allowed characters (checked first: a wrong character says more than a length) and lengths, as in the schema. */

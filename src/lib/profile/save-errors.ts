@@ -3,6 +3,8 @@
  * Firestore codes (`permission-denied`, …) and Storage codes
  * (`storage/unauthorized`, …). Pure.
  */
+import { errorCode } from '../firebase/error-code';
+
 const NETWORK = '通信できませんでした。インターネット接続を確かめて、もう一度お試しください。入力した内容は残っています。';
 const SIGN_IN_AGAIN = 'ログインの有効期限が切れました。ログインし直してから、もう一度お試しください。入力した内容は残っています。';
 
@@ -30,8 +32,8 @@ const MESSAGES: Record<string, string> = {
 export const UNKNOWN_SAVE_ERROR = '予期しないエラーで保存できませんでした。時間をおいて、もう一度お試しください。入力した内容は残っています。';
 
 export function saveErrorMessage(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && MESSAGES[code]) return MESSAGES[code];
+  const code = errorCode(error);
+  if (code && MESSAGES[code]) return MESSAGES[code];
   // The fetch inside the lite SDK fails with a TypeError when offline.
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) return NETWORK;
   return UNKNOWN_SAVE_ERROR;

@@ -6,6 +6,7 @@
 import { collection, doc, getDoc, getDocs, limit, query, where } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { storeDisplayName } from '../store-name';
+import { errorCode } from '../firebase/error-code';
 
 export const STORE_LIST_LIMIT = 200;
 
@@ -39,7 +40,7 @@ export async function readStoreOption(id: string): Promise<StoreOption | null> {
     const snapshot = await getDoc(doc(clientDb(), 'stores', id));
     return snapshot.exists() ? optionFrom(id, snapshot.data()) : null;
   } catch (error) {
-    if ((error as { code?: string }).code === 'permission-denied') return null;
+    if (errorCode(error) === 'permission-denied') return null;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 /** Japanese messages for what can go wrong while loading and editing shifts. */
 import type { ShiftTimes } from '../shifts-view';
 import { shiftLabel } from './shift';
+import { errorCode } from '../firebase/error-code';
 
 export function overlapMessage(clash: ShiftTimes): string {
   return `${shiftLabel(clash)} の出勤と重なっています。時間を見直してください。`;
@@ -36,11 +37,11 @@ const FALLBACK: Record<ShiftOperation, string> = {
 /** The message for an error thrown by the shift client during `operation`. */
 export function shiftErrorMessage(error: unknown, operation: ShiftOperation): string {
   if (error instanceof ShiftOverlapError) return error.message;
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   if (code === 'permission-denied') {
     return operation === 'load'
       ? 'この出勤表を見る権限がありません。ログインし直してからお試しください。'
       : 'この出勤を編集する権限がありません。所属店舗の設定が変わった可能性があります。ページを読み込み直してください。';
   }
-  return (typeof code === 'string' && FIRESTORE_MESSAGES[code]) || FALLBACK[operation];
+  return (code && FIRESTORE_MESSAGES[code]) || FALLBACK[operation];
 }
