@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { area, channels, photoUrl, slug, tags, timestamp, uid } from './common';
+import { area, channels, photoPath, slug, tags, timestamp, uid } from './common';
 
 /** accounts/{uid}: a therapist's profile. Public once `published`. */
 export const accountDoc = z
@@ -8,8 +8,11 @@ export const accountDoc = z
     displayName: z.string().min(1).max(40),
     profileSlug: slug,
     bio: z.string().max(2000),
-    photoURL: photoUrl,
+    photo: photoPath,
+    /** The store she asked to join: public only once the store confirms (memberships). */
     storeId: uid.nullable(),
+    /** When storeId last changed; a confirmation is for this request only. */
+    storeRequestedAt: timestamp.nullable(),
     area: area,
     tags: tags,
     channels: channels,

@@ -20,13 +20,22 @@ export const slug = z.string().regex(SLUG_PATTERN);
 export const xHandle = z.string().regex(X_HANDLE_PATTERN);
 export const dateKey = z.string().refine(isDateKey, { message: 'YYYY-MM-DD の日付が必要です' });
 export const timeOfDay = z.string().regex(TIME_OF_DAY_PATTERN);
-export const httpsUrl = z.string().max(500).regex(/^https:\/\/\S+$/);
+/**
+ * https and printable ASCII only ([!-~]): the rules use the same class, so
+ * the two can never disagree about Unicode spaces (NBSP, U+3000, U+FEFF).
+ */
+export const HTTPS_URL_PATTERN = /^https:\/\/[!-~]+$/;
+export const httpsUrl = z.string().max(500).regex(HTTPS_URL_PATTERN);
 export const optionalUrl = z.union([z.literal(''), httpsUrl]);
-/** A URL the local Storage emulator hands out (plain http on loopback). */
-export const localEmulatorUrl = z.string().max(500).regex(/^http:\/\/(127\.0\.0\.1|localhost):[0-9]+\/\S+$/);
-/** A profile photo: empty, https, or (local demo only) the Storage emulator's URL. */
-export const photoUrl = z.union([z.literal(''), httpsUrl, localEmulatorUrl]);
-export const tags = z.array(z.string().min(1).max(20)).max(10);
+/**
+ * A profile picture as stored: '' or a Storage path in the owner's folder,
+ * one of two alternating names (so a user holds at most two avatar files).
+ * The export builds the public URL; a document can never name a foreign host.
+ */
+export const AVATAR_PATH_PATTERN = /^avatars\/[A-Za-z0-9]{1,128}\/[01]\.(webp|jpg|png)$/;
+export const photoPath = z.union([z.literal(''), z.string().regex(AVATAR_PATH_PATTERN)]);
+export const MAX_TAGS = 10;
+export const tags = z.array(z.string().min(1).max(20)).max(MAX_TAGS);
 export const area = z.string().min(1).max(20);
 
 /**

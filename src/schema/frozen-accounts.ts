@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { dateKey, timestamp, uid, xHandle } from './common';
 
-/** frozenAccounts/{id}: a former (frozen) handle, registered by its owner. */
+/**
+ * How far a handle claim is verified (SPEC "Trust and safety"): the owner
+ * declared it, her confirmed store confirmed it, or the operator did.
+ */
+export const VERIFICATION_LEVELS = ['self', 'store', 'operator'] as const;
+export const verificationLevel = z.enum(VERIFICATION_LEVELS);
+export type VerificationLevel = z.infer<typeof verificationLevel>;
+
+/** At most this many former handles per account (slots 0..MAX-1). */
+export const MAX_FORMER_HANDLES = 10;
+export const handleSlot = z.number().int().min(0).max(MAX_FORMER_HANDLES - 1);
+
+/**
+ * frozenAccounts/{platform}_{handle}: a former (frozen) handle, registered
+ * by its owner. `slot` names her users/{uid}/handleSlots/{slot} doc, which
+ * bounds how many she holds.
+ */
 export const frozenAccountDoc = z
   .object({
     userId: uid,
@@ -9,7 +25,26 @@ export const frozenAccountDoc = z
     handle: xHandle,
     frozenOn: dateKey.nullable(),
     note: z.string().max(200),
+    verification: verificationLevel,
+    slot: handleSlot,
     createdAt: timestamp,
   })
   .strict();
 export type FrozenAccountDoc = z.infer<typeof frozenAccountDoc>;
+
+/** users/{uid}/handleSlots/{slot}: which of her handle docs holds this slot. */
+export const handleSlotDoc = z.object({ handleId: z.string().min(3).max(20) }).strict();
+export type HandleSlotDoc = z.infer<typeof handleSlotDoc>;
+
+/**
+ * currentHandles/{platform}_{handle}: who lists this handle as her current
+ * X account. Reserved and released with the profile write, so no two
+ * accounts (and no impostor) can show the same current handle.
+ */
+export const currentHandleDoc = z.object({ userId: uid }).strict();
+export type CurrentHandleDoc = z.infer<typeof currentHandleDoc>;
+
+/** The doc id of a handle: `x_miu_0312`. */
+export function handleDocId(handle: string, platform = 'x'): string {
+  return `${platform}_${handle}`;
+}

@@ -4,7 +4,9 @@ import { announcementDoc } from './announcements';
 import { blogDoc } from './blogs';
 import { customerDoc } from './customers';
 import { favoriteDoc } from './favorites';
-import { frozenAccountDoc } from './frozen-accounts';
+import { currentHandleDoc, frozenAccountDoc, handleSlotDoc } from './frozen-accounts';
+import { membershipDoc } from './memberships';
+import { disputeDoc, reportDoc, suspensionDoc } from './moderation';
 import { postDoc } from './posts';
 import { scheduleDoc } from './schedules';
 import { slugDoc } from './slugs';
@@ -19,6 +21,12 @@ export const SCHEMAS: Record<string, ZodTypeAny> = {
   stores: storeDoc,
   slugs: slugDoc,
   frozenAccounts: frozenAccountDoc,
+  'users/handleSlots': handleSlotDoc,
+  currentHandles: currentHandleDoc,
+  memberships: membershipDoc,
+  disputes: disputeDoc,
+  reports: reportDoc,
+  suspensions: suspensionDoc,
   schedules: scheduleDoc,
   announcements: announcementDoc,
   blogs: blogDoc,

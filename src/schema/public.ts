@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { area, channels, dateKey, optionalUrl, photoUrl, slug, tags, timeOfDay, uid, xHandle } from './common';
+import { area, channels, dateKey, optionalUrl, slug, tags, timeOfDay, uid, xHandle } from './common';
+import { verificationLevel } from './frozen-accounts';
 
 /**
  * The public export: what `scripts/export.ts` writes and the static build
@@ -8,13 +9,19 @@ import { area, channels, dateKey, optionalUrl, photoUrl, slug, tags, timeOfDay, 
  */
 const isoTime = z.string().datetime({ offset: true });
 
+/**
+ * A picture's public URL, built by the export from the stored Storage path
+ * (the project's bucket, or the local Storage emulator in the demo).
+ */
+const photoURL = z.union([z.literal(''), z.string().url().max(1000)]);
+
 export const publicTherapist = z
   .object({
     id: uid,
     displayName: z.string(),
     profileSlug: slug,
     bio: z.string(),
-    photoURL: photoUrl,
+    photoURL: photoURL,
     storeId: uid.nullable(),
     area: area,
     tags: tags,
@@ -31,7 +38,7 @@ export const publicStore = z
     storeName: z.string(),
     profileSlug: slug,
     description: z.string(),
-    photoURL: photoUrl,
+    photoURL: photoURL,
     area: area,
     address: z.string(),
     nearestStation: z.string(),
@@ -52,6 +59,9 @@ export const publicFrozenAccount = z
     handle: xHandle,
     frozenOn: dateKey.nullable(),
     note: z.string(),
+    verification: verificationLevel,
+    /** A second claimant's dispute is open: shown as 確認中 until resolved. */
+    disputed: z.boolean(),
     createdAt: isoTime,
   })
   .strict();
@@ -70,6 +80,18 @@ export const publicShift = z
   .strict();
 export type PublicShift = z.infer<typeof publicShift>;
 
+/** An old profile URL (a slug released less than SLUG_HOLD_DAYS ago) and where it goes now. */
+export const publicSlugRedirect = z
+  .object({
+    from: slug,
+    to: slug,
+    kind: z.enum(['therapist', 'store']),
+    /** The last day (ISO time) the redirect is kept. */
+    until: isoTime,
+  })
+  .strict();
+export type PublicSlugRedirect = z.infer<typeof publicSlugRedirect>;
+
 export const exportMeta = z
   .object({
     exportedAt: isoTime,
@@ -85,5 +107,6 @@ export const EXPORT_FILES = {
   stores: 'stores.json',
   frozenAccounts: 'frozen-accounts.json',
   shifts: 'shifts.json',
+  redirects: 'redirects.json',
   meta: 'meta.json',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { area, channels, optionalUrl, photoUrl, slug, timestamp, uid } from './common';
+import { area, channels, optionalUrl, photoPath, slug, timestamp, uid } from './common';
 
 /** stores/{uid}: a store's profile. Public once `published`. */
 export const storeDoc = z
@@ -9,7 +9,7 @@ export const storeDoc = z
     storeName: z.string().min(1).max(60),
     profileSlug: slug,
     description: z.string().max(2000),
-    photoURL: photoUrl,
+    photo: photoPath,
     area: area,
     address: z.string().max(120),
     nearestStation: z.string().max(40),

@@ -10,7 +10,12 @@ export const userDoc = z
   .strict();
 export type UserDoc = z.infer<typeof userDoc>;
 
-/** users/{uid}/fcmTokens/{token}: push tokens; never exported. */
+/**
+ * users/{uid}/fcmTokens/{slot}: push tokens, one per browser, in at most
+ * MAX_PUSH_TOKENS slots (0..4; a sixth browser replaces the stalest);
+ * never exported.
+ */
+export const MAX_PUSH_TOKENS = 5;
 export const fcmTokenDoc = z
   .object({
     token: z.string().min(1).max(4096),

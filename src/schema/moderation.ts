@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { timestamp, uid } from './common';
+
+/**
+ * Private trust-and-safety records. Clients may create disputes and
+ * reports (bounded per user by their ids: {uid}_{slot}); only the
+ * operator's trusted script (`npm run moderate`) reads or resolves them.
+ */
+export const MAX_OPEN_DISPUTES = 3;
+export const MAX_OPEN_REPORTS = 20;
+
+/** disputes/{uid}_{0..2}: a second claimant's case for a handle someone holds. */
+export const disputeDoc = z
+  .object({
+    userId: uid,
+    handleId: z.string().regex(/^x_[a-z0-9_]{1,15}$/),
+    /** A former handle (frozenAccounts) or a current one (currentHandles). */
+    kind: z.enum(['former', 'current']),
+    evidence: z.string().min(1).max(1000),
+    createdAt: timestamp,
+  })
+  .strict();
+export type DisputeDoc = z.infer<typeof disputeDoc>;
+
+export const REPORT_REASONS = ['impersonation', 'spam', 'inappropriate', 'other'] as const;
+/** What can be reported: a public document, named by its path. */
+export const REPORT_TARGET_PATTERN = /^(accounts|stores|frozenAccounts|blogs|posts)\/[A-Za-z0-9_-]{1,128}$/;
+
+/** reports/{uid}_{0..19}: a signed-in user's report about public content. */
+export const reportDoc = z
+  .object({
+    userId: uid,
+    targetPath: z.string().regex(REPORT_TARGET_PATTERN),
+    reason: z.enum(REPORT_REASONS),
+    text: z.string().max(1000),
+    createdAt: timestamp,
+  })
+  .strict();
+export type ReportDoc = z.infer<typeof reportDoc>;
+
+/** suspensions/{uid}: trusted code only. A suspended account leaves the site and cannot write. */
+export const suspensionDoc = z
+  .object({
+    reason: z.string().max(500),
+    createdAt: timestamp,
+  })
+  .strict();
+export type SuspensionDoc = z.infer<typeof suspensionDoc>;
