@@ -131,12 +131,18 @@ describe('the sign-in guard', () => {
 });
 
 describe('form errors', () => {
-  it('shows the wrong-password message and keeps the email', async () => {
-    await page.goto('/login');
-    await signIn(page, 'therapist@theralink.test', 'not-the-password');
-    const error = page.getByText('パスワードが違います', { exact: false }).or(page.getByText('メールアドレスまたはパスワードが違います'));
-    await error.first().waitFor();
-    expect(await page.getByLabel('メールアドレス').inputValue()).toBe('therapist@theralink.test');
+  it('says the same thing for a wrong password and an unknown email, and keeps the email', async () => {
+    const messages: string[] = [];
+    for (const email of ['therapist@theralink.test', `nobody-${unique()}@example.test`]) {
+      page = await site.newPage();
+      await page.goto('/login');
+      await signIn(page, email, 'not-the-password');
+      const alert = page.getByText('メールアドレスまたはパスワードが違います', { exact: false });
+      await alert.first().waitFor();
+      messages.push((await alert.first().textContent()) ?? '');
+      expect(await page.getByLabel('メールアドレス').inputValue()).toBe(email);
+    }
+    expect(messages[0]).toBe(messages[1]);
   });
 
   it('sends the password-reset email to the address typed', async () => {

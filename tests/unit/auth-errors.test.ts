@@ -5,8 +5,6 @@ describe('authErrorMessage', () => {
   it.each([
     ['auth/email-already-in-use', 'email', 'すでに登録されています'],
     ['auth/invalid-email', 'email', '形式が正しくありません'],
-    ['auth/user-not-found', 'email', '見つかりませんでした'],
-    ['auth/wrong-password', 'password', 'パスワードが違います'],
     ['auth/invalid-credential', 'password', 'メールアドレスまたはパスワードが違います'],
     ['auth/weak-password', 'password', '弱すぎます'],
     ['auth/too-many-requests', 'form', '試行回数が多すぎる'],
@@ -17,6 +15,15 @@ describe('authErrorMessage', () => {
     const result = authErrorMessage({ code });
     expect(result.field).toBe(field);
     expect(result.message).toContain(phrase);
+  });
+
+  it('answers an unknown email exactly as a wrong password (no account enumeration)', () => {
+    const unknownEmail = authErrorMessage({ code: 'auth/user-not-found' });
+    const wrongPassword = authErrorMessage({ code: 'auth/wrong-password' });
+    const protectedProject = authErrorMessage({ code: 'auth/invalid-credential' });
+    expect(unknownEmail).toEqual(wrongPassword);
+    expect(wrongPassword).toEqual(protectedProject);
+    expect(unknownEmail.message).toContain('メールアドレスまたはパスワードが違います');
   });
 
   it('gives a general message for anything unknown', () => {

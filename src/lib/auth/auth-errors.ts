@@ -14,6 +14,8 @@ export interface AuthErrorMessage {
 
 const NETWORK = '通信できませんでした。インターネット接続を確かめて、もう一度お試しください。';
 
+const WRONG_CREDENTIALS = 'メールアドレスまたはパスワードが違います。入力を確かめるか、パスワードを再設定してください。';
+
 const AUTH_MESSAGES: Record<string, AuthErrorMessage> = {
   'auth/email-already-in-use': {
     field: 'email',
@@ -21,14 +23,13 @@ const AUTH_MESSAGES: Record<string, AuthErrorMessage> = {
   },
   'auth/invalid-email': { field: 'email', message: 'メールアドレスの形式が正しくありません。' },
   'auth/missing-email': { field: 'email', message: 'メールアドレスを入力してください。' },
-  'auth/user-not-found': {
-    field: 'email',
-    message: 'このメールアドレスのアカウントは見つかりませんでした。入力を確かめるか、新規登録してください。',
-  },
   'auth/user-disabled': { field: 'email', message: 'このアカウントは停止されています。運営までお問い合わせください。' },
-  'auth/wrong-password': { field: 'password', message: 'パスワードが違います。もう一度入力してください。' },
-  'auth/invalid-credential': { field: 'password', message: 'メールアドレスまたはパスワードが違います。' },
-  'auth/invalid-login-credentials': { field: 'password', message: 'メールアドレスまたはパスワードが違います。' },
+  // One answer for an unknown email and a wrong password, as a project with
+  // email-enumeration protection gives: sign-in never reveals who has an account.
+  'auth/user-not-found': { field: 'password', message: WRONG_CREDENTIALS },
+  'auth/wrong-password': { field: 'password', message: WRONG_CREDENTIALS },
+  'auth/invalid-credential': { field: 'password', message: WRONG_CREDENTIALS },
+  'auth/invalid-login-credentials': { field: 'password', message: WRONG_CREDENTIALS },
   'auth/missing-password': { field: 'password', message: 'パスワードを入力してください。' },
   'auth/weak-password': { field: 'password', message: 'パスワードが弱すぎます。8 文字以上で、推測されにくいものにしてください。' },
   'auth/password-does-not-meet-requirements': {
