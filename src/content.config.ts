@@ -6,6 +6,7 @@ import {
   EXPORT_FILES,
   publicFrozenAccount,
   publicShift,
+  publicSlugRedirect,
   publicStore,
   publicTherapist,
 } from './schema/public';
@@ -18,4 +19,11 @@ export const collections = {
   stores: defineCollection({ loader: fromExport(EXPORT_FILES.stores), schema: publicStore }),
   frozenAccounts: defineCollection({ loader: fromExport(EXPORT_FILES.frozenAccounts), schema: publicFrozenAccount }),
   shifts: defineCollection({ loader: fromExport(EXPORT_FILES.shifts), schema: publicShift }),
+  // Keyed by `from` (the file() loader needs an id per entry).
+  redirects: defineCollection({
+    loader: file(path.join(exportDir(), EXPORT_FILES.redirects), {
+      parser: (text) => (JSON.parse(text) as { from: string }[]).map((entry) => ({ id: entry.from, ...entry })),
+    }),
+    schema: publicSlugRedirect.extend({ id: publicSlugRedirect.shape.from }),
+  }),
 };

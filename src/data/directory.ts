@@ -5,7 +5,13 @@
  */
 import { getCollection } from 'astro:content';
 import { ownerFinder, type OwnerLink } from '../lib/owners';
-import type { PublicFrozenAccount, PublicShift, PublicStore, PublicTherapist } from '../schema/public';
+import type {
+  PublicFrozenAccount,
+  PublicShift,
+  PublicSlugRedirect,
+  PublicStore,
+  PublicTherapist,
+} from '../schema/public';
 
 /** A former handle with the page where its owner is now. */
 export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };
@@ -24,6 +30,8 @@ export interface Directory {
   shiftsByTherapist: Map<string, PublicShift[]>;
   shiftsByStore: Map<string, PublicShift[]>;
   therapistsByStore: Map<string, PublicTherapist[]>;
+  /** Old profile URLs of renamed profiles, kept for 30 days. */
+  redirects: PublicSlugRedirect[];
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
@@ -40,12 +48,15 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
 
 async function load(): Promise<Directory> {
   const data = <T>(entries: { data: T }[]) => entries.map((entry) => entry.data);
-  const [therapists, stores, frozenAccounts, shifts] = await Promise.all([
+  const [therapists, stores, frozenAccounts, shifts, redirectEntries] = await Promise.all([
     getCollection('therapists').then(data),
     getCollection('stores').then(data),
     getCollection('frozenAccounts').then(data),
     getCollection('shifts').then(data),
+    getCollection('redirects').then(data),
   ]);
+  // The loader's id is the old slug itself; pages need only the redirect.
+  const redirects = redirectEntries.map(({ id: _id, ...redirect }) => redirect);
   const ownerOf = ownerFinder(therapists, stores);
   return {
     therapists,
@@ -62,6 +73,7 @@ async function load(): Promise<Directory> {
     shiftsByTherapist: groupBy(shifts, (s) => s.userId),
     shiftsByStore: groupBy(shifts, (s) => s.storeId),
     therapistsByStore: groupBy(therapists, (t) => t.storeId),
+    redirects,
   };
 }
 

@@ -6,7 +6,9 @@ import {
   searchTerm,
   type SearchQuery,
 } from '../../lib/search-query';
+import { parseHandleQuery } from '../../lib/search/handle-query';
 import { excerptFragment } from './excerpt';
+import { answerCard, completionList, findHandle, notRegistered } from './handle-answer';
 import { loadPagefind, type PagefindResult } from './pagefind';
 
 /** Results shown at a time; each one is a separate fetch of its fragment. */
@@ -26,6 +28,7 @@ export function initSearchPage(root: HTMLElement): void {
   const status = required<HTMLElement>(root, '[data-search-status]');
   const hint = required<HTMLElement>(root, '[data-search-hint]');
   const list = required<HTMLOListElement>(root, '[data-search-results]');
+  const answer = required<HTMLElement>(root, '[data-handle-answer]');
   const more = required<HTMLButtonElement>(root, '[data-search-more]');
   const field = (name: keyof SearchQuery) => required<HTMLInputElement | HTMLSelectElement>(form, `[name="${name}"]`);
 
@@ -65,11 +68,13 @@ export function initSearchPage(root: HTMLElement): void {
     const term = searchTerm(query.q);
     const filters = pagefindFilters(query);
     list.replaceChildren();
+    answer.replaceChildren();
     more.hidden = true;
     if (term === null && Object.keys(filters).length === 0) {
       setStatus('');
       return;
     }
+    if (await answerHandle(query.q, thisRun)) return;
 
     setStatus('検索しています…');
     list.setAttribute('aria-busy', 'true');
@@ -96,6 +101,37 @@ export function initSearchPage(root: HTMLElement): void {
     } finally {
       if (thisRun === run) list.removeAttribute('aria-busy');
     }
+  }
+
+  /**
+   * Answers a handle-shaped query from the exact handle index. True when
+   * that is the whole answer (a hit, or an @handle / URL nobody registered);
+   * false when full-text search should run (a plain word that is no
+   * registered handle, or the index could not be read).
+   */
+  async function answerHandle(q: string, thisRun: number): Promise<boolean> {
+    const query = parseHandleQuery(q);
+    if (!query) return false;
+    setStatus('検索しています…');
+    let found: Awaited<ReturnType<typeof findHandle>>;
+    try {
+      found = await findHandle(query.handle);
+    } catch {
+      return false;
+    }
+    if (thisRun !== run) return true;
+    if (found.exact.length) {
+      setStatus(`@${query.handle} が見つかりました。`);
+      answer.append(...found.exact.map(answerCard));
+      return true;
+    }
+    if (query.certainty === 'bare') {
+      if (found.completions.length) answer.append(completionList(found.completions, '登録済みのユーザー名：'));
+      return false;
+    }
+    setStatus('');
+    answer.append(notRegistered(query.handle, found.completions));
+    return true;
   }
 
   form.addEventListener('submit', (event) => {

@@ -1,0 +1,153 @@
+/**
+ * The exact answer to a handle query on /search: one shard of the handle
+ * index is fetched and the hit is shown as an answer card (「@miu_0312 は
+ * みう さんの旧アカウントです」), or the plain "not registered" answer with
+ * the registered handles that start with what was typed. Built with DOM
+ * calls only (text never becomes markup).
+ */
+import { lookUpHandle, handleShardUrl, type HandleEntry, type HandleShard } from '../../lib/search/handle-index';
+import { formatShiftTime } from '../../lib/shifts-view';
+import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
+import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verification';
+
+const shards = new Map<string, Promise<HandleShard>>();
+
+/** The shard holding `handle` ([] when no registered handle starts that way: the file is missing). */
+export function fetchShard(handle: string): Promise<HandleShard> {
+  const url = handleShardUrl(handle);
+  let shard = shards.get(url);
+  if (!shard) {
+    shard = fetch(url).then((response) => {
+      if (response.status === 404) return [];
+      if (!response.ok) throw new Error(`handle index ${response.status}`);
+      return response.json() as Promise<HandleShard>;
+    });
+    // A failed fetch is not remembered: the next search tries again.
+    shard.catch(() => shards.delete(url));
+    shards.set(url, shard);
+  }
+  return shard;
+}
+
+export async function findHandle(handle: string) {
+  return lookUpHandle(await fetchShard(handle), handle);
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+function link(href: string, text: string, className: string): HTMLAnchorElement {
+  const anchor = el('a', className, text);
+  anchor.href = href;
+  return anchor;
+}
+
+const LINK = 'text-blue-700 underline underline-offset-2 dark:text-blue-300';
+
+function whose(entry: HandleEntry): string {
+  const name = entry.owner.kind === 'store' ? `店舗「${entry.owner.name}」` : `${entry.owner.name} さん`;
+  return `@${entry.handle} は ${name}の${entry.kind === 'former' ? '旧アカウント' : '今のアカウント'}です`;
+}
+
+function avatar(entry: HandleEntry): HTMLElement {
+  if (entry.owner.photoURL) {
+    const image = el('img', 'size-16 shrink-0 rounded-full object-cover');
+    image.src = entry.owner.photoURL;
+    image.alt = `${entry.owner.name}のプロフィール写真`;
+    image.width = 64;
+    image.height = 64;
+    return image;
+  }
+  const initial = el('span', 'flex size-16 shrink-0 items-center justify-center rounded-full bg-gray-200 text-2xl font-bold text-gray-800 dark:bg-gray-700 dark:text-gray-100', entry.owner.name.slice(0, 1));
+  initial.setAttribute('aria-hidden', 'true');
+  return initial;
+}
+
+/** The answer card for a registered handle. */
+export function answerCard(entry: HandleEntry): HTMLElement {
+  const card = el('article', 'grid gap-3 rounded-xl border-2 border-blue-700 p-4 dark:border-blue-400');
+  card.dataset.testid = 'handle-answer';
+
+  const head = el('div', 'flex items-start gap-4');
+  const title = el('div', 'grid gap-1');
+  title.append(el('h3', 'text-lg font-bold', whose(entry)));
+  const facts = el('p', 'flex flex-wrap items-center gap-2 text-sm');
+  if (entry.verification) {
+    const badge = el('span', 'rounded-full border border-gray-400 px-2 py-0.5 text-xs font-medium', claimLabel({ verification: entry.verification, disputed: entry.disputed }));
+    badge.title = entry.disputed ? DISPUTED_HINT : VERIFICATION_HINTS[entry.verification];
+    badge.dataset.verification = entry.disputed ? 'disputed' : entry.verification;
+    facts.append(badge);
+  }
+  if (entry.frozenOn) facts.append(el('span', 'text-red-700 dark:text-red-300', `${formatLongDate(entry.frozenOn)} 凍結`));
+  if (entry.owner.area) facts.append(el('span', 'text-gray-700 dark:text-gray-300', entry.owner.area));
+  title.append(facts);
+  head.append(avatar(entry), title);
+  card.append(head);
+
+  if (entry.owner.channels.length) {
+    const channels = el('ul', 'flex flex-wrap gap-2');
+    channels.setAttribute('aria-label', '今のアカウント');
+    for (const [label, href] of entry.owner.channels) {
+      const item = el('li', '');
+      const button = link(href, label, 'inline-block rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-bold hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800');
+      button.rel = 'noopener nofollow';
+      item.append(button);
+      channels.append(item);
+    }
+    card.append(channels);
+  }
+
+  const details = el('dl', 'grid gap-1 text-sm');
+  const row = (term: string, value: Node | string) => {
+    const line = el('div', 'flex gap-2');
+    line.append(el('dt', 'text-gray-600 dark:text-gray-400', term));
+    const dd = el('dd', '');
+    dd.append(value);
+    line.append(dd);
+    details.append(line);
+  };
+  if (entry.owner.store) row('店舗', link(entry.owner.store.href, entry.owner.store.name, LINK));
+  if (entry.owner.kind === 'therapist') {
+    const next = entry.owner.nextShift;
+    row('次の出勤', next ? `${formatMonthDayWeekday(next.date)} ${formatShiftTime(next)}` : '予定はまだありません');
+  }
+  if (details.childElementCount) card.append(details);
+
+  card.append(link(entry.owner.href, entry.owner.kind === 'store' ? '店舗ページを見る' : 'プロフィールを見る', `${LINK} font-bold`));
+  return card;
+}
+
+/** 「@nobody_9999 はまだ登録されていません」, with registered handles that start with it. */
+export function notRegistered(handle: string, completions: readonly HandleEntry[]): HTMLElement {
+  const box = el('div', 'grid gap-2 rounded-xl border border-gray-300 p-4 dark:border-gray-600');
+  box.dataset.testid = 'handle-not-registered';
+  box.append(el('h3', 'text-lg font-bold', `@${handle} はまだ登録されていません`));
+  box.append(
+    el(
+      'p',
+      'text-sm text-gray-700 dark:text-gray-300',
+      'この X アカウントの持ち主は、まだセラリンクに旧アカウントとして登録していません。本人に登録をお願いしてみてください。登録されると、この検索で今のアカウントが見つかるようになります。',
+    ),
+  );
+  if (completions.length) box.append(completionList(completions, 'もしかして：'));
+  return box;
+}
+
+/** Registered handles that start with a partial handle. */
+export function completionList(completions: readonly HandleEntry[], label: string): HTMLElement {
+  const wrap = el('div', 'grid gap-1');
+  wrap.dataset.testid = 'handle-completions';
+  wrap.append(el('p', 'text-sm font-bold', label));
+  const list = el('ul', 'flex flex-wrap gap-2');
+  for (const entry of completions.slice(0, 10)) {
+    const item = el('li', '');
+    item.append(link(`/search?q=${encodeURIComponent(`@${entry.handle}`)}`, `@${entry.handle}`, `${LINK} font-mono`));
+    list.append(item);
+  }
+  wrap.append(list);
+  return wrap;
+}
