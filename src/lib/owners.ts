@@ -4,11 +4,13 @@ import { storeDisplayName } from './store-name';
 export interface OwnerLink {
   name: string;
   href: string;
+  area: string;
 }
 
 interface Named {
   id: string;
   profileSlug: string;
+  area: string;
 }
 
 /**
@@ -21,8 +23,8 @@ export function ownerFinder(
   stores: readonly (Named & { displayName: string; storeName: string })[],
 ): (entry: { userId: string; ownerKind: 'therapist' | 'store' }) => OwnerLink | undefined {
   const byKind = {
-    therapist: new Map(therapists.map((t) => [t.id, { name: t.displayName, href: `/profile/${t.profileSlug}` }])),
-    store: new Map(stores.map((s) => [s.id, { name: storeDisplayName(s), href: `/store-profile/${s.profileSlug}` }])),
+    therapist: new Map(therapists.map((t) => [t.id, { name: t.displayName, href: `/profile/${t.profileSlug}`, area: t.area }])),
+    store: new Map(stores.map((s) => [s.id, { name: storeDisplayName(s), href: `/store-profile/${s.profileSlug}`, area: s.area }])),
   };
   return (entry) => byKind[entry.ownerKind].get(entry.userId);
 }

@@ -17,17 +17,37 @@ beforeEach(async () => {
 });
 
 describe('frozen-account search', () => {
-  it.each(['miu_0312', '@MIU_0312', '＠Miu_0312'])('finds the therapist from the home page for %s', async (typed) => {
-    await page.goto('/');
-    await page.getByLabel('凍結前のユーザー名・名前・店名で探す').fill(typed);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/search\?/);
-    const first = page.getByTestId('search-result').first();
-    await first.waitFor();
-    await first.getByRole('link').first().click();
-    await page.waitForURL(`${site.url}/profile/miu`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('みう');
-    await expect(page.locator('main').textContent()).resolves.toContain('miu_0312');
+  it.each(['miu_0312', '@MIU_0312', '＠Miu_0312', 'https://x.com/miu_0312/status/1790000000000000000?s=20', ' twitter.com/Miu_0312/ '])(
+    'answers %j from the home page with one answer card first',
+    async (typed) => {
+      await page.goto('/');
+      await page.getByLabel('凍結前のユーザー名・名前・店名で探す').fill(typed);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/search\?/);
+      const answer = page.getByTestId('handle-answer');
+      await answer.waitFor();
+      expect(await answer.count()).toBe(1);
+      expect(await answer.locator('h3').textContent()).toBe('@miu_0312 は みう さんの旧アカウントです');
+      expect(await page.getByTestId('search-result').count()).toBe(0);
+      await answer.getByRole('link', { name: 'プロフィールを見る' }).click();
+      await page.waitForURL(`${site.url}/profile/miu`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('みう');
+      await expect(page.locator('main').textContent()).resolves.toContain('miu_0312');
+    },
+  );
+
+  it('says plainly that an unregistered handle is not registered, with no unrelated results', async () => {
+    await page.goto(`/search?q=${encodeURIComponent('@nobody_9999')}`);
+    await page.getByTestId('handle-not-registered').getByText('@nobody_9999 はまだ登録されていません').waitFor();
+    expect(await page.getByTestId('search-result').count()).toBe(0);
+    expect(await page.getByTestId('handle-answer').count()).toBe(0);
+  });
+
+  it('offers the registered handles that start with a partial handle', async () => {
+    await page.goto(`/search?q=${encodeURIComponent('@miu_03')}`);
+    const completions = page.getByTestId('handle-completions');
+    await completions.waitFor();
+    expect(await completions.getByRole('link', { name: '@miu_0312' }).count()).toBe(1);
   });
 });
 
@@ -46,8 +66,8 @@ describe('search filters', () => {
     expect(await page.locator('main').textContent()).toContain('渋谷');
   });
 
-  it('finds nothing for a handle outside the chosen area, and says so', async () => {
-    await page.goto(`/search?q=miu_0312&area=${encodeURIComponent('渋谷')}`);
+  it('finds nothing for a name outside the chosen area, and says so', async () => {
+    await page.goto(`/search?q=${encodeURIComponent('みう')}&area=${encodeURIComponent('すすきの')}&kind=store`);
     await page.getByText('該当するセラピスト・店舗は見つかりませんでした').waitFor();
     expect(await page.getByTestId('search-result').count()).toBe(0);
   });

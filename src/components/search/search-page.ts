@@ -40,6 +40,7 @@ export function initSearchPage(root: HTMLElement): void {
     parseSearchQuery(new URLSearchParams([...new FormData(form)].map(([key, value]) => [key, String(value)])));
 
   function fillForm(query: SearchQuery) {
+    required<HTMLDetailsElement>(form, '[data-search-filters]').open = Boolean(query.area || query.store || query.kind);
     for (const name of ['q', 'area', 'store', 'kind'] as const) {
       const input = field(name);
       input.value = query[name];
