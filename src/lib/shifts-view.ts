@@ -1,6 +1,6 @@
 import type { PublicShift, PublicStore } from '../schema/public';
 import { storeDisplayName } from './store-name';
-import { addDays } from './tokyo-date';
+import { addDays, tokyoInstant } from './tokyo-date';
 
 /** The fields of a shift the public pages show. */
 export interface ShiftTimes {
@@ -22,6 +22,14 @@ export function endDateKey(shift: ShiftTimes): string {
 /** 「18:00〜翌03:00」: start–end, with 翌 when the shift passes midnight. */
 export function formatShiftTime(shift: Pick<ShiftTimes, 'start' | 'end'>): string {
   return `${shift.start}〜${endsNextDay(shift) ? '翌' : ''}${shift.end}`;
+}
+
+/** When a shift starts and ends, as epoch milliseconds (ShiftStatusScript reads them). */
+export function shiftSpan(shift: ShiftTimes): { 'data-starts': number; 'data-ends': number } {
+  return {
+    'data-starts': tokyoInstant(shift.date, shift.start).getTime(),
+    'data-ends': tokyoInstant(endDateKey(shift), shift.end).getTime(),
+  };
 }
 
 /** Orders shifts by date, then start time. */

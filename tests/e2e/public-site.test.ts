@@ -51,6 +51,26 @@ describe('frozen-account search', () => {
   });
 });
 
+describe('/today at view time', () => {
+  it('marks a shift running now as 出勤中 and one that ended as 終了, ended ones last', async () => {
+    const html = await (await fetch(`${site.url}/today`)).text();
+    const spans = [...html.matchAll(/data-starts="(\d+)" data-ends="(\d+)"/g)].map((m) => ({ starts: Number(m[1]), ends: Number(m[2]) }));
+    expect(spans.length).toBeGreaterThan(0);
+    const running = spans[0]!;
+    // The browser's clock is fixed inside that shift, as if she were working now.
+    await page.clock.install({ time: running.starts + 60_000 });
+    await page.goto('/today');
+    const item = page.locator(`[data-starts="${running.starts}"][data-ends="${running.ends}"]`).first();
+    expect(await item.locator('[data-shift-status]').textContent()).toBe('出勤中');
+
+    await page.clock.setFixedTime(running.ends + 60_000);
+    await page.clock.runFor(61_000);
+    expect(await item.locator('[data-shift-status]').textContent()).toBe('終了');
+    const states = await item.locator('xpath=..').locator(':scope > [data-state]').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.state));
+    expect(states.indexOf('done')).toBeGreaterThanOrEqual(states.lastIndexOf('on') + 1);
+  });
+});
+
 describe('search filters', () => {
   const resultLinks = async () => {
     await page.getByTestId('search-result').first().waitFor();
