@@ -9,6 +9,7 @@ import { lookUpHandle, handleShardUrl, type HandleEntry, type HandleShard } from
 import { formatShiftTime } from '../../lib/shifts-view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verification';
+import { LINK_CLASS, avatar, el, link } from './dom';
 
 const shards = new Map<string, Promise<HandleShard>>();
 
@@ -33,38 +34,9 @@ export async function findHandle(handle: string) {
   return lookUpHandle(await fetchShard(handle), handle);
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  element.className = className;
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
-
-function link(href: string, text: string, className: string): HTMLAnchorElement {
-  const anchor = el('a', className, text);
-  anchor.href = href;
-  return anchor;
-}
-
-const LINK = 'text-blue-700 underline underline-offset-2 dark:text-blue-300';
-
 function whose(entry: HandleEntry): string {
   const name = entry.owner.kind === 'store' ? `店舗「${entry.owner.name}」` : `${entry.owner.name} さん`;
   return `@${entry.handle} は ${name}の${entry.kind === 'former' ? '旧アカウント' : '今のアカウント'}です`;
-}
-
-function avatar(entry: HandleEntry): HTMLElement {
-  if (entry.owner.photoURL) {
-    const image = el('img', 'size-16 shrink-0 rounded-full object-cover');
-    image.src = entry.owner.photoURL;
-    image.alt = `${entry.owner.name}のプロフィール写真`;
-    image.width = 64;
-    image.height = 64;
-    return image;
-  }
-  const initial = el('span', 'flex size-16 shrink-0 items-center justify-center rounded-full bg-gray-200 text-2xl font-bold text-gray-800 dark:bg-gray-700 dark:text-gray-100', entry.owner.name.slice(0, 1));
-  initial.setAttribute('aria-hidden', 'true');
-  return initial;
 }
 
 /** The answer card for a registered handle. */
@@ -85,7 +57,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   if (entry.frozenOn) facts.append(el('span', 'text-red-700 dark:text-red-300', `${formatLongDate(entry.frozenOn)} 凍結`));
   if (entry.owner.area) facts.append(el('span', 'text-gray-700 dark:text-gray-300', entry.owner.area));
   title.append(facts);
-  head.append(avatar(entry), title);
+  head.append(avatar(entry.owner.name, entry.owner.photoURL, 'size-16'), title);
   card.append(head);
 
   if (entry.owner.channels.length) {
@@ -110,14 +82,14 @@ export function answerCard(entry: HandleEntry): HTMLElement {
     line.append(dd);
     details.append(line);
   };
-  if (entry.owner.store) row('店舗', link(entry.owner.store.href, entry.owner.store.name, LINK));
+  if (entry.owner.store) row('店舗', link(entry.owner.store.href, entry.owner.store.name, LINK_CLASS));
   if (entry.owner.kind === 'therapist') {
     const next = entry.owner.nextShift;
     row('次の出勤', next ? `${formatMonthDayWeekday(next.date)} ${formatShiftTime(next)}` : '予定はまだありません');
   }
   if (details.childElementCount) card.append(details);
 
-  card.append(link(entry.owner.href, entry.owner.kind === 'store' ? '店舗ページを見る' : 'プロフィールを見る', `${LINK} font-bold`));
+  card.append(link(entry.owner.href, entry.owner.kind === 'store' ? '店舗ページを見る' : 'プロフィールを見る', `${LINK_CLASS} font-bold`));
   return card;
 }
 
@@ -145,7 +117,7 @@ export function completionList(completions: readonly HandleEntry[], label: strin
   const list = el('ul', 'flex flex-wrap gap-2');
   for (const entry of completions.slice(0, 10)) {
     const item = el('li', '');
-    item.append(link(`/search?q=${encodeURIComponent(`@${entry.handle}`)}`, `@${entry.handle}`, `${LINK} font-mono`));
+    item.append(link(`/search?q=${encodeURIComponent(`@${entry.handle}`)}`, `@${entry.handle}`, `${LINK_CLASS} font-mono`));
     list.append(item);
   }
   wrap.append(list);

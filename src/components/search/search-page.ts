@@ -7,12 +7,15 @@ import {
   type SearchQuery,
 } from '../../lib/search-query';
 import { parseHandleQuery } from '../../lib/search/handle-query';
-import { excerptFragment } from './excerpt';
+import { rankResults } from '../../lib/search/rank';
 import { answerCard, completionList, findHandle, notRegistered } from './handle-answer';
-import { loadPagefind, type PagefindResult } from './pagefind';
+import { loadPagefind, type PagefindResult, type PagefindResultData } from './pagefind';
+import { resultCard } from './result-card';
 
 /** Results shown at a time; each one is a separate fetch of its fragment. */
 const BATCH_SIZE = 20;
+/** The first results are re-ordered so an exact name or store comes first. */
+const RERANK_WINDOW = 40;
 /** Pause after typing before searching as you type. */
 const TYPING_DELAY_MS = 300;
 
@@ -55,12 +58,22 @@ export function initSearchPage(root: HTMLElement): void {
     hint.hidden = !hintText;
   }
 
-  async function showMore(thisRun: number) {
-    const batch = pending.splice(0, BATCH_SIZE);
-    const items = await Promise.all(batch.map((result) => result.data()));
+  let ranked: PagefindResultData[] = [];
+
+  async function showFirst(thisRun: number, q: string) {
+    const window = pending.splice(0, RERANK_WINDOW);
+    const items = await Promise.all(window.map((result) => result.data()));
     if (thisRun !== run) return;
-    for (const data of items) list.append(resultItem(data));
-    more.hidden = pending.length === 0;
+    ranked = rankResults(q, items, (data) => ({ title: data.meta.title ?? '' }));
+    await showMore(thisRun);
+  }
+
+  async function showMore(thisRun: number) {
+    const fromRanked = ranked.splice(0, BATCH_SIZE);
+    const fetched = await Promise.all(pending.splice(0, BATCH_SIZE - fromRanked.length).map((result) => result.data()));
+    if (thisRun !== run) return;
+    for (const data of [...fromRanked, ...fetched]) list.append(resultCard(data));
+    more.hidden = ranked.length === 0 && pending.length === 0;
   }
 
   async function search(query: SearchQuery) {
@@ -92,7 +105,7 @@ export function initSearchPage(root: HTMLElement): void {
         return;
       }
       setStatus(`${pending.length}件見つかりました。`);
-      await showMore(thisRun);
+      await showFirst(thisRun, term ?? '');
     } catch {
       if (thisRun !== run) return;
       setStatus(
@@ -154,31 +167,4 @@ export function initSearchPage(root: HTMLElement): void {
   const initial = parseSearchQuery(new URLSearchParams(location.search));
   fillForm(initial);
   void search(initial);
-}
-
-function resultItem(data: { url: string; excerpt: string; meta: Record<string, string | undefined> }): HTMLLIElement {
-  const item = document.createElement('li');
-  item.dataset.testid = 'search-result';
-  item.className = 'rounded-lg border border-gray-200 p-4 dark:border-gray-700';
-
-  const heading = document.createElement('p');
-  heading.className = 'flex flex-wrap items-center gap-2';
-  const link = document.createElement('a');
-  link.href = cleanResultUrl(data.url);
-  link.textContent = data.meta.title ?? link.href;
-  link.className = 'text-lg font-bold text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
-  heading.append(link);
-  if (data.meta.kind) {
-    const badge = document.createElement('span');
-    badge.className = 'rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200';
-    badge.textContent = data.meta.kind;
-    heading.append(badge);
-  }
-
-  const excerpt = document.createElement('p');
-  excerpt.className = 'mt-1 text-sm text-gray-700 dark:text-gray-300';
-  excerpt.append(excerptFragment(data.excerpt));
-
-  item.append(heading, excerpt);
-  return item;
 }

@@ -1,0 +1,33 @@
+/** Small DOM builders for the search page: text is always set as text, never parsed as markup. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+export function link(href: string, text: string, className: string): HTMLAnchorElement {
+  const anchor = el('a', className, text);
+  anchor.href = href;
+  return anchor;
+}
+
+export const LINK_CLASS = 'text-blue-700 underline underline-offset-2 dark:text-blue-300';
+
+/** A round avatar: the photo when there is one, else the name's first character. */
+export function avatar(name: string, photoURL: string | undefined, size: 'size-12' | 'size-16'): HTMLElement {
+  if (photoURL) {
+    const image = el('img', `${size} shrink-0 rounded-full object-cover`);
+    image.src = photoURL;
+    image.alt = `${name}のプロフィール写真`;
+    image.loading = 'lazy';
+    return image;
+  }
+  const initial = el(
+    'span',
+    `flex ${size} shrink-0 items-center justify-center rounded-full bg-blue-100 text-xl font-bold text-blue-800 dark:bg-blue-900 dark:text-blue-100`,
+    [...name.trim()][0] ?? '?',
+  );
+  initial.setAttribute('aria-hidden', 'true');
+  return initial;
+}

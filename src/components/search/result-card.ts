@@ -1,0 +1,28 @@
+/**
+ * A full-text search result as a card: avatar, name, kind, area, store and
+ * current X, from the metadata each profile page gives Pagefind
+ * (SearchMeta.astro), not an excerpt of page text.
+ */
+import { cleanResultUrl } from '../../lib/search-query';
+import { LINK_CLASS, avatar, el, link } from './dom';
+import type { PagefindResultData } from './pagefind';
+
+export function resultCard(data: PagefindResultData): HTMLLIElement {
+  const { meta } = data;
+  const name = meta.title ?? '';
+  const item = el('li', 'flex min-w-0 items-center gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-700');
+  item.dataset.testid = 'search-result';
+
+  const text = el('div', 'grid min-w-0 gap-0.5');
+  const heading = el('p', 'flex flex-wrap items-center gap-2');
+  heading.append(link(cleanResultUrl(data.url), name || cleanResultUrl(data.url), `${LINK_CLASS} text-lg font-bold break-all`));
+  if (meta.kind) heading.append(el('span', 'rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200', meta.kind));
+  text.append(heading);
+
+  const place = [meta.area, meta.store].filter(Boolean).join('・');
+  if (place) text.append(el('p', 'text-sm text-gray-700 dark:text-gray-300', place));
+  if (meta.x) text.append(el('p', 'font-mono text-sm text-gray-700 dark:text-gray-300', `X @${meta.x}`));
+
+  item.append(avatar(name, meta.image, 'size-12'), text);
+  return item;
+}
