@@ -33,6 +33,22 @@ export interface PushTarget {
   remove(): Promise<unknown>;
 }
 
+/** A users/{uid}/fcmTokens/{slot} document as the admin SDK gives it (only what is read here). */
+export interface TokenDocLike {
+  get(field: string): unknown;
+  ref: { delete(): Promise<unknown> };
+}
+
+/**
+ * The push target a token document holds: its `token` field (the doc id is
+ * the slot 0..4, not the token); deleting it frees the slot. Null for a
+ * document without a token.
+ */
+export function pushTargetOf(doc: TokenDocLike): PushTarget | null {
+  const token = doc.get('token');
+  return typeof token === 'string' && token !== '' ? { token, remove: () => doc.ref.delete() } : null;
+}
+
 export interface PushReport {
   /** Tokens FCM accepted. */
   sent: number;

@@ -1,7 +1,7 @@
 /** scripts/lib/messaging.ts with a stand-in Messaging: payload, chunks, dead tokens. */
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { describe, expect, it, vi } from 'vitest';
-import { MULTICAST_LIMIT, buildPushMessage, chunk, sendPush, type MessagingSender, type PushTarget } from '../../scripts/lib/messaging';
+import { MULTICAST_LIMIT, buildPushMessage, chunk, pushTargetOf, sendPush, type MessagingSender, type PushTarget } from '../../scripts/lib/messaging';
 
 const content = { title: 'お知らせ', body: '本文', link: '/therapists/miu' };
 
@@ -135,5 +135,18 @@ describe('sendPush', () => {
   it('lets a call that fails as a whole propagate', async () => {
     const messaging = { sendEachForMulticast: vi.fn(async () => Promise.reject(new Error('app/invalid-credential'))) };
     await expect(sendPush(messaging as unknown as MessagingSender, targets(['a']).list, content)).rejects.toThrow('app/invalid-credential');
+  });
+});
+
+describe('pushTargetOf', () => {
+  it('reads the token from the slot doc’s field (the id is the slot) and deletes that doc', async () => {
+    const deleted: string[] = [];
+    const slotDoc = (id: string, data: Record<string, unknown>) => ({ get: (field: string) => data[field], ref: { delete: async () => void deleted.push(id) } });
+    const target = pushTargetOf(slotDoc('3', { token: 'tok-xyz' }));
+    expect(target?.token).toBe('tok-xyz');
+    await target?.remove();
+    expect(deleted).toEqual(['3']);
+    expect(pushTargetOf(slotDoc('1', {}))).toBeNull();
+    expect(pushTargetOf(slotDoc('2', { token: '' }))).toBeNull();
   });
 });

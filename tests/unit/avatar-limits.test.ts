@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AVATAR_MAX_SIDE,
   AVATAR_MESSAGES,
-  avatarExtension,
-  avatarStoragePath,
   fileProblem,
   fitWithin,
   MAX_AVATAR_BYTES,
@@ -52,13 +50,5 @@ describe('fitWithin for avatars', () => {
     expect(fitWithin({ width: 4032, height: 3024 }, AVATAR_MAX_SIDE)).toEqual({ width: 512, height: 384 });
     expect(fitWithin({ width: 1080, height: 1920 }, AVATAR_MAX_SIDE)).toEqual({ width: 288, height: 512 });
     expect(fitWithin({ width: 200, height: 100 }, AVATAR_MAX_SIDE)).toEqual({ width: 200, height: 100 });
-  });
-});
-
-describe('avatarStoragePath', () => {
-  it('is avatars/{uid}/{time}.{webp|jpg}', () => {
-    expect(avatarStoragePath('alice', 1700000000000, 'image/webp')).toBe('avatars/alice/1700000000000.webp');
-    expect(avatarStoragePath('alice', 1700000000000, 'image/jpeg')).toBe('avatars/alice/1700000000000.jpg');
-    expect(avatarExtension('image/jpeg')).toBe('jpg');
   });
 });

@@ -1,47 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { ownAvatarPath, STORAGE_DOWNLOAD_ORIGIN, type PhotoPathContext } from '../../src/lib/avatar/photo-path';
-
-const context: PhotoPathContext = {
-  uid: 'alice',
-  bucket: 'demo-theralink.appspot.com',
-  origins: [STORAGE_DOWNLOAD_ORIGIN, 'http://127.0.0.1:9199'],
-};
-
-const url = (origin: string, bucket: string, path: string) =>
-  `${origin}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=abc`;
+import { AVATAR_PATH_PATTERN, avatarSlot, nextAvatarPath, ownAvatarPath } from '../../src/lib/avatar/photo-path';
+import { AVATAR_PATH_PATTERN as SCHEMA_PATTERN, photoPath } from '../../src/schema/common';
 
 describe('ownAvatarPath', () => {
-  it('finds the path of our own avatar in a production download URL', () => {
-    expect(ownAvatarPath(url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars/alice/1700000000000.webp'), context)).toBe(
-      'avatars/alice/1700000000000.webp',
-    );
-  });
-
-  it('finds it in an emulator download URL', () => {
-    expect(ownAvatarPath(url('http://127.0.0.1:9199', context.bucket, 'avatars/alice/1.jpg'), context)).toBe('avatars/alice/1.jpg');
+  it('accepts the user’s own avatar paths', () => {
+    expect(ownAvatarPath('avatars/alice/0.webp', 'alice')).toBe('avatars/alice/0.webp');
+    expect(ownAvatarPath('avatars/alice/1.jpg', 'alice')).toBe('avatars/alice/1.jpg');
+    expect(ownAvatarPath('avatars/alice/1.png', 'alice')).toBe('avatars/alice/1.png');
   });
 
   it('leaves everything else alone', () => {
-    for (const photoURL of [
+    for (const photo of [
       '',
-      'not a url',
-      'https://example.com/avatars/alice/1.webp',
-      url('https://evil.example', context.bucket, 'avatars/alice/1.webp'),
-      url(STORAGE_DOWNLOAD_ORIGIN, 'other-bucket', 'avatars/alice/1.webp'),
-      url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars/bob/1.webp'),
-      url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars/alice'),
-      url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars/alice/'),
-      url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars/alice/sub/1.webp'),
-      url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars/alice/../bob/1.webp'),
-      url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars/alicexyz/1.webp'),
-      url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'blogs/alice/1.webp'),
-      `${STORAGE_DOWNLOAD_ORIGIN}/v0/b/${context.bucket}/o/%E0%A4%A?alt=media`,
+      'avatars/bob/0.webp',
+      'avatars/alicexyz/0.webp',
+      'avatars/alice/2.webp',
+      'avatars/alice/0.gif',
+      'avatars/alice/sub/0.webp',
+      'avatars/alice/../bob/0.webp',
+      'blogs/alice/0.webp',
+      'https://firebasestorage.googleapis.com/v0/b/x/o/avatars%2Falice%2F0.webp?alt=media',
     ]) {
-      expect(ownAvatarPath(photoURL, context), photoURL).toBeNull();
+      expect(ownAvatarPath(photo, 'alice')).toBeNull();
     }
   });
 
   it('needs a uid', () => {
-    expect(ownAvatarPath(url(STORAGE_DOWNLOAD_ORIGIN, context.bucket, 'avatars//1.webp'), { ...context, uid: '' })).toBeNull();
+    expect(ownAvatarPath('avatars//0.webp', '')).toBeNull();
+  });
+});
+
+describe('nextAvatarPath', () => {
+  it('alternates between the two slots', () => {
+    expect(nextAvatarPath('alice', '', 'image/webp')).toBe('avatars/alice/0.webp');
+    expect(nextAvatarPath('alice', 'avatars/alice/0.webp', 'image/webp')).toBe('avatars/alice/1.webp');
+    expect(nextAvatarPath('alice', 'avatars/alice/1.jpg', 'image/jpeg')).toBe('avatars/alice/0.jpg');
+  });
+
+  it('starts at slot 0 when the current photo is not hers', () => {
+    expect(nextAvatarPath('alice', 'avatars/bob/0.webp', 'image/webp')).toBe('avatars/alice/0.webp');
+  });
+
+  it('names the slot of a path', () => {
+    expect(avatarSlot('avatars/alice/1.webp')).toBe(1);
+    expect(avatarSlot('avatars/alice/0.png')).toBe(0);
+    expect(avatarSlot('nope')).toBeNull();
+  });
+});
+
+describe('the schema agrees', () => {
+  it('uses the same pattern, and accepts every path this module makes', () => {
+    expect(AVATAR_PATH_PATTERN.source).toBe(SCHEMA_PATTERN.source);
+    for (const type of ['image/webp', 'image/jpeg'] as const) {
+      const first = nextAvatarPath('Alice9', '', type);
+      expect(photoPath.safeParse(first).success).toBe(true);
+      expect(photoPath.safeParse(nextAvatarPath('Alice9', first, type)).success).toBe(true);
+    }
   });
 });

@@ -12,8 +12,11 @@ const item = (handle: string, frozenOn: string | null = null, note = ''): Frozen
   handle,
   frozenOn,
   note,
+  verification: 'self',
+  slot: 0,
   createdAt: null,
 });
+const user = { uid: 'u1', displayName: 'みう', photoURL: null, email: 'miu@example.com', emailVerified: true };
 const noop = async () => undefined;
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replaceAll('&quot;', '"');
 
@@ -27,7 +30,7 @@ describe('sortByHandle', () => {
 
 describe('FrozenHandlesEditor (first render)', () => {
   it('shows the heading, the explanation and a loading state', () => {
-    const html = renderToString(createElement(FrozenHandlesEditor, { uid: 'u1' }));
+    const html = renderToString(createElement(FrozenHandlesEditor, { user }));
     expect(text(html)).toContain('凍結・旧アカウント');
     expect(text(html)).toContain('サイトの次回更新後から、プロフィールを公開しているあいだだけ');
     expect(text(html)).toContain('旧アカウントを読み込んでいます…');
@@ -46,6 +49,12 @@ describe('FrozenHandleItem', () => {
     expect(shown).toContain('春まで');
     expect(shown).toContain('@miu_0312 を編集');
     expect(shown).toContain('@miu_0312 を削除');
+    expect(shown).toContain('本人申告');
+  });
+
+  it('shows how far the claim is verified', () => {
+    const shown = text(renderToString(createElement(FrozenHandleItem, { ...props, item: { ...item('miu'), verification: 'store' } })));
+    expect(shown).toContain('店舗確認済み');
   });
 
   it('says 日付なし without a date', () => {
@@ -75,7 +84,7 @@ describe('FrozenHandleItem', () => {
 });
 
 describe('FrozenAddForm', () => {
-  const props = { uid: 'u1', today: '2026-11-22', count: 0, busy: false, locked: false, onAdd: noop };
+  const props = { user, today: '2026-11-22', count: 0, busy: false, locked: false, onAdd: noop };
 
   it('has the labelled fields and the submit hook', () => {
     const html = renderToString(createElement(FrozenAddForm, props));
@@ -87,8 +96,8 @@ describe('FrozenAddForm', () => {
     expect(shown).toContain('0 / 200 文字');
   });
 
-  it('tells about the soft cap at 20', () => {
-    expect(text(renderToString(createElement(FrozenAddForm, { ...props, count: 20 })))).toContain('20 件までです');
+  it('tells about the cap at 10', () => {
+    expect(text(renderToString(createElement(FrozenAddForm, { ...props, count: 10 })))).toContain('旧アカウントは 10 件まで登録できます');
   });
 
   it('shows 登録しています… and a disabled button while saving', () => {

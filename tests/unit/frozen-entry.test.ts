@@ -125,10 +125,10 @@ describe('formatFrozenOn', () => {
 });
 
 describe('frozenLimitReached', () => {
-  it('is a soft cap of 20 per account', () => {
-    expect(FROZEN_HANDLES_LIMIT).toBe(20);
-    expect(frozenLimitReached(19)).toBe(false);
-    expect(frozenLimitReached(20)).toBe(true);
+  it('is a cap of 10 per account', () => {
+    expect(FROZEN_HANDLES_LIMIT).toBe(10);
+    expect(frozenLimitReached(9)).toBe(false);
+    expect(frozenLimitReached(10)).toBe(true);
   });
 });
 

@@ -14,20 +14,23 @@ describe('frozen handle errors', () => {
     });
     expect(frozenErrorMessage(new HandleClaimedError('miu_0312'), 'add')).toEqual({
       field: 'handle',
-      message: '@miu_0312 は別のアカウントが登録済みです。心当たりがない場合は運営までお問い合わせください。',
+      message: '@miu_0312 は別のアカウントが旧アカウントとして登録済みのため、登録できません。ご本人のアカウントなら、下の「申し立てる」から運営に確認を依頼できます。',
     });
+    expect(frozenErrorMessage(new HandleClaimedError('miu_0312', 'current'), 'add').message).toContain('いまの X アカウントとして登録済み');
   });
 
-  it('explains the soft cap above the form', () => {
+  it('explains the cap of 10 above the form, keeping the input', () => {
     expect(frozenErrorMessage(new FrozenLimitError(), 'add')).toEqual({
       field: 'form',
-      message: '登録できる旧アカウントは 20 件までです。使わなくなったものを削除してから追加してください。',
+      message: '旧アカウントは 10 件まで登録できます。使わなくなったものを削除してから追加してください。入力した内容は残っています。',
     });
   });
 
   it.each([
-    ['permission-denied', 'add', '権限がないため登録できませんでした。ログインし直してからお試しください。'],
-    ['permission-denied', 'remove', '権限がないため削除できませんでした。ログインし直してからお試しください。'],
+    ['permission-denied', 'add', 'この旧アカウントは登録できませんでした。ほかのアカウントが使っているか、登録できる件数（10 件）を超えている可能性があります。入力した内容は残っています。'],
+    ['permission-denied', 'update', '日付とメモの保存が許可されませんでした。ログインし直してから、もう一度お試しください。入力した内容は残っています。'],
+    ['permission-denied', 'remove', '削除が許可されませんでした。ログインし直してから、もう一度お試しください。'],
+    ['permission-denied', 'load', '旧アカウントの一覧を読み込む権限がありませんでした。ログインし直してからお試しください。'],
     ['unavailable', 'load', '通信できなかったため読み込めませんでした。インターネット接続を確かめて、もう一度お試しください。'],
     ['deadline-exceeded', 'update', '通信できなかったため保存できませんでした。インターネット接続を確かめて、もう一度お試しください。'],
     ['unauthenticated', 'add', 'ログインの有効期限が切れました。もう一度ログインしてからお試しください。'],

@@ -9,26 +9,29 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
 
-/** users/{uid}/fcmTokens as a map "uid/token" → record, with a log of writes. */
-function memoryTokens(initial: Record<string, StoredToken> = {}) {
-  const records = new Map(Object.entries(initial));
+/** users/{uid}/fcmTokens/{slot} as a map "uid/slot" → record, with a log of writes ("write u1/0 token-A"). */
+function memoryTokens() {
+  const records = new Map<string, { token: string; refreshedAt: Date | null }>();
   const writes: string[] = [];
+  const put = (uid: string, slot: number, token: string, refreshedAt: Date | null) => records.set(`${uid}/${slot}`, { token, refreshedAt });
   const store: TokenStore = {
-    read: vi.fn(async (uid, token) => records.get(`${uid}/${token}`) ?? null),
-    create: vi.fn(async (uid, token) => {
-      writes.push(`create ${uid}/${token}`);
-      records.set(`${uid}/${token}`, { refreshedAt: NOW });
+    list: vi.fn(async (uid: string): Promise<StoredToken[]> =>
+      [...records].filter(([key]) => key.startsWith(`${uid}/`)).map(([key, value]) => ({ slot: Number(key.split('/')[1]), ...value })),
+    ),
+    write: vi.fn(async (uid, slot, token) => {
+      writes.push(`write ${uid}/${slot} ${token}`);
+      put(uid, slot, token, NOW);
     }),
-    touch: vi.fn(async (uid, token) => {
-      writes.push(`touch ${uid}/${token}`);
-      records.set(`${uid}/${token}`, { refreshedAt: NOW });
+    touch: vi.fn(async (uid, slot) => {
+      writes.push(`touch ${uid}/${slot}`);
+      records.get(`${uid}/${slot}`)!.refreshedAt = NOW;
     }),
-    remove: vi.fn(async (uid, token) => {
-      writes.push(`remove ${uid}/${token}`);
-      records.delete(`${uid}/${token}`);
+    remove: vi.fn(async (uid, slot) => {
+      writes.push(`remove ${uid}/${slot}`);
+      records.delete(`${uid}/${slot}`);
     }),
   };
-  return { store, records, writes };
+  return { store, records, writes, put };
 }
 
 function memoryLastToken(initial: Record<string, string> = {}): LastTokenMemory & { values: Map<string, string> } {
@@ -120,14 +123,14 @@ describe('enablePush failures', () => {
 
   it('maps a failed Firestore write to token-update, and remembers nothing', async () => {
     const { deps } = fakeDeps();
-    deps.tokens.create = async () => Promise.reject(new Error('permission-denied'));
+    deps.tokens.write = async () => Promise.reject(new Error('permission-denied'));
     expect(await enablePush('u1', deps)).toEqual({ ok: false, failure: 'token-update' });
     expect(deps.lastToken.get('u1')).toBeNull();
   });
 
   it('maps a failed Firestore read to token-update', async () => {
     const { deps } = fakeDeps();
-    deps.tokens.read = async () => Promise.reject(new Error('unavailable'));
+    deps.tokens.list = async () => Promise.reject(new Error('unavailable'));
     expect(await enablePush('u1', deps)).toEqual({ ok: false, failure: 'token-update' });
   });
 });
@@ -138,56 +141,82 @@ describe('enablePush storing the token', () => {
     expect(await enablePush('u1', deps)).toEqual({ ok: true, token: 'token-A' });
     expect(deps.requestPermission).toHaveBeenCalledOnce();
     expect(deps.getToken).toHaveBeenCalledWith(registration);
-    expect(tokens.writes).toEqual(['create u1/token-A']);
+    expect(tokens.writes).toEqual(['write u1/0 token-A']);
     expect(deps.lastToken.get('u1')).toBe('token-A');
   });
 
   it('leaves a token refreshed within 7 days alone', async () => {
     const { deps, tokens } = fakeDeps();
-    tokens.records.set('u1/token-A', { refreshedAt: daysAgo(7) });
+    tokens.put('u1', 3, 'token-A', daysAgo(7));
     expect(await enablePush('u1', deps)).toEqual({ ok: true, token: 'token-A' });
     expect(tokens.writes).toEqual([]);
   });
 
   it('refreshes a token older than 7 days', async () => {
     const { deps, tokens } = fakeDeps();
-    tokens.records.set('u1/token-A', { refreshedAt: new Date(daysAgo(7).getTime() - 1) });
+    tokens.put('u1', 3, 'token-A', new Date(daysAgo(7).getTime() - 1));
     expect(await enablePush('u1', deps)).toEqual({ ok: true, token: 'token-A' });
-    expect(tokens.writes).toEqual(['touch u1/token-A']);
+    expect(tokens.writes).toEqual(['touch u1/3']);
   });
 
   it('refreshes a token whose refreshedAt is unreadable', async () => {
     const { deps, tokens } = fakeDeps();
-    tokens.records.set('u1/token-A', { refreshedAt: null });
+    tokens.put('u1', 1, 'token-A', null);
     await enablePush('u1', deps);
-    expect(tokens.writes).toEqual(['touch u1/token-A']);
+    expect(tokens.writes).toEqual(['touch u1/1']);
   });
 
-  it('stores a changed token and deletes the old one', async () => {
+  it('stores a changed token in the slot of the old one', async () => {
     const { deps, tokens } = fakeDeps({ getToken: async () => 'token-B', lastToken: memoryLastToken({ u1: 'token-A' }) });
-    tokens.records.set('u1/token-A', { refreshedAt: daysAgo(1) });
+    tokens.put('u1', 0, 'other-browser', daysAgo(1));
+    tokens.put('u1', 2, 'token-A', daysAgo(1));
     expect(await enablePush('u1', deps)).toEqual({ ok: true, token: 'token-B' });
-    expect(tokens.writes).toEqual(['create u1/token-B', 'remove u1/token-A']);
-    expect([...tokens.records.keys()]).toEqual(['u1/token-B']);
+    expect(tokens.writes).toEqual(['write u1/2 token-B']);
+    expect(tokens.records.get('u1/2')?.token).toBe('token-B');
     expect(deps.lastToken.get('u1')).toBe('token-B');
   });
 
-  it('keeps the last token per user: another user’s token is not deleted', async () => {
-    const { deps, tokens } = fakeDeps({ lastToken: memoryLastToken({ u2: 'token-Z' }) });
+  it('takes the first free slot for a new browser', async () => {
+    const { deps, tokens } = fakeDeps();
+    tokens.put('u1', 0, 'a', daysAgo(1));
+    tokens.put('u1', 1, 'b', daysAgo(1));
+    tokens.put('u1', 3, 'c', daysAgo(1));
     await enablePush('u1', deps);
-    expect(tokens.writes).toEqual(['create u1/token-A']);
+    expect(tokens.writes).toEqual(['write u1/2 token-A']);
   });
 
-  it('reports token-update when deleting the old token fails, and retries it next time', async () => {
+  it('replaces the stalest of five tokens for a sixth browser', async () => {
+    const { deps, tokens } = fakeDeps();
+    [1, 9, 4, 30, 2].forEach((age, slot) => tokens.put('u1', slot, `t${slot}`, daysAgo(age)));
+    await enablePush('u1', deps);
+    expect(tokens.writes).toEqual(['write u1/3 token-A']);
+  });
+
+  it('keeps the last token per user: another user’s token is not touched', async () => {
+    const { deps, tokens } = fakeDeps({ lastToken: memoryLastToken({ u2: 'token-Z' }) });
+    tokens.put('u2', 0, 'token-Z', daysAgo(1));
+    await enablePush('u1', deps);
+    expect(tokens.writes).toEqual(['write u1/0 token-A']);
+  });
+
+  it('clears a slot still holding the previous token once this token is stored elsewhere', async () => {
+    const { deps, tokens } = fakeDeps({ lastToken: memoryLastToken({ u1: 'token-old' }) });
+    tokens.put('u1', 0, 'token-A', daysAgo(1));
+    tokens.put('u1', 4, 'token-old', daysAgo(1));
+    await enablePush('u1', deps);
+    expect(tokens.writes).toEqual(['remove u1/4']);
+  });
+
+  it('reports token-update when the write fails, and retries it next time', async () => {
     const last = memoryLastToken({ u1: 'token-A' });
     const { deps, tokens } = fakeDeps({ getToken: async () => 'token-B', lastToken: last });
-    const remove = tokens.store.remove;
-    deps.tokens.remove = async () => Promise.reject(new Error('unavailable'));
+    const write = tokens.store.write;
+    deps.tokens.write = async () => Promise.reject(new Error('unavailable'));
     expect(await enablePush('u1', deps)).toEqual({ ok: false, failure: 'token-update' });
     expect(last.get('u1')).toBe('token-A');
-    deps.tokens.remove = remove;
+    deps.tokens.write = write;
     expect(await enablePush('u1', deps)).toEqual({ ok: true, token: 'token-B' });
-    expect(tokens.writes).toEqual(['create u1/token-B', 'remove u1/token-A']);
+    expect(tokens.writes).toEqual(['write u1/0 token-B']);
   });
 });
 
@@ -212,24 +241,24 @@ describe('refreshPushTokenIfStale', () => {
 
   it('refreshes a stale token without prompting', async () => {
     const { deps, tokens } = fakeDeps({ lastToken: memoryLastToken({ u1: 'token-A' }) });
-    tokens.records.set('u1/token-A', { refreshedAt: daysAgo(8) });
+    tokens.put('u1', 0, 'token-A', daysAgo(8));
     expect(await refreshPushTokenIfStale('u1', deps)).toEqual({ ok: true, token: 'token-A' });
     expect(deps.requestPermission).not.toHaveBeenCalled();
-    expect(tokens.writes).toEqual(['touch u1/token-A']);
+    expect(tokens.writes).toEqual(['touch u1/0']);
   });
 
   it('leaves a fresh token alone', async () => {
     const { deps, tokens } = fakeDeps({ lastToken: memoryLastToken({ u1: 'token-A' }) });
-    tokens.records.set('u1/token-A', { refreshedAt: daysAgo(2) });
+    tokens.put('u1', 0, 'token-A', daysAgo(2));
     expect(await refreshPushTokenIfStale('u1', deps)).toEqual({ ok: true, token: 'token-A' });
     expect(tokens.writes).toEqual([]);
   });
 
   it('replaces a token that changed since last time', async () => {
     const { deps, tokens } = fakeDeps({ getToken: async () => 'token-C', lastToken: memoryLastToken({ u1: 'token-A' }) });
-    tokens.records.set('u1/token-A', { refreshedAt: daysAgo(2) });
+    tokens.put('u1', 1, 'token-A', daysAgo(2));
     await refreshPushTokenIfStale('u1', deps);
-    expect(tokens.writes).toEqual(['create u1/token-C', 'remove u1/token-A']);
+    expect(tokens.writes).toEqual(['write u1/1 token-C']);
   });
 
   it('reports a service-worker failure', async () => {

@@ -63,6 +63,11 @@ describe('copyResultMessage', () => {
     expect(copyResultMessage({ created: 3, skipped: 0 })).toBe('3件コピーしました');
     expect(copyResultMessage({ created: 0, skipped: 1 })).toBe('0件コピーしました（1件は重なるため飛ばしました）');
   });
+  it('names the day cap and the 60-day limit when copies were left out for them', () => {
+    expect(copyResultMessage({ created: 2, skipped: 1, full: 2, outOfRange: 1 })).toBe(
+      '2件コピーしました（1件は重なるため、2件は 1 日 3 件の上限のため、1件は 60 日より先の日付のため飛ばしました）',
+    );
+  });
   it('says when last week had nothing to copy', () => {
     expect(copyResultMessage({ created: 0, skipped: 0 })).toBe('先週の出勤がないため、コピーするものはありませんでした。');
   });

@@ -2,6 +2,7 @@
  * Adds a former handle. What she types is a session draft (per account),
  * so a failed save or a reload loses nothing; it is cleared on success.
  * Problems are shown at their fields and the first one gets the focus.
+ * A handle someone else holds gets 「申し立てる」 right under the field.
  */
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import {
@@ -15,9 +16,12 @@ import {
   type FrozenEntryDraft,
   type FrozenEntryProblems,
 } from '../../lib/frozen/entry';
-import { FrozenLimitError, frozenErrorMessage } from '../../lib/frozen/errors';
+import type { AuthUser } from '../../lib/auth/auth-store';
+import { FrozenLimitError, HandleClaimedError, frozenErrorMessage } from '../../lib/frozen/errors';
+import type { HandleKind } from '../../lib/frozen/handle-holders';
 import { acceptedHandle, atHandle } from '../../lib/handles';
 import { clearDraft, useSessionDraft } from '../../lib/forms/session-draft';
+import { DisputeOffer } from '../disputes/DisputeOffer';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { DateField, NoteField } from './fields';
@@ -30,7 +34,7 @@ const EMPTY: FrozenEntryDraft = { handle: '', frozenOn: '', note: '' };
 export const frozenDraftKey = (uid: string) => `theralink:draft:frozen-add:${uid}`;
 
 interface FrozenAddFormProps {
-  uid: string;
+  user: AuthUser;
   /** Tokyo today (YYYY-MM-DD): the latest date allowed. */
   today: string;
   /** How many handles she has now (for the soft cap). */
@@ -44,8 +48,10 @@ interface FrozenAddFormProps {
 }
 
 /** The add form (data-testid frozen-add-form; submit frozen-add; form-level error frozen-error). */
-export function FrozenAddForm({ uid, today, count, busy, locked, onAdd }: FrozenAddFormProps) {
-  const draftKey = frozenDraftKey(uid);
+export function FrozenAddForm({ user, today, count, busy, locked, onAdd }: FrozenAddFormProps) {
+  const draftKey = frozenDraftKey(user.uid);
+  /** The handle someone else holds, after a refused add (offers a dispute while it is still typed). */
+  const [claimed, setClaimed] = useState<{ handle: string; kind: HandleKind } | null>(null);
   const [draft, update] = useSessionDraft(draftKey, EMPTY);
   const [errors, setErrors] = useState<FrozenEntryProblems>({});
   const [formError, setFormError] = useState('');
@@ -65,6 +71,7 @@ export function FrozenAddForm({ uid, today, count, busy, locked, onAdd }: Frozen
     event.preventDefault();
     if (locked) return;
     setFormError('');
+    setClaimed(null);
     if (atLimit) {
       setErrors({});
       setFormError(new FrozenLimitError().message);
@@ -79,6 +86,7 @@ export function FrozenAddForm({ uid, today, count, busy, locked, onAdd }: Frozen
       (Object.keys(EMPTY) as (keyof FrozenEntryDraft)[]).forEach((name) => update(name, ''));
       focusLater(() => field('handle'));
     } catch (error) {
+      if (error instanceof HandleClaimedError) setClaimed({ handle: error.handle, kind: error.kind });
       const { field: where, message } = frozenErrorMessage(error, 'add');
       if (where === 'handle') {
         setErrors({ handle: message });
@@ -102,7 +110,7 @@ export function FrozenAddForm({ uid, today, count, busy, locked, onAdd }: Frozen
       <h3 id={headingId} className="font-bold">旧アカウントを追加する</h3>
       {atLimit && (
         <FormAlert kind="info">
-          登録できる旧アカウントは {FROZEN_HANDLES_LIMIT} 件までです。追加するには、使わなくなったものを先に削除してください。
+          旧アカウントは {FROZEN_HANDLES_LIMIT} 件まで登録できます。追加するには、使わなくなったものを先に削除してください。
         </FormAlert>
       )}
       <div className="space-y-1">
@@ -131,6 +139,9 @@ export function FrozenAddForm({ uid, today, count, busy, locked, onAdd }: Frozen
           </>
         }
       />
+      {claimed && acceptedHandle(draft.handle) === claimed.handle && (
+        <DisputeOffer user={user} handle={claimed.handle} kind={claimed.kind} />
+      )}
       <DateField
         name="frozenOn"
         label="凍結した日"

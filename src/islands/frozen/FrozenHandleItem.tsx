@@ -1,5 +1,6 @@
 /**
- * One of her former handles in the list: @handle, 凍結日 and メモ, with
+ * One of her former handles in the list: @handle, its level (本人申告 /
+ * 店舗確認済み / 運営確認済み), 凍結日 and メモ, with
  * 編集 (inline edit of date and note) and 削除 (after a confirmation step
  * whose 「やめる」 gets the focus, so a stray Enter deletes nothing).
  */
@@ -8,6 +9,7 @@ import type { FrozenHandle } from '../../lib/frozen/client';
 import { formatFrozenOn } from '../../lib/frozen/entry';
 import { frozenErrorMessage } from '../../lib/frozen/errors';
 import { atHandle } from '../../lib/handles';
+import { VERIFICATION_HINTS, VERIFICATION_LABELS } from '../../lib/verification';
 import { FrozenEditForm } from './FrozenEditForm';
 import { dangerButton, secondaryButton } from './styles';
 import { useFocusLater } from './use-focus-later';
@@ -70,6 +72,11 @@ export function FrozenHandleItem({ uid, item, today, busy, locked, onSave, onRem
       ) : (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-gray-600 dark:text-gray-400">確認</dt>
+            <dd data-testid="frozen-level" data-level={item.verification}>
+              <span className="font-medium">{VERIFICATION_LABELS[item.verification]}</span>
+              <span className="block text-gray-600 dark:text-gray-400">{VERIFICATION_HINTS[item.verification]}</span>
+            </dd>
             <dt className="text-gray-600 dark:text-gray-400">凍結日</dt>
             <dd>{formatFrozenOn(item.frozenOn)}</dd>
             <dt className="text-gray-600 dark:text-gray-400">メモ</dt>

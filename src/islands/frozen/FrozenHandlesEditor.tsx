@@ -1,10 +1,12 @@
 /**
  * 「凍結・旧アカウント」 on the /profile and /store-profile editors: the
  * signed-in owner lists, adds, edits (date and note) and removes her
- * former X handles, so fans who search an old handle find this profile.
- * One save at a time: every button is disabled while anything is saving.
+ * former X handles (at most 10), so fans who search an old handle find
+ * this profile; each shows how far it is verified. One save at a time:
+ * every button is disabled while anything is saving.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { AuthUser } from '../../lib/auth/auth-store';
 import {
   claimFrozenHandle,
   listMyFrozenHandles,
@@ -27,8 +29,9 @@ type Load = { status: 'loading' } | { status: 'error'; message: string } | { sta
 /** 'add', or `update:${id}` / `remove:${id}` while that save runs. */
 type Pending = 'add' | `update:${string}` | `remove:${string}` | null;
 
-/** The editor section for the account `uid` (the signed-in user). */
-export function FrozenHandlesEditor({ uid }: { uid: string }) {
+/** The editor section for the signed-in user's account. */
+export function FrozenHandlesEditor({ user }: { user: AuthUser }) {
+  const uid = user.uid;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [items, setItems] = useState<FrozenHandle[]>([]);
   const [pending, setPending] = useState<Pending>(null);
@@ -64,7 +67,7 @@ export function FrozenHandlesEditor({ uid }: { uid: string }) {
 
   const add = (entry: FrozenEntry) =>
     run('add', async () => {
-      const added = await claimFrozenHandle(uid, entry);
+      const added = await claimFrozenHandle(uid, entry, items);
       setItems((current) => sortByHandle([...current.filter((item) => item.id !== added.id), added]));
       setNotice(`${atHandle(added.handle)} を登録しました。`);
     });
@@ -78,7 +81,7 @@ export function FrozenHandlesEditor({ uid }: { uid: string }) {
 
   const remove = (item: FrozenHandle) => () =>
     run(`remove:${item.id}`, async () => {
-      await removeFrozenHandle(item.id);
+      await removeFrozenHandle(uid, item);
       setItems((current) => current.filter((each) => each.id !== item.id));
       setNotice(`${atHandle(item.handle)} を削除しました。`);
       focusLater(() => listHeading.current);
@@ -138,7 +141,7 @@ export function FrozenHandlesEditor({ uid }: { uid: string }) {
               />
             ))}
           </ul>
-          <FrozenAddForm uid={uid} today={today} count={items.length} busy={pending === 'add'} locked={pending !== null} onAdd={add} />
+          <FrozenAddForm user={user} today={today} count={items.length} busy={pending === 'add'} locked={pending !== null} onAdd={add} />
         </>
       )}
     </section>

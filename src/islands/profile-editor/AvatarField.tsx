@@ -2,8 +2,9 @@
  * プロフィール画像: pick a file, see it, and it becomes the profile's
  * picture at once (no need to press 保存する). The checks that need no
  * decoding run first; a refused file only shows a message here and leaves
- * everything else on the page as it was. The Storage SDK is loaded only
- * once a file has been accepted.
+ * everything else on the page as it was. The profile stores a Storage
+ * path; the picture shown here comes from getDownloadURL (the Storage SDK
+ * loads only when there is a picture to show or a file has been accepted).
  */
 import { useEffect, useId, useState } from 'react';
 import { fileProblem } from '../../lib/avatar/limits';
@@ -16,8 +17,9 @@ interface Props {
   kind: ProfileKind;
   /** The name, for the placeholder initial. */
   name: string;
-  photoURL: string;
-  onChange(photoURL: string): void;
+  /** The stored path ('' when none). */
+  photo: string;
+  onChange(photo: string): void;
 }
 
 type Busy = 'idle' | 'preparing' | 'uploading' | 'removing';
@@ -31,12 +33,32 @@ const BUSY_TEXT: Record<Exclude<Busy, 'idle'>, string> = {
 const buttonClass =
   'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-blue-700 px-4 font-medium text-blue-700 hover:bg-blue-50 dark:border-blue-300 dark:text-blue-300 dark:hover:bg-gray-800';
 
-export function AvatarField({ uid, kind, name, photoURL, onChange }: Props) {
+/** A URL to show the stored picture at, or '' (none, still loading, or unreadable). */
+function useDisplayUrl(photo: string): [string, (shown: { photo: string; url: string }) => void] {
+  const [shown, setShown] = useState({ photo: '', url: '' });
+  useEffect(() => {
+    if (!photo || shown.photo === photo) return;
+    let live = true;
+    import('../../lib/avatar/upload')
+      .then(({ avatarDisplayUrl }) => avatarDisplayUrl(photo))
+      .then(
+        (url) => live && setShown({ photo, url }),
+        () => live && setShown({ photo, url: '' }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [photo]);
+  return [shown.photo === photo ? shown.url : '', setShown];
+}
+
+export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
   const inputId = useId();
   const [busy, setBusy] = useState<Busy>('idle');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const [preview, setPreview] = useState<string | null>(null);
+  const [photoURL, setDisplayed] = useDisplayUrl(photo);
 
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
@@ -53,8 +75,9 @@ export function AvatarField({ uid, kind, name, photoURL, onChange }: Props) {
       setPreview(URL.createObjectURL(avatar.blob));
       setBusy('uploading');
       const { uploadAvatar } = await import('../../lib/avatar/upload');
-      const url = await uploadAvatar({ uid, kind, previousURL: photoURL }, avatar.blob, avatar.type);
-      onChange(url);
+      const uploaded = await uploadAvatar({ uid, kind, previous: photo }, avatar.blob, avatar.type);
+      setDisplayed(uploaded);
+      onChange(uploaded.photo);
       setDone('プロフィール画像を変更しました。数十秒ほどで公開ページに反映されます。');
     } catch (failure) {
       setError(failure instanceof AvatarError ? failure.message : saveErrorMessage(failure));
@@ -70,7 +93,7 @@ export function AvatarField({ uid, kind, name, photoURL, onChange }: Props) {
     setBusy('removing');
     try {
       const { removeAvatar } = await import('../../lib/avatar/upload');
-      await removeAvatar({ uid, kind, previousURL: photoURL });
+      await removeAvatar({ uid, kind, previous: photo });
       onChange('');
       setDone('プロフィール画像を外しました。');
     } catch (failure) {
@@ -99,7 +122,7 @@ export function AvatarField({ uid, kind, name, photoURL, onChange }: Props) {
             aria-disabled={busy !== 'idle' || undefined}
             className={`${buttonClass} has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600 aria-disabled:cursor-wait aria-disabled:opacity-60`}
           >
-            {photoURL ? 'プロフィール画像を変更' : 'プロフィール画像を選ぶ'}
+            {photo ? 'プロフィール画像を変更' : 'プロフィール画像を選ぶ'}
             <input
               id={inputId}
               type="file"
@@ -117,7 +140,7 @@ export function AvatarField({ uid, kind, name, photoURL, onChange }: Props) {
               }}
             />
           </label>
-          {photoURL && busy === 'idle' && (
+          {photo && busy === 'idle' && (
             <button type="button" onClick={remove} className={buttonClass}>画像を外す</button>
           )}
         </div>

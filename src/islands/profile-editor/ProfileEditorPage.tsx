@@ -22,6 +22,8 @@ import { AuthPending } from '../account/AuthPending';
 import { RequireSignIn, type SignedIn } from '../account/RequireSignIn';
 import { FormAlert } from '../forms/FormAlert';
 import { FrozenHandlesEditor } from '../frozen/FrozenHandlesEditor';
+import { StoreMembers } from '../store-members/StoreMembers';
+import { asInstant } from '../../lib/membership/state';
 import { AvatarField } from './AvatarField';
 import type { EditorStatus } from './SaveBar';
 import { StoreForm } from './StoreForm';
@@ -60,13 +62,15 @@ async function syncAuthName(name: string) {
 
 function Editor({ kind, user, initial }: { kind: ProfileKind; user: AuthUser; initial: Record<string, unknown> }) {
   const [saved, setSaved] = useState(initial);
-  const [photoURL, setPhotoURL] = useState(typeof initial.photoURL === 'string' ? initial.photoURL : '');
+  const [photo, setPhoto] = useState(typeof initial.photo === 'string' ? initial.photo : '');
   const [formKey, setFormKey] = useState(0);
   const [status, setStatus] = useState<EditorStatus | null>(null);
 
   const onSaved = (values: TherapistValues | StoreValues) => {
     setStatus(savedMessage(kind, values, saved.published === true));
-    setSaved({ ...saved, ...values });
+    // A new request's time is the server's: until it is read again the request is simply pending.
+    const newRequest = 'storeId' in values && values.storeId !== (saved.storeId ?? null);
+    setSaved({ ...saved, ...values, ...(newRequest ? { storeRequestedAt: null } : {}) });
     // A fresh form from the saved values (its draft was just cleared).
     setFormKey((key) => key + 1);
     const name = 'storeName' in values ? values.displayName || values.storeName : values.displayName;
@@ -80,15 +84,28 @@ function Editor({ kind, user, initial }: { kind: ProfileKind; user: AuthUser; in
 
   const name = String((kind === 'store' ? saved.displayName || saved.storeName : saved.displayName) ?? '');
   const formProps = { user, status, onStatus: setStatus, onDiscard };
+  const membership = { storeId: typeof saved.storeId === 'string' ? saved.storeId : '', requestedAt: asInstant(saved.storeRequestedAt) };
+  const onLeftStore = () => {
+    setSaved((current) => ({ ...current, storeId: null, storeRequestedAt: null }));
+    setStatus({ kind: 'success', text: '店舗をやめました。数十秒ほどで公開ページに反映されます。' });
+  };
   return (
     <div className="space-y-8">
-      <AvatarField uid={user.uid} kind={kind} name={name} photoURL={photoURL} onChange={setPhotoURL} />
+      <AvatarField uid={user.uid} kind={kind} name={name} photo={photo} onChange={setPhoto} />
       {kind === 'store' ? (
         <StoreForm key={formKey} {...formProps} fromDoc={storeDraftFromDoc(saved)} onSaved={onSaved} />
       ) : (
-        <TherapistForm key={formKey} {...formProps} fromDoc={therapistDraftFromDoc(saved)} onSaved={onSaved} />
+        <TherapistForm
+          key={formKey}
+          {...formProps}
+          fromDoc={therapistDraftFromDoc(saved)}
+          onSaved={onSaved}
+          membership={membership}
+          onLeftStore={onLeftStore}
+        />
       )}
-      <FrozenHandlesEditor uid={user.uid} />
+      {kind === 'store' && <StoreMembers storeUid={user.uid} />}
+      <FrozenHandlesEditor user={user} />
     </div>
   );
 }

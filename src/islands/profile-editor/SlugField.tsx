@@ -1,11 +1,13 @@
 /**
  * The profile URL: typed in slug form (folded on blur), with the public
  * address it gives, and an availability check (slugs/{slug}, a read
- * anyone may make) when the field is left, as on the registration form.
+ * anyone may make) when the field is left: free when nobody holds it, it
+ * is her own (even released), or it was released over 30 days ago.
  */
 import { useRef, useState } from 'react';
 import { publicProfilePath, type ProfileKind } from '../../lib/profile/kinds';
-import { SLUG_TAKEN_MESSAGE, slugHolder } from '../../lib/profile/save-profile';
+import { checkSlug, SLUG_TAKEN_MESSAGE } from '../../lib/profile/save-profile';
+import { SLUG_HOLD_DAYS } from '../../lib/caps';
 import { normalizeSlug, slugProblem } from '../../lib/slugs';
 import { TextField } from '../forms/TextField';
 
@@ -36,9 +38,9 @@ export function SlugField({ kind, uid, value, savedSlug, error, onChange, onErro
     if (slug === savedSlug) return setCheck({ slug, state: 'idle' });
     setCheck({ slug, state: 'checking' });
     try {
-      const holder = await slugHolder(slug);
+      const state = await checkSlug(slug, uid);
       if (latest.current !== slug) return; // typed on meanwhile: this answer is about an old value
-      if (holder && holder !== uid) {
+      if (state === 'taken' || state === 'held') {
         setCheck({ slug, state: 'idle' });
         onError(SLUG_TAKEN_MESSAGE);
       } else setCheck({ slug, state: 'free' });
@@ -69,7 +71,7 @@ export function SlugField({ kind, uid, value, savedSlug, error, onChange, onErro
           <span className="block">
             公開ページ：<span className="break-all font-medium" data-testid="profile-public-url">{typeof location === 'undefined' ? '' : location.origin}{path}</span>
           </span>
-          <span className="block">半角英小文字・数字・ハイフンで 3〜30 文字。変えると、前の URL では表示されなくなります。</span>
+          <span className="block">半角英小文字・数字・ハイフンで 3〜30 文字。変えると、前の URL は {SLUG_HOLD_DAYS} 日間だけ新しい URL へ転送され、そのあいだはあなただけが使い直せます。</span>
           {state === 'checking' && <span className="block" role="status">使えるか調べています…</span>}
           {state === 'free' && <span className="block font-medium text-green-800 dark:text-green-300" role="status">この URL は使えます。</span>}
           {state === 'failed' && <span className="block" role="status">使えるか調べられませんでした。保存するときにもう一度調べます。</span>}

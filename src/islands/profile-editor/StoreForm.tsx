@@ -20,6 +20,7 @@ import { DraftNotice } from './DraftNotice';
 import { PublishField } from './PublishField';
 import { SaveBar, type EditorStatus } from './SaveBar';
 import { SlugField } from './SlugField';
+import { DisputeOffer } from '../disputes/DisputeOffer';
 import { useProfileForm } from './use-profile-form';
 
 interface Props {
@@ -32,7 +33,7 @@ interface Props {
 }
 
 export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard }: Props) {
-  const { draft, update, errors, setFieldError, busy, restored, form, submit } = useProfileForm({
+  const { draft, update, errors, setFieldError, busy, restored, form, submit, takenHandle } = useProfileForm({
     kind: 'store',
     user,
     fromDoc,
@@ -158,6 +159,7 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
         onChange={(key, value) => update('channels', { ...draft.channels, [key]: value }, `channels.${key}`)}
         onError={setFieldError}
       />
+      {takenHandle && <DisputeOffer user={user} handle={takenHandle.handle} kind={takenHandle.kind} />}
 
       <PublishField
         user={user}

@@ -1,9 +1,9 @@
 /**
  * 所属店舗: choose an area, then one of the published stores there (or
- * 所属店舗なし). The store named now is always offered, with its area, even
+ * 所属店舗なし). Choosing a store asks it to confirm her as a member. The store named now is always offered, with its area, even
  * when it is in another area or no longer listed.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { AREAS } from '../../lib/areas';
 import { publishedStoresIn, readStoreOption, type StoreOption } from '../../lib/profile/store-options';
 import { describedBy, FieldError } from '../forms/field-parts';
@@ -16,11 +16,13 @@ interface Props {
   defaultArea: string;
   error?: string;
   onChange(storeId: string): void;
+  /** Shown at the end of the fieldset (where her request stands). */
+  children?: ReactNode;
 }
 
 type List = { area: string; state: 'loading' } | { area: string; state: 'error' } | { area: string; state: 'ready'; stores: StoreOption[] };
 
-export function StorePicker({ value, defaultArea, error, onChange }: Props) {
+export function StorePicker({ value, defaultArea, error, onChange, children }: Props) {
   const areaId = useId();
   const storeId = useId();
   const [area, setArea] = useState<string | null>(value ? null : defaultArea);
@@ -71,7 +73,7 @@ export function StorePicker({ value, defaultArea, error, onChange }: Props) {
       ? `${area}の店舗を読み込んでいます…`
       : list?.state === 'ready' && stores.length === 0
         ? `${area}に公開中の店舗はまだありません。`
-        : '公開中の店舗から選べます。';
+        : '公開中の店舗から選べます。選んで保存すると店舗に所属を申請し、店舗が承認すると表示されます。';
 
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
@@ -114,6 +116,7 @@ export function StorePicker({ value, defaultArea, error, onChange }: Props) {
         )}
         <FieldError id={`${storeId}-error`} error={error} />
       </div>
+      {children}
     </fieldset>
   );
 }

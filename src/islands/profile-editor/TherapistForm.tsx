@@ -1,5 +1,6 @@
 /** The therapist's profile form (accounts/{uid}). */
 import { AREAS } from '../../lib/areas';
+import type { Instant } from '../../lib/membership/state';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { CHANNEL_KEYS } from '../../lib/profile/channel-input';
 import { publicProfilePath } from '../../lib/profile/kinds';
@@ -21,6 +22,8 @@ import { DraftNotice } from './DraftNotice';
 import { PublishField } from './PublishField';
 import { SaveBar, type EditorStatus } from './SaveBar';
 import { SlugField } from './SlugField';
+import { DisputeOffer } from '../disputes/DisputeOffer';
+import { StoreMembership } from './StoreMembership';
 import { StorePicker } from './StorePicker';
 import { useProfileForm } from './use-profile-form';
 
@@ -31,10 +34,14 @@ interface Props {
   onStatus(status: EditorStatus | null): void;
   onSaved(values: TherapistValues): void;
   onDiscard(): void;
+  /** The store the saved profile names ('' for none) and when she asked. */
+  membership: { storeId: string; requestedAt: Instant | null };
+  /** She left her store (the profile was written already). */
+  onLeftStore(): void;
 }
 
-export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDiscard }: Props) {
-  const { draft, update, errors, setFieldError, busy, restored, form, submit } = useProfileForm({
+export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDiscard, membership, onLeftStore }: Props) {
+  const { draft, update, errors, setFieldError, busy, restored, form, submit, takenHandle } = useProfileForm({
     kind: 'therapist',
     user,
     fromDoc,
@@ -109,7 +116,18 @@ export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDisc
         defaultArea={draft.area}
         error={errors.storeId}
         onChange={(storeId) => update('storeId', storeId)}
-      />
+      >
+        <StoreMembership
+          uid={user.uid}
+          savedStoreId={membership.storeId}
+          savedRequestedAt={membership.requestedAt}
+          chosenStoreId={draft.storeId}
+          onLeft={() => {
+            update('storeId', '');
+            onLeftStore();
+          }}
+        />
+      </StorePicker>
 
       <ChannelFields
         keys={CHANNEL_KEYS}
@@ -118,6 +136,7 @@ export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDisc
         onChange={(key, value) => update('channels', { ...draft.channels, [key]: value }, `channels.${key}`)}
         onError={setFieldError}
       />
+      {takenHandle && <DisputeOffer user={user} handle={takenHandle.handle} kind={takenHandle.kind} />}
 
       <PublishField
         user={user}

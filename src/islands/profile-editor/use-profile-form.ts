@@ -11,7 +11,8 @@ import { dropDraft, settleDraft } from '../../lib/profile/draft-base';
 import type { ProfileKind } from '../../lib/profile/kinds';
 import { firstErrorField, PUBLISH_NEEDS_VERIFICATION, type FormErrors, type StoreValues, type TherapistValues, type Validated } from '../../lib/profile/profile-form';
 import { saveErrorMessage } from '../../lib/profile/save-errors';
-import { saveProfile, SLUG_TAKEN_MESSAGE, SlugTakenError } from '../../lib/profile/save-profile';
+import { CurrentHandleTakenError, saveProfile, SLUG_TAKEN_MESSAGE, SlugTakenError } from '../../lib/profile/save-profile';
+import type { HandleKind } from '../../lib/frozen/handle-holders';
 import { ensureVerifiedToken } from '../../lib/profile/verified-token';
 import type { EditorStatus } from './SaveBar';
 
@@ -37,6 +38,8 @@ export function useProfileForm<D extends { published: boolean }, V extends Thera
   const [draft, updateDraft] = useSessionDraft(key, fromDoc);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  /** The current X handle someone else holds, after a refused save (offers a dispute). */
+  const [takenHandle, setTakenHandle] = useState<{ handle: string; kind: HandleKind } | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
   const setFieldError = (field: string, message?: string | null) =>
@@ -70,6 +73,7 @@ export function useProfileForm<D extends { published: boolean }, V extends Thera
     event.preventDefault();
     if (busy) return;
     onStatus(null);
+    setTakenHandle(null);
     setBusy(true);
     try {
       let emailVerified = user.emailVerified;
@@ -90,11 +94,14 @@ export function useProfileForm<D extends { published: boolean }, V extends Thera
       onSaved(result.values);
     } catch (error) {
       if (error instanceof SlugTakenError) fail({ profileSlug: SLUG_TAKEN_MESSAGE }, SLUG_TAKEN_MESSAGE);
-      else onStatus({ kind: 'error', text: saveErrorMessage(error) });
+      else if (error instanceof CurrentHandleTakenError) {
+        setTakenHandle({ handle: error.handle, kind: error.kind });
+        fail({ 'channels.x': error.message }, error.message);
+      } else onStatus({ kind: 'error', text: saveErrorMessage(error) });
     } finally {
       setBusy(false);
     }
   };
 
-  return { draft, update, updateDraft, errors, setFieldError, busy, restored, form, submit };
+  return { draft, update, updateDraft, errors, setFieldError, busy, restored, form, submit, takenHandle };
 }

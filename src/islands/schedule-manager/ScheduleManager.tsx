@@ -1,6 +1,6 @@
 /**
  * /schedule/manage behind the sign-in guard: a therapist edits her own
- * week, a store the weeks of the therapists who named it, and an account
+ * week, a store the weeks of its confirmed members, and an account
  * of neither type is told why there is nothing to edit.
  */
 import { RequireSignIn } from '../account/RequireSignIn';

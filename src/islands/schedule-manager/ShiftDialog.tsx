@@ -10,6 +10,8 @@ import { overlapMessage, shiftErrorMessage } from '../../lib/shifts/errors';
 import { findOverlap } from '../../lib/shifts/overlap';
 import { isTimeOfDay, type Shift, type ShiftFields } from '../../lib/shifts/shift';
 import { SHIFT_NOTE_MAX, validateShift, type ShiftErrors, type ShiftField } from '../../lib/shifts/validate';
+import { tokyoDateKey } from '../../lib/tokyo-date';
+import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../lib/caps';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { primaryButton, secondaryButton } from './buttons';
@@ -52,7 +54,8 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: Shif
     event.preventDefault();
     if (busy) return;
     const fields: ShiftFields = { date: draft.date, start: draft.start, end: draft.end, note: draft.note.trim() };
-    const found = validateShift(fields);
+    // The date range applies to a new shift, or one moved to another day (a past shift can still be corrected).
+    const found = validateShift(fields, draft.id && fields.date === initial.date ? undefined : tokyoDateKey());
     setErrors(found);
     const invalid = FIELD_ORDER.filter((field) => found[field]);
     if (invalid[0]) {
@@ -99,6 +102,7 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: Shif
           aria-required="true"
           value={draft.date}
           onChange={(event) => update('date', event.target.value)}
+          hint={`昨日から ${SHIFT_DAYS_AHEAD} 日先まで、1 日 ${MAX_SHIFTS_PER_DAY} 件まで登録できます。`}
           error={errors.date}
         />
         <TextField

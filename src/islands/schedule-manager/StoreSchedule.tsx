@@ -1,22 +1,26 @@
 /**
- * A store's view: pick one of the therapists who named this store on their
- * profile, then edit her week (only shifts carrying this store's id).
+ * A store's view: pick one of its confirmed members (a therapist who named
+ * the store and whom it confirmed on its profile editor), then edit her
+ * week (only shifts carrying this store's id).
  */
 import { useEffect, useId, useState } from 'react';
 import { useSessionDraft } from '../../lib/forms/session-draft';
-import { listStoreTherapists, type StoreTherapist } from '../../lib/shifts/client';
+import { listStoreMembers, type StoreMember } from '../../lib/membership/client';
 import { FormAlert } from '../forms/FormAlert';
 import { inputClass } from '../forms/TextField';
 import { WeekEditor } from './WeekEditor';
 
-type Therapists = StoreTherapist[] | 'loading' | 'error';
+type Therapists = StoreMember[] | 'loading' | 'error';
 
 export function StoreSchedule({ storeUid }: { storeUid: string }) {
   const selectId = useId();
   const [therapists, setTherapists] = useState<Therapists>('loading');
   const [choice, update] = useSessionDraft('theralink:draft:schedule-therapist', { therapistId: '' });
   useEffect(() => {
-    listStoreTherapists(storeUid).then(setTherapists, () => setTherapists('error'));
+    listStoreMembers(storeUid).then(
+      (members) => setTherapists(members.filter((member) => member.state === 'confirmed')),
+      () => setTherapists('error'),
+    );
   }, [storeUid]);
 
   if (therapists === 'loading') return <p role="status">セラピストの一覧を読み込んでいます…</p>;
@@ -26,9 +30,9 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
   if (therapists.length === 0) {
     return (
       <div data-testid="store-therapists-empty" className="space-y-2 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-        <p className="font-bold">この店舗を所属店舗に選んでいるセラピストはまだいません。</p>
+        <p className="font-bold">所属中のセラピストはまだいません。</p>
         <p>
-          セラピストが自分のプロフィール編集で所属店舗にこの店舗を選ぶと、ここに表示され、その方の出勤を管理できるようになります。
+          セラピストがプロフィール編集で所属店舗にこの店舗を選ぶと、<a href="/store-profile" className="font-medium underline underline-offset-2">店舗プロフィールの編集</a>に申請が届きます。承認すると、その方がここに表示され、出勤を管理できるようになります。
         </p>
       </div>
     );

@@ -4,6 +4,7 @@
  * Results go to a live status line; the open form survives a reload.
  */
 import { useRef, useState } from 'react';
+import { MAX_SHIFTS_PER_DAY } from '../../lib/caps';
 import { clearDraft, readDraft } from '../../lib/forms/session-draft';
 import { copyLastWeek, deleteShift, saveShift, type ShiftScope } from '../../lib/shifts/client';
 import { copyResultMessage } from '../../lib/shifts/copy-week';
@@ -88,7 +89,7 @@ export function WeekEditor({ scope }: { scope: ShiftScope }) {
 
   const copy = async () => {
     const from = previousWeek(week);
-    if (busy || !confirm(`先週（${weekRangeLabel(from)}）の出勤を、この週にコピーしますか？\n重なる出勤は飛ばします。`)) return;
+    if (busy || !confirm(`先週（${weekRangeLabel(from)}）の出勤を、この週にコピーしますか？\n重なる出勤と、1 日 ${MAX_SHIFTS_PER_DAY} 件を超える分は飛ばします。`)) return;
     setBusy(true);
     setActionError('');
     try {

@@ -3,7 +3,10 @@
  * transaction the slug reservation, the profile (accounts/ or stores/) and
  * users/{uid}. If the transaction fails the Auth user is deleted again, so
  * a failed registration leaves nothing behind and the email stays free.
- * firestore.rules checks the same shape (slug ↔ profile, one type per uid).
+ * firestore.rules checks the same shape (slug ↔ profile, one type per uid):
+ * slugs/{slug} = {userId, kind, releasedAt: null}; the profile starts with
+ * photo '' (a Storage path once she picks one) and, for a therapist, no
+ * store asked for (storeId and storeRequestedAt null).
  */
 import {
   createUserWithEmailAndPassword,
@@ -11,25 +14,22 @@ import {
   sendEmailVerification,
   updateProfile,
 } from 'firebase/auth';
-import { doc, getDoc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
+import { doc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
 import { clientAuth } from '../firebase/app';
 import { clientDb } from '../firebase/db';
 import { profileCollection } from '../profile/kinds';
+import { checkSlug, SlugTakenError } from '../profile/save-profile';
+import { slugHolderFrom, slugState } from '../profile/slug-plan';
 import { recordAccountType, syncCurrentUser } from './auth-store';
 import type { Registration } from './registration';
 
-export class SlugTakenError extends Error {
-  readonly code = 'slug-taken';
-  constructor() {
-    super('このプロフィール URL はすでに使われています。別の文字列にしてください。');
-  }
-}
+export { SlugTakenError };
 
 function profileDocument(uid: string, input: Registration) {
   const common = {
     userId: uid,
     profileSlug: input.slug,
-    photoURL: '',
+    photo: '',
     area: input.area,
     channels: {},
     published: false,
@@ -48,12 +48,12 @@ function profileDocument(uid: string, input: Registration) {
       website: '',
     };
   }
-  return { ...common, displayName: input.name, bio: '', storeId: null, tags: [] };
+  return { ...common, displayName: input.name, bio: '', storeId: null, storeRequestedAt: null, tags: [] };
 }
 
-/** True when nobody holds the slug yet (a read anyone may make). */
+/** True when nobody holds the slug, nor released it within the hold period (a read anyone may make). */
 export async function isSlugFree(slug: string): Promise<boolean> {
-  return !(await getDoc(doc(clientDb(), 'slugs', slug))).exists();
+  return (await checkSlug(slug, '')) === 'free';
 }
 
 export interface RegistrationResult {
@@ -70,8 +70,9 @@ export async function registerAccount(input: Registration): Promise<Registration
     await updateProfile(user, { displayName: input.name });
     await runTransaction(db, async (transaction) => {
       const slugRef = doc(db, 'slugs', input.slug);
-      if ((await transaction.get(slugRef)).exists()) throw new SlugTakenError();
-      transaction.set(slugRef, { userId: user.uid, kind: input.kind });
+      const holder = slugHolderFrom((await transaction.get(slugRef)).data());
+      if (slugState(holder, user.uid, new Date()) !== 'free') throw new SlugTakenError();
+      transaction.set(slugRef, { userId: user.uid, kind: input.kind, releasedAt: null });
       transaction.set(doc(db, profileCollection(input.kind), user.uid), profileDocument(user.uid, input));
       transaction.set(doc(db, 'users', user.uid), { createdAt: serverTimestamp() });
     });

@@ -38,8 +38,3 @@ export type AvatarType = 'image/webp' | 'image/jpeg';
 export function avatarExtension(type: AvatarType): 'webp' | 'jpg' {
   return type === 'image/webp' ? 'webp' : 'jpg';
 }
-
-/** Where an avatar is stored: avatars/{uid}/{time}.{ext}. */
-export function avatarStoragePath(uid: string, time: number, type: AvatarType): string {
-  return `avatars/${uid}/${time}.${avatarExtension(type)}`;
-}

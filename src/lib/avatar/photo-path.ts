@@ -1,49 +1,29 @@
 /**
- * Which stored file a photoURL names, so the previous avatar can be
- * deleted after a new one is uploaded. Only our own bucket's download URLs
- * (production, or the local Storage emulator) under avatars/{uid}/ count:
- * anything else (another site's image, another user's folder) is left alone.
+ * Where a profile picture is stored. The profile keeps the Storage path
+ * itself (accounts.photo / stores.photo), never a URL: '' or
+ * avatars/{uid}/{0|1}.{webp|jpg|png}, two alternating names, so a user
+ * holds at most two avatar files and a new picture never overwrites the
+ * one the profile shows while it uploads. Mirrors AVATAR_PATH_PATTERN of
+ * src/schema/common.ts (the unit tests hold them equal). Pure.
  */
+import { avatarExtension, type AvatarType } from './limits';
 
-/** The origin of production download URLs. */
-export const STORAGE_DOWNLOAD_ORIGIN = 'https://firebasestorage.googleapis.com';
+export const AVATAR_PATH_PATTERN = /^avatars\/[A-Za-z0-9]{1,128}\/[01]\.(webp|jpg|png)$/;
 
-export interface PhotoPathContext {
-  uid: string;
-  bucket: string;
-  /** Origins download URLs may come from: production's, plus the emulator's when it is in use. */
-  origins: readonly string[];
+/** `photo` when it is one of the user's own avatar paths, else null (nothing of hers to delete). */
+export function ownAvatarPath(photo: string, uid: string): string | null {
+  if (!uid || !AVATAR_PATH_PATTERN.test(photo)) return null;
+  return photo.startsWith(`avatars/${uid}/`) ? photo : null;
 }
 
-/**
- * The storage path (e.g. `avatars/{uid}/1700000000000.webp`) of a download
- * URL of the user's own avatar, or null when the URL names anything else.
- */
-export function ownAvatarPath(photoURL: string, { uid, bucket, origins }: PhotoPathContext): string | null {
-  if (!photoURL || !uid) return null;
-  let url: URL;
-  try {
-    url = new URL(photoURL);
-  } catch {
-    return null;
-  }
-  if (!origins.includes(url.origin)) return null;
-  const match = /^\/v0\/b\/([^/]+)\/o\/([^/]+)$/.exec(url.pathname);
-  if (!match || decodeSafely(match[1]!) !== bucket) return null;
-  const path = decodeSafely(match[2]!);
-  if (path === null) return null;
-  const prefix = `avatars/${uid}/`;
-  if (!path.startsWith(prefix)) return null;
-  const name = path.slice(prefix.length);
-  // One file directly in the folder: no sub-folders, no dot segments.
-  if (name === '' || name.includes('/') || name === '.' || name === '..') return null;
-  return path;
+/** The slot (0 or 1) an avatar path uses, or null. */
+export function avatarSlot(photo: string): 0 | 1 | null {
+  if (!AVATAR_PATH_PATTERN.test(photo)) return null;
+  return photo.split('/')[2]!.startsWith('1') ? 1 : 0;
 }
 
-function decodeSafely(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
+/** Where the next avatar goes: the slot the current picture does not use (0 when there is none). */
+export function nextAvatarPath(uid: string, currentPhoto: string, type: AvatarType): string {
+  const slot = avatarSlot(ownAvatarPath(currentPhoto, uid) ?? '') === 0 ? 1 : 0;
+  return `avatars/${uid}/${slot}.${avatarExtension(type)}`;
 }

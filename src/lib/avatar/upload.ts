@@ -1,9 +1,9 @@
 /**
  * Uploads a prepared avatar and makes it the profile's picture: the file
- * goes to avatars/{uid}/{time}.{webp|jpg}, photoURL (and updatedAt) is
- * updated at once, then the previous file is deleted when it was ours.
- * Loaded with import() only when a file is picked: this module pulls in
- * the Storage SDK.
+ * goes to the free one of avatars/{uid}/{0|1}.{webp|jpg} (the slot the
+ * current picture does not use), the profile's `photo` (and updatedAt) is
+ * set to that path at once, then the previous file is deleted. Loaded with
+ * import() only when a file is picked: this module pulls in the Storage SDK.
  */
 import { updateProfile } from 'firebase/auth';
 import { doc, serverTimestamp, updateDoc } from 'firebase/firestore/lite';
@@ -11,32 +11,27 @@ import { deleteObject, getDownloadURL, ref, uploadBytes } from 'firebase/storage
 import { syncCurrentUser } from '../auth/auth-store';
 import { clientAuth } from '../firebase/app';
 import { clientDb } from '../firebase/db';
-import { clientStorage, storageBucket, storageDownloadOrigins } from '../firebase/storage';
+import { errorCode } from '../firebase/error-code';
+import { clientStorage } from '../firebase/storage';
 import { profileCollection, type ProfileKind } from '../profile/kinds';
 import { refreshStaleToken } from '../profile/verified-token';
-import { avatarStoragePath, type AvatarType } from './limits';
-import { ownAvatarPath } from './photo-path';
-import { errorCode } from '../firebase/error-code';
+import type { AvatarType } from './limits';
+import { nextAvatarPath, ownAvatarPath } from './photo-path';
 
 interface AvatarTarget {
   uid: string;
   kind: ProfileKind;
-  /** The photoURL the profile has now ('' when none). */
-  previousURL: string;
+  /** The photo path the profile has now ('' when none). */
+  previous: string;
 }
 
-/** The storage path of the user's own avatar a photoURL names, or null. */
-function ownPath(photoURL: string, uid: string): string | null {
-  return ownAvatarPath(photoURL, { uid, bucket: storageBucket, origins: storageDownloadOrigins() });
-}
-
-async function setPhotoURL(uid: string, kind: ProfileKind, photoURL: string): Promise<void> {
+async function setPhoto(uid: string, kind: ProfileKind, photo: string, url: string): Promise<void> {
   await refreshStaleToken();
-  await updateDoc(doc(clientDb(), profileCollection(kind), uid), { photoURL, updatedAt: serverTimestamp() });
+  await updateDoc(doc(clientDb(), profileCollection(kind), uid), { photo, updatedAt: serverTimestamp() });
   // The nav's avatar shows the Auth user's picture: keep it in step (a failure here only delays that).
   const user = clientAuth().currentUser;
   if (user?.uid === uid) {
-    await updateProfile(user, { photoURL: photoURL || null }).then(syncCurrentUser, () => undefined);
+    await updateProfile(user, { photoURL: url || null }).then(syncCurrentUser, () => undefined);
   }
 }
 
@@ -49,28 +44,34 @@ async function deleteStored(path: string): Promise<void> {
   }
 }
 
-/** Uploads the avatar, points the profile at it and removes the previous one; resolves to the new photoURL. */
-export async function uploadAvatar(target: AvatarTarget, blob: Blob, type: AvatarType): Promise<string> {
-  const path = avatarStoragePath(target.uid, Date.now(), type);
-  const stored = ref(clientStorage(), path);
-  await uploadBytes(stored, blob, { contentType: type, cacheControl: 'public, max-age=31536000, immutable' });
-  const photoURL = await getDownloadURL(stored);
-  try {
-    await setPhotoURL(target.uid, target.kind, photoURL);
-  } catch (error) {
-    // The profile still shows the old picture: do not leave the new file behind.
-    await deleteStored(path).catch(() => undefined);
-    throw error;
-  }
-  const previous = ownPath(target.previousURL, target.uid);
-  // The new picture is in place; a file left behind costs storage, not correctness.
-  if (previous && previous !== path) await deleteStored(previous).catch(() => undefined);
-  return photoURL;
+/** A URL the browser can show the stored picture at (the owner may always read her own). */
+export function avatarDisplayUrl(path: string): Promise<string> {
+  return getDownloadURL(ref(clientStorage(), path));
 }
 
-/** Takes the picture off the profile and deletes the file when it was ours. */
+/** Uploads the avatar, points the profile at it and removes the previous file; resolves to the new path and a URL to show. */
+export async function uploadAvatar(target: AvatarTarget, blob: Blob, type: AvatarType): Promise<{ photo: string; url: string }> {
+  const photo = nextAvatarPath(target.uid, target.previous, type);
+  const stored = ref(clientStorage(), photo);
+  // Not immutable: the two names are reused, so a cached copy must be checked again.
+  await uploadBytes(stored, blob, { contentType: type, cacheControl: 'public, max-age=300' });
+  const url = await getDownloadURL(stored);
+  try {
+    await setPhoto(target.uid, target.kind, photo, url);
+  } catch (error) {
+    // The profile still shows the old picture: do not leave the new file behind.
+    await deleteStored(photo).catch(() => undefined);
+    throw error;
+  }
+  const previous = ownAvatarPath(target.previous, target.uid);
+  // The new picture is in place; a file left behind costs storage, not correctness.
+  if (previous && previous !== photo) await deleteStored(previous).catch(() => undefined);
+  return { photo, url };
+}
+
+/** Takes the picture off the profile and deletes its file. */
 export async function removeAvatar(target: AvatarTarget): Promise<void> {
-  await setPhotoURL(target.uid, target.kind, '');
-  const previous = ownPath(target.previousURL, target.uid);
+  await setPhoto(target.uid, target.kind, '', '');
+  const previous = ownAvatarPath(target.previous, target.uid);
   if (previous) await deleteStored(previous).catch(() => undefined);
 }

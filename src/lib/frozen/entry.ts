@@ -4,6 +4,7 @@
  * the client module and the unit tests share one set of rules.
  * firestore.rules checks the same shape (docs/decisions.md, issue 4).
  */
+import { MAX_FORMER_HANDLES } from '../caps';
 import { handleProblem, normalizeHandle } from '../handles';
 import { formatLongDate, isDateKey } from '../tokyo-date';
 
@@ -16,8 +17,8 @@ export const FROZEN_PLATFORM_LABELS: Record<FrozenPlatform, string> = { x: 'X（
 /** The longest note, in characters (String length, as the schema counts). */
 export const FROZEN_NOTE_MAX = 200;
 
-/** Soft cap per account, enforced by the editor only. */
-export const FROZEN_HANDLES_LIMIT = 20;
+/** Former handles per account (the rules hold her to it through users/{uid}/handleSlots/{0..9}). */
+export const FROZEN_HANDLES_LIMIT = MAX_FORMER_HANDLES;
 
 /** What the add form holds while she types (kept as a session draft). */
 export interface FrozenEntryDraft {
@@ -117,7 +118,7 @@ export function formatFrozenOn(frozenOn: string | null): string {
   return frozenOn && isDateKey(frozenOn) ? formatLongDate(frozenOn) : '日付なし';
 }
 
-/** True when the account already has as many handles as the editor allows. */
+/** True when the account already has as many handles as she may. */
 export function frozenLimitReached(count: number): boolean {
   return count >= FROZEN_HANDLES_LIMIT;
 }

@@ -5,6 +5,7 @@
  */
 import { atHandle } from '../handles';
 import { FROZEN_HANDLES_LIMIT } from './entry';
+import type { HandleKind } from './handle-holders';
 import { errorCode } from '../firebase/error-code';
 
 /** The handle is already registered by this very account. */
@@ -15,11 +16,16 @@ export class HandleAlreadyYoursError extends Error {
   }
 }
 
-/** The handle is registered by another account (one owner per handle). */
+/**
+ * The handle is held by another account: as her former handle, or as her
+ * current one (kind). Either way it may be disputed.
+ */
 export class HandleClaimedError extends Error {
   readonly code = 'frozen/claimed';
-  constructor(readonly handle: string) {
-    super(`${atHandle(handle)} は別のアカウントが登録済みです。心当たりがない場合は運営までお問い合わせください。`);
+  constructor(readonly handle: string, readonly kind: HandleKind = 'former') {
+    super(
+      `${atHandle(handle)} は別のアカウントが${kind === 'current' ? 'いまの X アカウントとして' : '旧アカウントとして'}登録済みのため、登録できません。ご本人のアカウントなら、下の「申し立てる」から運営に確認を依頼できます。`,
+    );
   }
 }
 
@@ -27,7 +33,7 @@ export class HandleClaimedError extends Error {
 export class FrozenLimitError extends Error {
   readonly code = 'frozen/limit';
   constructor() {
-    super(`登録できる旧アカウントは ${FROZEN_HANDLES_LIMIT} 件までです。使わなくなったものを削除してから追加してください。`);
+    super(`旧アカウントは ${FROZEN_HANDLES_LIMIT} 件まで登録できます。使わなくなったものを削除してから追加してください。入力した内容は残っています。`);
   }
 }
 
@@ -46,9 +52,16 @@ const FAILED: Record<FrozenAction, string> = {
   remove: '削除できませんでした',
 };
 
+/** permission-denied means something different for each action. */
+const DENIED: Record<FrozenAction, string> = {
+  load: '旧アカウントの一覧を読み込む権限がありませんでした。ログインし直してからお試しください。',
+  add: `この旧アカウントは登録できませんでした。ほかのアカウントが使っているか、登録できる件数（${FROZEN_HANDLES_LIMIT} 件）を超えている可能性があります。入力した内容は残っています。`,
+  update: '日付とメモの保存が許可されませんでした。ログインし直してから、もう一度お試しください。入力した内容は残っています。',
+  remove: '削除が許可されませんでした。ログインし直してから、もう一度お試しください。',
+};
+
 /** Firestore error codes → message, given the failed verb (e.g. 登録できませんでした). */
 const BY_CODE: Record<string, (failed: string) => string> = {
-  'permission-denied': (failed) => `権限がないため${failed}。ログインし直してからお試しください。`,
   unauthenticated: () => 'ログインの有効期限が切れました。もう一度ログインしてからお試しください。',
   unavailable: (failed) => `通信できなかったため${failed}。インターネット接続を確かめて、もう一度お試しください。`,
   'deadline-exceeded': (failed) => `通信できなかったため${failed}。インターネット接続を確かめて、もう一度お試しください。`,
@@ -66,6 +79,7 @@ export function frozenErrorMessage(error: unknown, action: FrozenAction): Frozen
   if (error instanceof FrozenLimitError) return { field: 'form', message: error.message };
   const failed = FAILED[action];
   const code = errorCode(error);
+  if (code === 'permission-denied') return { field: 'form', message: DENIED[action] };
   const byCode = code ? BY_CODE[code] : undefined;
   if (byCode) return { field: 'form', message: byCode(failed) };
   // fetch() rejects with a TypeError when the network is gone.

@@ -1,21 +1,31 @@
 /**
- * Saves the profile editor's values in one transaction: when the slug
- * changed, slugs/{new} is read (taken by someone else → SlugTakenError),
- * reserved, and slugs/{old} released; then the profile gets exactly the
- * editable keys and updatedAt = server time (userId, createdAt and
- * photoURL untouched). firestore.rules check the same shape.
+ * Saves the profile editor's values in one transaction (firestore.rules
+ * check the same protocol):
+ * - a changed slug: slugs/{new} claimed as {userId, kind, releasedAt: null}
+ *   (SlugTakenError when someone holds it or held it recently) and
+ *   slugs/{old} kept with releasedAt = server time (slug-plan.ts);
+ * - a changed current X handle: currentHandles/x_{old} deleted when hers,
+ *   currentHandles/x_{new} = {userId} (CurrentHandleTakenError when taken);
+ * - the profile: exactly the editable keys, updatedAt = server time, and for
+ *   a therapist whose storeId changed, storeRequestedAt = server time (or
+ *   null when cleared): a store confirms one request at a time.
+ * userId, createdAt and photo are left untouched.
  */
 import { doc, getDoc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
-import { SlugTakenError } from '../auth/register-account';
 import { clientDb } from '../firebase/db';
+import { currentHandleTakenMessage, CurrentHandleTakenError, readCurrentHandlePlan } from './current-handle';
 import { profileCollection, type ProfileKind } from './kinds';
 import type { StoreValues, TherapistValues } from './profile-form';
-import { planSlugChange, type SlugOwner } from './slug-plan';
+import { planSlugChange, SLUG_TAKEN_MESSAGE, slugHolderFrom, slugState, type SlugState } from './slug-plan';
 
-export { SlugTakenError };
+export { CurrentHandleTakenError, currentHandleTakenMessage, SLUG_TAKEN_MESSAGE };
 
-/** The message shown at the slug field when someone else holds the slug. */
-export const SLUG_TAKEN_MESSAGE = 'このURLはすでに使われています。別の文字列にしてください。';
+export class SlugTakenError extends Error {
+  readonly code = 'slug-taken';
+  constructor() {
+    super(SLUG_TAKEN_MESSAGE);
+  }
+}
 
 export class ProfileMissingError extends Error {
   readonly code = 'not-found';
@@ -24,8 +34,10 @@ export class ProfileMissingError extends Error {
   }
 }
 
-const owner = (data: Record<string, unknown> | undefined): SlugOwner | null =>
-  data && typeof data.userId === 'string' ? { userId: data.userId, kind: String(data.kind ?? '') } : null;
+const channelX = (channels: unknown): string | undefined => {
+  const x = (channels as { x?: unknown } | null | undefined)?.x;
+  return typeof x === 'string' && x !== '' ? x : undefined;
+};
 
 export async function saveProfile(uid: string, kind: ProfileKind, values: TherapistValues | StoreValues): Promise<void> {
   const db = clientDb();
@@ -33,28 +45,45 @@ export async function saveProfile(uid: string, kind: ProfileKind, values: Therap
   await runTransaction(db, async (transaction) => {
     const profile = await transaction.get(profileRef);
     if (!profile.exists()) throw new ProfileMissingError();
-    const current = String(profile.data().profileSlug ?? '');
+    const stored = profile.data();
+    const current = String(stored.profileSlug ?? '');
     const next = values.profileSlug;
-    let nextOwner: SlugOwner | null = null;
-    let currentOwner: SlugOwner | null = null;
+    let nextHolder = null;
+    let currentHolder = null;
     if (next !== current) {
       const [nextSlug, currentSlug] = await Promise.all([
         transaction.get(doc(db, 'slugs', next)),
         current ? transaction.get(doc(db, 'slugs', current)) : Promise.resolve(null),
       ]);
-      nextOwner = owner(nextSlug.data());
-      currentOwner = owner(currentSlug?.data());
+      nextHolder = slugHolderFrom(nextSlug.data());
+      currentHolder = slugHolderFrom(currentSlug?.data());
     }
-    const plan = planSlugChange({ uid, kind, current, next, nextOwner, currentOwner });
-    if (plan.taken) throw new SlugTakenError();
-    if (plan.reserve) transaction.set(doc(db, 'slugs', plan.reserve.slug), { userId: plan.reserve.userId, kind: plan.reserve.kind });
-    if (plan.release) transaction.delete(doc(db, 'slugs', plan.release));
-    transaction.update(profileRef, { ...values, updatedAt: serverTimestamp() });
+    const slugPlan = planSlugChange({ uid, kind, current, next, nextHolder, currentHolder, now: new Date() });
+    if (slugPlan.taken) throw new SlugTakenError();
+    const nextX = channelX(values.channels);
+    const handlePlan = await readCurrentHandlePlan(uid, channelX(stored.channels), nextX);
+    if (handlePlan.taken) throw new CurrentHandleTakenError(nextX ?? '', handlePlan.kind);
+
+    if (slugPlan.claim) {
+      const { slug, userId, kind: slugKind } = slugPlan.claim;
+      transaction.set(doc(db, 'slugs', slug), { userId, kind: slugKind, releasedAt: null });
+    }
+    if (slugPlan.release) {
+      const { slug, userId, kind: slugKind } = slugPlan.release;
+      transaction.update(doc(db, 'slugs', slug), { userId, kind: slugKind, releasedAt: serverTimestamp() });
+    }
+    if (handlePlan.release) transaction.delete(doc(db, 'currentHandles', handlePlan.release));
+    if (handlePlan.claim) transaction.set(doc(db, 'currentHandles', handlePlan.claim), { userId: uid });
+    const update: Record<string, unknown> = { ...values, updatedAt: serverTimestamp() };
+    if ('storeId' in values && (stored.storeId ?? null) !== values.storeId) {
+      update.storeRequestedAt = values.storeId ? serverTimestamp() : null;
+    }
+    transaction.update(profileRef, update);
   });
 }
 
-/** The uid holding slugs/{slug}, or null when nobody does (a read anyone may make). */
-export async function slugHolder(slug: string): Promise<string | null> {
+/** What a slug is to `uid` now (a read anyone may make); uid '' for someone without an account yet. */
+export async function checkSlug(slug: string, uid: string): Promise<SlugState> {
   const snapshot = await getDoc(doc(clientDb(), 'slugs', slug));
-  return owner(snapshot.data())?.userId ?? null;
+  return slugState(slugHolderFrom(snapshot.data()), uid, new Date());
 }

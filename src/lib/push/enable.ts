@@ -10,7 +10,7 @@ import { browserPushDeps } from './browser-deps';
 import type { PushFailure } from './failures';
 import type { LastTokenMemory } from './last-token';
 import { withTimeout } from './timeout';
-import { tokenNeedsRefresh } from './token-age';
+import { planTokenSlot } from './token-slots';
 import type { TokenStore } from './token-store';
 
 export type PushResult = { ok: true; token: string } | { ok: false; failure: PushFailure };
@@ -93,18 +93,17 @@ async function subscribeAndStore(uid: string, deps: PushDeps): Promise<PushResul
 }
 
 /**
- * Records `token` for `uid`: created when new, refreshedAt bumped when
- * older than PUSH_TOKEN_REFRESH_DAYS, left alone otherwise; the previous
- * token this browser stored for the user is deleted when it differs.
+ * Records `token` for `uid` in one of her slots (token-slots.ts): refreshed
+ * when older than PUSH_TOKEN_REFRESH_DAYS, else left alone; a new token
+ * takes the slot of this browser's previous one, a free one, or the
+ * stalest. Remembered only once every write succeeded, so a failure is
+ * retried on the next visit.
  */
 export async function storeToken(uid: string, token: string, deps: Pick<PushDeps, 'tokens' | 'lastToken' | 'now'>): Promise<void> {
-  const existing = await deps.tokens.read(uid, token);
-  if (!existing) await deps.tokens.create(uid, token);
-  else if (existing.refreshedAt === null || tokenNeedsRefresh(existing.refreshedAt, deps.now())) {
-    await deps.tokens.touch(uid, token);
-  }
-  const previous = deps.lastToken.get(uid);
-  if (previous && previous !== token) await deps.tokens.remove(uid, previous);
-  // Only now: if the delete failed, the next visit tries it again.
+  const stored = await deps.tokens.list(uid);
+  const plan = planTokenSlot(stored, token, deps.lastToken.get(uid), deps.now());
+  if (plan.write?.kind === 'touch') await deps.tokens.touch(uid, plan.write.slot);
+  else if (plan.write) await deps.tokens.write(uid, plan.write.slot, token);
+  for (const slot of plan.remove) await deps.tokens.remove(uid, slot);
   deps.lastToken.set(uid, token);
 }

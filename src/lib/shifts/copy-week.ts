@@ -1,4 +1,5 @@
 /** 先週をコピー: a week's shifts moved onto another week, skipping clashes. */
+import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../caps';
 import { addDays } from '../tokyo-date';
 import { findOverlap } from './overlap';
 import { compareShifts } from '../shifts-view';
@@ -38,8 +39,23 @@ export function copyWeek(
   return copy;
 }
 
-/** 「5件コピーしました（2件は重なるため飛ばしました）」 */
-export function copyResultMessage({ created, skipped }: { created: number; skipped: number }): string {
-  if (created === 0 && skipped === 0) return '先週の出勤がないため、コピーするものはありませんでした。';
-  return `${created}件コピーしました${skipped > 0 ? `（${skipped}件は重なるため飛ばしました）` : ''}`;
+export interface CopyCounts {
+  created: number;
+  /** Left out: they would overlap a shift there. */
+  skipped: number;
+  /** Left out: their day already holds MAX_SHIFTS_PER_DAY shifts. */
+  full?: number;
+  /** Left out: dated past SHIFT_DAYS_AHEAD days ahead (or before yesterday). */
+  outOfRange?: number;
+}
+
+/** 「5件コピーしました（2件は重なるため、1件は 1 日 3 件の上限のため飛ばしました）」 */
+export function copyResultMessage({ created, skipped, full = 0, outOfRange = 0 }: CopyCounts): string {
+  if (created === 0 && skipped === 0 && full === 0 && outOfRange === 0) return '先週の出勤がないため、コピーするものはありませんでした。';
+  const reasons = [
+    skipped > 0 ? `${skipped}件は重なるため` : '',
+    full > 0 ? `${full}件は 1 日 ${MAX_SHIFTS_PER_DAY} 件の上限のため` : '',
+    outOfRange > 0 ? `${outOfRange}件は ${SHIFT_DAYS_AHEAD} 日より先の日付のため` : '',
+  ].filter(Boolean);
+  return `${created}件コピーしました${reasons.length > 0 ? `（${reasons.join('、')}飛ばしました）` : ''}`;
 }

@@ -2,6 +2,8 @@
 import type { ShiftTimes } from '../shifts-view';
 import { shiftLabel } from './shift';
 import { errorCode } from '../firebase/error-code';
+import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../caps';
+import { ShiftDateRangeError, ShiftDayFullError, ShiftRefusedError } from './slots';
 
 export function overlapMessage(clash: ShiftTimes): string {
   return `${shiftLabel(clash)} の出勤と重なっています。時間を見直してください。`;
@@ -35,13 +37,23 @@ const FALLBACK: Record<ShiftOperation, string> = {
 };
 
 /** The message for an error thrown by the shift client during `operation`. */
+const DENIED: Record<ShiftOperation, string> = {
+  load: 'この出勤表を見る権限がありません。ログインし直してからお試しください。',
+  save: `この出勤の保存が許可されませんでした。1 日 ${MAX_SHIFTS_PER_DAY} 件・${SHIFT_DAYS_AHEAD} 日先までの上限を超えているか、所属店舗の承認が変わった可能性があります。ページを読み込み直してください。入力した内容は残っています。`,
+  delete: 'この出勤を削除する権限がありません。所属店舗の承認が変わった可能性があります。ページを読み込み直してください。',
+  copy: '先週の出勤のコピーが許可されませんでした。所属店舗の承認が変わった可能性があります。ページを読み込み直してください。',
+};
+
 export function shiftErrorMessage(error: unknown, operation: ShiftOperation): string {
-  if (error instanceof ShiftOverlapError) return error.message;
-  const code = errorCode(error);
-  if (code === 'permission-denied') {
-    return operation === 'load'
-      ? 'この出勤表を見る権限がありません。ログインし直してからお試しください。'
-      : 'この出勤を編集する権限がありません。所属店舗の設定が変わった可能性があります。ページを読み込み直してください。';
+  if (
+    error instanceof ShiftOverlapError ||
+    error instanceof ShiftDayFullError ||
+    error instanceof ShiftDateRangeError ||
+    error instanceof ShiftRefusedError
+  ) {
+    return error.message;
   }
+  const code = errorCode(error);
+  if (code === 'permission-denied') return DENIED[operation];
   return (code && FIRESTORE_MESSAGES[code]) || FALLBACK[operation];
 }

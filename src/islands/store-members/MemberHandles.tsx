@@ -1,0 +1,81 @@
+/**
+ * A confirmed member's former handles, each with its level; a
+ * self-declared one gets 「本人と確認した」, which raises it to
+ * 店舗確認済み. While her profile is not public the store may not list
+ * them: it is told so instead of an error.
+ */
+import { useEffect, useState } from 'react';
+import type { StoreMember } from '../../lib/membership/client';
+import { membershipErrorMessage } from '../../lib/membership/errors';
+import { confirmMemberHandle, listMemberHandles, type MemberHandle } from '../../lib/membership/member-handles';
+import { atHandle } from '../../lib/handles';
+import { VERIFICATION_LABELS } from '../../lib/verification';
+import { linkButton } from '../frozen/styles';
+
+type Load = MemberHandle[] | 'loading' | 'unavailable' | 'error';
+
+export function MemberHandles({ member }: { member: StoreMember }) {
+  const [handles, setHandles] = useState<Load>('loading');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    listMemberHandles(member.id).then(
+      (found) => live && setHandles(found),
+      () => live && setHandles('error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [member.id]);
+
+  const vouch = async (item: MemberHandle) => {
+    if (!confirm(`${atHandle(item.handle)} が ${member.displayName} さん本人のアカウントだと確認しましたか？「店舗確認済み」として公開されます。`)) return;
+    setBusy(item.id);
+    setMessage(null);
+    try {
+      await confirmMemberHandle(item.id);
+      setHandles((current) => (Array.isArray(current) ? current.map((each) => (each.id === item.id ? { ...each, verification: 'store' } : each)) : current));
+      setMessage({ kind: 'success', text: `${atHandle(item.handle)} を店舗確認済みにしました。` });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: membershipErrorMessage(failure, 'vouch') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (handles === 'loading') return <p role="status" className="text-sm">旧アカウントを読み込んでいます…</p>;
+  if (handles === 'unavailable') {
+    return <p className="text-sm text-gray-700 dark:text-gray-300">この方はプロフィールを公開していないため、旧アカウントを確認できません。</p>;
+  }
+  if (handles === 'error') return <p className="text-sm text-red-700 dark:text-red-300">{membershipErrorMessage(null, 'handles')}</p>;
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="font-medium">旧アカウント</p>
+      {handles.length === 0 ? (
+        <p className="text-gray-700 dark:text-gray-300">登録されていません。</p>
+      ) : (
+        <ul className="space-y-1" data-testid="member-handles">
+          {handles.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-handle={item.handle}>
+              <span className="font-medium break-all">{atHandle(item.handle)}</span>
+              <span data-testid="member-handle-level">{VERIFICATION_LABELS[item.verification]}</span>
+              {item.verification === 'self' && (
+                <button type="button" className={`${linkButton} min-h-11`} disabled={busy !== null} onClick={() => vouch(item)} data-testid="member-handle-vouch">
+                  <span className="sr-only">{atHandle(item.handle)} を</span>
+                  {busy === item.id ? '記録しています…' : '本人と確認した'}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {message && (
+        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'text-red-700 dark:text-red-300' : 'text-green-800 dark:text-green-300'}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

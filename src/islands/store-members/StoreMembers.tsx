@@ -1,0 +1,99 @@
+/**
+ * 所属セラピスト on /store-profile: the therapists who asked to join this
+ * store (承認する / お断りする) and its confirmed members (所属を解除, and
+ * their former handles to confirm). Only confirmed members are shown with
+ * the store on the site, its schedule and /today.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { answerMembership, listStoreMembers, type StoreMember } from '../../lib/membership/client';
+import { membershipErrorMessage, type MembershipAction } from '../../lib/membership/errors';
+import type { MembershipStatus } from '../../lib/membership/state';
+import { FormAlert } from '../forms/FormAlert';
+import { MemberRow } from './MemberRow';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; members: StoreMember[] };
+
+const ACTION: Record<MembershipStatus, MembershipAction> = { confirmed: 'confirm', declined: 'decline', removed: 'remove' };
+
+const DONE: Record<MembershipStatus, (name: string) => string> = {
+  confirmed: (name) => `${name} さんの所属を承認しました。数十秒ほどで店舗ページに反映されます。`,
+  declined: (name) => `${name} さんの申請をお断りしました。`,
+  removed: (name) => `${name} さんの所属を解除しました。数十秒ほどで店舗ページから外れます。`,
+};
+
+const listClass = 'divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700';
+
+export function StoreMembers({ storeUid }: { storeUid: string }) {
+  const headingId = useId();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+
+  const reload = useCallback(() => {
+    listStoreMembers(storeUid).then(
+      (members) => setLoad({ state: 'ready', members }),
+      (failure: unknown) => setLoad({ state: 'error', message: membershipErrorMessage(failure, 'load') }),
+    );
+  }, [storeUid]);
+  useEffect(reload, [reload]);
+
+  const answer = async (member: StoreMember, status: MembershipStatus) => {
+    const name = member.displayName || '（名前なし）';
+    if (status === 'removed' && !confirm(`${name} さんの所属を解除しますか？店舗ページと出勤表に表示されなくなります。`)) return;
+    setBusy(member.id);
+    setNotice('');
+    setError('');
+    try {
+      await answerMembership(storeUid, member, status);
+      setNotice(DONE[status](name));
+      reload();
+    } catch (failure) {
+      setError(membershipErrorMessage(failure, ACTION[status]));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const members = load.state === 'ready' ? load.members : [];
+  const pending = members.filter((member) => member.state === 'pending');
+  const confirmed = members.filter((member) => member.state === 'confirmed');
+  return (
+    <section aria-labelledby={headingId} className="space-y-4" data-testid="store-members">
+      <h2 id={headingId} className="text-xl font-bold">所属セラピスト</h2>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        セラピストが所属店舗にこの店舗を選ぶと、ここに申請が届きます。承認した方だけが店舗ページ・出勤表・本日の出勤に表示され、出勤を管理できます。
+      </p>
+      <div role="status" aria-live="polite">
+        {notice && <FormAlert kind="success">{notice}</FormAlert>}
+      </div>
+      {error && <FormAlert kind="error">{error}</FormAlert>}
+      {load.state === 'loading' && <p role="status">所属セラピストを読み込んでいます…</p>}
+      {load.state === 'error' && <FormAlert kind="error">{load.message}</FormAlert>}
+      {load.state === 'ready' && (
+        <>
+          <h3 className="font-bold">承認待ちの申請（{pending.length} 件）</h3>
+          {pending.length === 0 ? (
+            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="member-requests-empty">承認待ちの申請はありません。</p>
+          ) : (
+            <ul className={listClass} data-testid="member-requests">
+              {pending.map((member) => (
+                <MemberRow key={member.id} member={member} busy={busy === member.id} locked={busy !== null} onAnswer={(status) => answer(member, status)} />
+              ))}
+            </ul>
+          )}
+          <h3 className="font-bold">所属中のセラピスト（{confirmed.length} 人）</h3>
+          {confirmed.length === 0 ? (
+            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="members-empty">所属中のセラピストはまだいません。</p>
+          ) : (
+            <ul className={listClass} data-testid="members">
+              {confirmed.map((member) => (
+                <MemberRow key={member.id} member={member} busy={busy === member.id} locked={busy !== null} onAnswer={(status) => answer(member, status)} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Per-user caps of the trust-and-safety model (docs/decisions.md, issue
+ * 10), as the islands need them. They mirror src/schema (the unit tests
+ * hold them equal) instead of importing it: zod would add about 13 KB gzip
+ * to every island that needs a number. The rules enforce each cap through
+ * a bounded id scheme ({uid}_{slot}), so a client picks a free slot.
+ */
+
+/** A released slug stays held this many days (only its previous owner may take it back). */
+export const SLUG_HOLD_DAYS = 30;
+/** Former handles per account (users/{uid}/handleSlots/{0..9}). */
+export const MAX_FORMER_HANDLES = 10;
+/** Open disputes per account (disputes/{uid}_{0..2}). */
+export const MAX_OPEN_DISPUTES = 3;
+/** Open reports per account (reports/{uid}_{0..19}). */
+export const MAX_OPEN_REPORTS = 20;
+/** Shifts a day (schedules/{uid}_{date}_{0..2}). */
+export const MAX_SHIFTS_PER_DAY = 3;
+/** Shifts may be dated from yesterday to this many days ahead. */
+export const SHIFT_DAYS_AHEAD = 60;
+/** Push tokens (browsers) per user (users/{uid}/fcmTokens/{0..4}). */
+export const MAX_PUSH_TOKENS = 5;
+/** Longest dispute evidence and report text, in characters (UTF-16 units, as the schema counts). */
+export const DISPUTE_EVIDENCE_MAX = 1000;
+export const REPORT_TEXT_MAX = 1000;
+
+/** The lowest of the slots 0..count-1 not in `used`, or null when all are taken. */
+export function firstFreeSlot(used: Iterable<number>, count: number): number | null {
+  const taken = new Set(used);
+  for (let slot = 0; slot < count; slot += 1) if (!taken.has(slot)) return slot;
+  return null;
+}
+
+/** Every slot 0..count-1 not in `used`, lowest first. */
+export function freeSlots(used: Iterable<number>, count: number): number[] {
+  const taken = new Set(used);
+  return Array.from({ length: count }, (_, slot) => slot).filter((slot) => !taken.has(slot));
+}

@@ -1,0 +1,36 @@
+/** Japanese for what can go wrong with store membership, per action. Pure. */
+import { errorCode } from '../firebase/error-code';
+
+export type MembershipAction = 'load' | 'leave' | 'confirm' | 'decline' | 'remove' | 'handles' | 'vouch';
+
+const DENIED: Record<MembershipAction, string> = {
+  load: '所属の状況を読み込む権限がありませんでした。ログインし直してからお試しください。',
+  leave: '店舗をやめる操作が許可されませんでした。ログインし直してから、もう一度お試しください。',
+  confirm: '承認できませんでした。この方が所属の申請を取り下げたか、別の店舗を選び直した可能性があります。ページを再読み込みしてください。',
+  decline: 'お断りできませんでした。この方が所属の申請を取り下げた可能性があります。ページを再読み込みしてください。',
+  remove: '所属を解除できませんでした。この方がすでに店舗をやめた可能性があります。ページを再読み込みしてください。',
+  handles: '旧アカウントの一覧を読み込む権限がありませんでした。',
+  vouch: '本人確認を記録できませんでした。この方が所属中でなくなったか、旧アカウントが削除・確認済みになった可能性があります。ページを再読み込みしてください。',
+};
+
+const FAILED: Record<MembershipAction, string> = {
+  load: '所属の状況を読み込めませんでした',
+  leave: '店舗をやめられませんでした',
+  confirm: '承認できませんでした',
+  decline: 'お断りできませんでした',
+  remove: '所属を解除できませんでした',
+  handles: '旧アカウントを読み込めませんでした',
+  vouch: '本人確認を記録できませんでした',
+};
+
+const NETWORK_CODES = new Set(['unavailable', 'deadline-exceeded']);
+
+export function membershipErrorMessage(error: unknown, action: MembershipAction): string {
+  const code = errorCode(error);
+  if (code === 'permission-denied') return DENIED[action];
+  if (code === 'unauthenticated') return 'ログインの有効期限が切れました。ログインし直してからお試しください。';
+  if ((code && NETWORK_CODES.has(code)) || error instanceof TypeError) {
+    return `通信できなかったため${FAILED[action]}。インターネット接続を確かめて、もう一度お試しください。`;
+  }
+  return `${FAILED[action]}。時間をおいて、もう一度お試しください。`;
+}

@@ -1,0 +1,61 @@
+/**
+ * Store membership as both sides see it (docs/decisions.md "Store
+ * membership"): the therapist asks by naming a store (accounts.storeId,
+ * storeRequestedAt); the store answers in memberships/{storeId}_{uid}. An
+ * answer counts only for the request it was given to (requestedAt equal
+ * to her storeRequestedAt): without one the request is pending. Pure.
+ */
+
+export type MembershipStatus = 'confirmed' | 'declined' | 'removed';
+export type MembershipState = 'none' | 'pending' | MembershipStatus;
+
+/** A Firestore Timestamp as compared here (the exact instant, to the nanosecond). */
+export interface Instant {
+  seconds: number;
+  nanoseconds: number;
+}
+
+export interface MembershipAnswer {
+  status: MembershipStatus;
+  requestedAt: Instant | null;
+}
+
+export const MEMBERSHIP_LABELS: Record<Exclude<MembershipState, 'none'>, string> = {
+  pending: '承認待ち',
+  confirmed: '所属中',
+  declined: '承認されませんでした',
+  removed: '所属を解除されました',
+};
+
+export function membershipDocId(storeId: string, therapistId: string): string {
+  return `${storeId}_${therapistId}`;
+}
+
+export function sameInstant(a: Instant | null | undefined, b: Instant | null | undefined): boolean {
+  return !!a && !!b && a.seconds === b.seconds && a.nanoseconds === b.nanoseconds;
+}
+
+/** The value as an Instant when it looks like a Timestamp, else null. */
+export function asInstant(value: unknown): Instant | null {
+  const { seconds, nanoseconds } = (value ?? {}) as Partial<Instant>;
+  return typeof seconds === 'number' && typeof nanoseconds === 'number' ? (value as Instant) : null;
+}
+
+const STATUSES: readonly string[] = ['confirmed', 'declined', 'removed'];
+
+/** The store's answer recorded in a memberships doc's data, or null. */
+export function answerFrom(data: Record<string, unknown> | undefined): MembershipAnswer | null {
+  if (!data || typeof data.status !== 'string' || !STATUSES.includes(data.status)) return null;
+  return { status: data.status as MembershipStatus, requestedAt: asInstant(data.requestedAt) };
+}
+
+/**
+ * Where her request stands: none without a store; the store's answer when
+ * it was given to this very request; pending otherwise (also while the
+ * time of a just-saved request is not known yet: requestedAt null).
+ */
+export function membershipState(storeId: string | null, requestedAt: Instant | null, answer: MembershipAnswer | null): MembershipState {
+  if (!storeId) return 'none';
+  if (!answer || !sameInstant(answer.requestedAt, requestedAt)) return 'pending';
+  return answer.status;
+}

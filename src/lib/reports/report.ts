@@ -1,0 +1,78 @@
+/**
+ * A report about public content (reports/{uid}_{0..19}): what is
+ * reported (a document path, from /report?target=…), why, and a note.
+ * Mirrors src/schema/moderation.ts (the unit tests hold them equal) so the
+ * island needs no zod. Pure.
+ */
+import { MAX_OPEN_REPORTS, REPORT_TEXT_MAX } from '../caps';
+import { errorCode } from '../firebase/error-code';
+
+export const REPORT_REASONS = ['impersonation', 'spam', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  impersonation: 'なりすまし',
+  spam: 'スパム',
+  inappropriate: '不適切な内容',
+  other: 'その他',
+};
+
+export const REPORT_TARGET_PATTERN = /^(accounts|stores|frozenAccounts|blogs|posts)\/[A-Za-z0-9_-]{1,128}$/;
+
+const TARGET_LABELS: Record<string, string> = {
+  accounts: 'セラピストのプロフィール',
+  stores: '店舗のプロフィール',
+  frozenAccounts: '旧アカウントの登録',
+  blogs: 'ブログ記事',
+  posts: 'タイムラインの投稿',
+};
+
+/** The target path from the page's query (?target=accounts/uid), or null when it is missing or malformed. */
+export function reportTargetFrom(search: string): string | null {
+  const target = new URLSearchParams(search).get('target') ?? '';
+  return REPORT_TARGET_PATTERN.test(target) ? target : null;
+}
+
+/** 「セラピストのプロフィール」 for accounts/…, and so on. */
+export function reportTargetLabel(target: string): string {
+  return TARGET_LABELS[target.split('/')[0] ?? ''] ?? '公開されている内容';
+}
+
+export interface ReportDraft {
+  /** '' until one is chosen. */
+  reason: ReportReason | '';
+  text: string;
+}
+
+export type ReportProblems = Partial<Record<keyof ReportDraft, string>>;
+
+export function reportProblems(draft: ReportDraft): ReportProblems {
+  const problems: ReportProblems = {};
+  if (!(REPORT_REASONS as readonly string[]).includes(draft.reason)) problems.reason = '報告の理由を選んでください。';
+  const length = draft.text.trim().length;
+  if (length > REPORT_TEXT_MAX) problems.text = `詳しい内容は ${REPORT_TEXT_MAX} 文字以内にしてください（いま ${length} 文字）。`;
+  return problems;
+}
+
+export function reportDocId(uid: string, slot: number): string {
+  return `${uid}_${slot}`;
+}
+
+/** Every slot was refused: she has MAX_OPEN_REPORTS reports the operator has not closed yet. */
+export class ReportLimitError extends Error {
+  readonly code = 'report/limit';
+  constructor() {
+    super(`未対応の報告が ${MAX_OPEN_REPORTS} 件あるため、いまは報告を送れません。運営が確認を進めるまでお待ちください。入力した内容は残っています。`);
+  }
+}
+
+export function reportErrorMessage(error: unknown): string {
+  if (error instanceof ReportLimitError) return error.message;
+  const code = errorCode(error);
+  if (code === 'permission-denied') return 'この報告は受け付けられませんでした。ログインし直してから、もう一度お試しください。入力した内容は残っています。';
+  if (code === 'unauthenticated') return 'ログインの有効期限が切れました。ログインし直してからお試しください。入力した内容は残っています。';
+  if (code === 'unavailable' || code === 'deadline-exceeded' || error instanceof TypeError) {
+    return '通信できなかったため報告を送れませんでした。インターネット接続を確かめて、もう一度お試しください。入力した内容は残っています。';
+  }
+  return '予期しないエラーのため報告を送れませんでした。時間をおいて、もう一度お試しください。入力した内容は残っています。';
+}

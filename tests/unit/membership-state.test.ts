@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { membershipDocId as schemaDocId, MEMBERSHIP_STATUSES } from '../../src/schema/memberships';
+import { membershipErrorMessage } from '../../src/lib/membership/errors';
+import {
+  answerFrom,
+  asInstant,
+  MEMBERSHIP_LABELS,
+  membershipDocId,
+  membershipState,
+  sameInstant,
+} from '../../src/lib/membership/state';
+
+const at = (seconds: number, nanoseconds = 0) => ({ seconds, nanoseconds, toDate: () => new Date(seconds * 1000) });
+
+describe('membershipState', () => {
+  it('is none without a store', () => {
+    expect(membershipState(null, null, null)).toBe('none');
+  });
+
+  it('is pending without an answer, or with an answer to an earlier request', () => {
+    expect(membershipState('s1', at(100), null)).toBe('pending');
+    expect(membershipState('s1', at(200), { status: 'confirmed', requestedAt: at(100) })).toBe('pending');
+    expect(membershipState('s1', at(100, 5), { status: 'confirmed', requestedAt: at(100, 6) })).toBe('pending');
+    expect(membershipState('s1', null, { status: 'confirmed', requestedAt: at(100) })).toBe('pending');
+  });
+
+  it('is the store’s answer to this very request', () => {
+    for (const status of MEMBERSHIP_STATUSES) {
+      expect(membershipState('s1', at(100, 7), { status, requestedAt: at(100, 7) })).toBe(status);
+    }
+    expect(Object.values(MEMBERSHIP_LABELS)).toEqual(['承認待ち', '所属中', '承認されませんでした', '所属を解除されました']);
+  });
+});
+
+describe('membership documents', () => {
+  it('are named {storeId}_{therapistId} as in the schema', () => {
+    expect(membershipDocId('s1', 't1')).toBe(schemaDocId('s1', 't1'));
+  });
+
+  it('read the answer and refuse anything else', () => {
+    const requestedAt = at(5);
+    expect(answerFrom({ status: 'declined', requestedAt })).toEqual({ status: 'declined', requestedAt });
+    expect(answerFrom({ status: 'maybe' })).toBeNull();
+    expect(answerFrom(undefined)).toBeNull();
+    expect(asInstant('2026-01-01')).toBeNull();
+    expect(sameInstant(null, null)).toBe(false);
+  });
+});
+
+describe('membershipErrorMessage', () => {
+  it('says what a refusal means for each action', () => {
+    const denied = { code: 'permission-denied' };
+    const messages = (['load', 'leave', 'confirm', 'decline', 'remove', 'handles', 'vouch'] as const).map((action) =>
+      membershipErrorMessage(denied, action),
+    );
+    expect(new Set(messages).size).toBe(messages.length);
+    expect(membershipErrorMessage(denied, 'confirm')).toContain('承認できませんでした');
+    expect(membershipErrorMessage({ code: 'unavailable' }, 'leave')).toContain('通信できなかったため店舗をやめられませんでした');
+  });
+});
