@@ -8,10 +8,16 @@
  *  - JavaScript (gzip) a signed-out visitor downloads on /profile/{slug}
  *  - every public page: no React, no Firebase, inline script ≤ 2 KB gzip
  *  - profile page HTML ≤ 14 KB gzip
+ *
+ * `--malformed <percent>` (e.g. 1) first corrupts that share of the
+ * documents of every collection the export reads, with the admin SDK (the
+ * shapes issue 10 lists: non-string list elements, impossible dates,
+ * Unicode spaces in URLs, nested maps, over-long text), and reports how
+ * many the export skipped: the site must still build.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
@@ -19,8 +25,15 @@ import { auditPublicPages } from './bench/page-weight';
 import { clearFirestoreEmulator, startEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
-const { values } = parseArgs({ options: { therapists: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { therapists: { type: 'string', default: '10000' }, malformed: { type: 'string', default: '0' } },
+});
 const therapists = Number(values.therapists);
+const malformedPercent = Number(values.malformed);
+if (!Number.isFinite(malformedPercent) || malformedPercent < 0 || malformedPercent > 100) {
+  console.error('--malformed is a percentage from 0 to 100.');
+  process.exit(2);
+}
 const BENCH_PROJECT = 'demo-theralink-bench';
 const exportDir = path.join(ROOT, '.build', 'bench-export');
 const siteDir = path.join(ROOT, '.build', 'bench-site');
@@ -63,8 +76,19 @@ try {
   const seed = timed(bin('tsx'), ['scripts/seed.ts', '--therapists', String(therapists), '--today', today], env);
   report('therapists', therapists);
   report('seed_seconds', seed.seconds);
+  if (malformedPercent > 0) {
+    Object.assign(process.env, env);
+    const { plantMalformed } = await import('./bench/malformed');
+    const planted = await plantMalformed(malformedPercent, today);
+    report('malformed_percent', malformedPercent);
+    report('documents_planted_malformed', planted);
+  }
 
   const exported = timed(bin('tsx'), ['scripts/export.ts'], env);
+  if (malformedPercent > 0) {
+    const exportReport = JSON.parse(await readFile(`${exportDir}-report.json`, 'utf8')) as { skipped: unknown[] };
+    report('documents_skipped', exportReport.skipped.length);
+  }
   await rm(siteDir, { recursive: true, force: true });
   const astro = timed(bin('astro'), ['build', '--silent'], { ...env, BUILD_OUT_DIR: siteDir });
   const pagefind = timed(bin('pagefind'), ['--site', siteDir, '--silent'], env);

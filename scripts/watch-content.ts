@@ -7,7 +7,21 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 
-export const PUBLIC_SOURCE_COLLECTIONS = ['accounts', 'stores', 'frozenAccounts', 'schedules'] as const;
+/**
+ * What the export derives the public pages from: the public profiles, and
+ * the private records that decide what they show (a confirmed store, a
+ * suspension, a dispute's 確認中, a held slug's redirect).
+ */
+export const PUBLIC_SOURCE_COLLECTIONS = [
+  'accounts',
+  'stores',
+  'frozenAccounts',
+  'schedules',
+  'memberships',
+  'disputes',
+  'suspensions',
+  'slugs',
+] as const;
 
 export interface ContentWatch {
   /** Resolves once every collection's first snapshot has arrived (later changes count). */

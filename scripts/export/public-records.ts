@@ -2,24 +2,46 @@
  * Turns validated Firestore documents into the public export: published
  * profiles only, and only the fields listed here (an allow-list, so a
  * private field added to a document later never leaks by default).
+ *
+ * Private records decide what is shown, and only what they decide leaves:
+ *  - memberships: her store is named (on her profile, the store's list,
+ *    her shifts) only while the store's answer is 'confirmed', was given to
+ *    her current request (requestedAt == storeRequestedAt) and the store is
+ *    public;
+ *  - suspensions: a suspended owner's profile, handles and shifts are left out;
+ *  - disputes: a self-declared former handle with an open dispute is `disputed`;
+ *  - slugs: a slug released less than SLUG_HOLD_DAYS ago by a public owner
+ *    redirects to her current one;
+ *  - photo: the Storage path becomes a download URL (src/lib/photo-url.ts).
  */
 import type { AccountDoc } from '../../src/schema/accounts';
 import type { TimestampLike } from '../../src/schema/common';
 import type { FrozenAccountDoc } from '../../src/schema/frozen-accounts';
+import { membershipDocId, type MembershipDoc } from '../../src/schema/memberships';
+import type { DisputeDoc } from '../../src/schema/moderation';
 import type {
   PublicFrozenAccount,
   PublicShift,
+  PublicSlugRedirect,
   PublicStore,
   PublicTherapist,
 } from '../../src/schema/public';
 import type { ScheduleDoc } from '../../src/schema/schedules';
+import { SLUG_HOLD_DAYS, type SlugDoc } from '../../src/schema/slugs';
 import type { StoreDoc } from '../../src/schema/stores';
+import { photoURL, type PhotoUrlBase } from '../../src/lib/photo-url';
+import type { SkipLog } from './report';
 
 export interface SourceDocs {
   accounts: Map<string, AccountDoc>;
   stores: Map<string, StoreDoc>;
   frozenAccounts: Map<string, FrozenAccountDoc>;
   schedules: Map<string, ScheduleDoc>;
+  memberships: Map<string, MembershipDoc>;
+  slugs: Map<string, SlugDoc>;
+  disputes: Map<string, DisputeDoc>;
+  /** uids of suspended accounts. */
+  suspensions: Set<string>;
 }
 
 export interface PublicExport {
@@ -27,22 +49,97 @@ export interface PublicExport {
   stores: PublicStore[];
   frozenAccounts: PublicFrozenAccount[];
   shifts: PublicShift[];
+  redirects: PublicSlugRedirect[];
 }
 
+export interface PublicExportOptions {
+  /** Where picture URLs point (the project's bucket, or the Storage emulator). */
+  photoBase: PhotoUrlBase;
+  /** The export's clock, for the slug hold. */
+  now?: Date;
+  /** Receives documents left out for a reason found only here (a duplicate slug). */
+  log?: SkipLog;
+}
+
+const DAY_MS = 86_400_000;
 const iso = (at: TimestampLike) => at.toDate().toISOString();
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function toPublicExport(source: SourceDocs, firstShiftDate: string): PublicExport {
+/** Two Firestore timestamps are the same instant (to the nanosecond when both SDK objects say so). */
+export function sameInstant(a: TimestampLike | null, b: TimestampLike | null): boolean {
+  if (!a || !b) return false;
+  const x = a as TimestampLike & { seconds?: unknown; nanoseconds?: unknown };
+  const y = b as TimestampLike & { seconds?: unknown; nanoseconds?: unknown };
+  if (typeof x.seconds === 'number' && typeof y.seconds === 'number' && typeof x.nanoseconds === 'number' && typeof y.nanoseconds === 'number') {
+    return x.seconds === y.seconds && x.nanoseconds === y.nanoseconds;
+  }
+  return a.toDate().getTime() === b.toDate().getTime();
+}
+
+/**
+ * The store a therapist is a confirmed member of, or null: she names it,
+ * its answer to her current request is 'confirmed', and it is public.
+ */
+export function confirmedStoreOf(
+  uid: string,
+  account: AccountDoc,
+  memberships: ReadonlyMap<string, MembershipDoc>,
+  publicStoreIds: ReadonlySet<string>,
+): string | null {
+  const storeId = account.storeId;
+  if (!storeId || !publicStoreIds.has(storeId)) return null;
+  const answer = memberships.get(membershipDocId(storeId, uid));
+  if (!answer || answer.status !== 'confirmed' || answer.storeId !== storeId || answer.userId !== uid) return null;
+  return sameInstant(answer.requestedAt, account.storeRequestedAt) ? storeId : null;
+}
+
+/**
+ * Of the published, unsuspended profiles, those whose slug no one else
+ * public of the same kind also uses. Two pages at one URL would break the
+ * build, so when a slug is shared the one its slugs doc names is kept
+ * (else the lowest id) and the others are reported.
+ */
+function uniqueBySlug<T extends { profileSlug: string }>(
+  profiles: [string, T][],
+  kind: SlugDoc['kind'],
+  collection: string,
+  slugs: ReadonlyMap<string, SlugDoc>,
+  log?: SkipLog,
+): [string, T][] {
+  const bySlug = new Map<string, [string, T][]>();
+  for (const entry of profiles) bySlug.set(entry[1].profileSlug, [...(bySlug.get(entry[1].profileSlug) ?? []), entry]);
+  const kept: [string, T][] = [];
+  for (const [slug, holders] of bySlug) {
+    if (holders.length === 1) {
+      kept.push(holders[0]!);
+      continue;
+    }
+    const reserved = slugs.get(slug);
+    const sorted = holders.sort(([a], [b]) => (a < b ? -1 : 1));
+    const winner =
+      sorted.find(([id]) => reserved && reserved.kind === kind && reserved.userId === id && reserved.releasedAt === null) ?? sorted[0]!;
+    kept.push(winner);
+    for (const [id] of sorted) {
+      if (id !== winner[0]) log?.skip(collection, id, [{ path: 'profileSlug', message: `also used by ${collection}/${winner[0]}` }]);
+    }
+  }
+  return kept;
+}
+
+export function toPublicExport(source: SourceDocs, firstShiftDate: string, options: PublicExportOptions): PublicExport {
+  const now = options.now ?? new Date();
+  const shown = (uid: string, published: boolean) => published && !source.suspensions.has(uid);
+
   const stores: PublicStore[] = [];
-  for (const [id, s] of source.stores) {
-    if (!s.published) continue;
+  const publishedStores = uniqueBySlug([...source.stores].filter(([id, s]) => shown(id, s.published)), 'store', 'stores', source.slugs, options.log);
+  for (const [id, s] of publishedStores) {
     stores.push({
       id,
       displayName: s.displayName,
       storeName: s.storeName,
       profileSlug: s.profileSlug,
       description: s.description,
-      photoURL: s.photoURL,
+      photoURL: photoURL(s.photo, id, options.photoBase),
       area: s.area,
       address: s.address,
       nearestStation: s.nearestStation,
@@ -55,27 +152,41 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string): Publ
   const publicStoreIds = new Set(stores.map((s) => s.id));
 
   const therapists: PublicTherapist[] = [];
-  for (const [id, a] of source.accounts) {
-    if (!a.published) continue;
+  const publishedTherapists = uniqueBySlug(
+    [...source.accounts].filter(([id, a]) => shown(id, a.published)),
+    'therapist',
+    'accounts',
+    source.slugs,
+    options.log,
+  );
+  for (const [id, a] of publishedTherapists) {
     therapists.push({
       id,
       displayName: a.displayName,
       profileSlug: a.profileSlug,
       bio: a.bio,
-      photoURL: a.photoURL,
-      // A store that is not public is not named.
-      storeId: a.storeId && publicStoreIds.has(a.storeId) ? a.storeId : null,
+      photoURL: photoURL(a.photo, id, options.photoBase),
+      // Named only once her store has confirmed her current request.
+      storeId: confirmedStoreOf(id, a, source.memberships, publicStoreIds),
       area: a.area,
       tags: a.tags,
       channels: a.channels,
       updatedAt: iso(a.updatedAt),
     });
   }
-  const publicTherapistIds = new Set(therapists.map((t) => t.id));
+  const therapistById = new Map(therapists.map((t) => [t.id, t]));
+
+  // Who has an open dispute on each former handle (a suspended account's disputes no longer count).
+  const disputants = new Map<string, Set<string>>();
+  for (const d of source.disputes.values()) {
+    if (d.kind !== 'former' || source.suspensions.has(d.userId)) continue;
+    disputants.set(d.handleId, (disputants.get(d.handleId) ?? new Set()).add(d.userId));
+  }
+  const isDisputed = (id: string, holder: string) => [...(disputants.get(id) ?? [])].some((uid) => uid !== holder);
 
   const frozenAccounts: PublicFrozenAccount[] = [];
   for (const [id, f] of source.frozenAccounts) {
-    const ownerKind = publicTherapistIds.has(f.userId) ? 'therapist' : publicStoreIds.has(f.userId) ? 'store' : null;
+    const ownerKind = therapistById.has(f.userId) ? 'therapist' : publicStoreIds.has(f.userId) ? 'store' : null;
     if (!ownerKind) continue;
     frozenAccounts.push({
       id,
@@ -85,17 +196,22 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string): Publ
       handle: f.handle,
       frozenOn: f.frozenOn,
       note: f.note,
+      verification: f.verification,
+      // A claim a store or the operator confirmed keeps its level while the operator looks.
+      disputed: f.verification === 'self' && isDisputed(id, f.userId),
       createdAt: iso(f.createdAt),
     });
   }
 
   const shifts: PublicShift[] = [];
   for (const [id, s] of source.schedules) {
-    if (!publicTherapistIds.has(s.userId) || s.date < firstShiftDate) continue;
+    const therapist = therapistById.get(s.userId);
+    if (!therapist || s.date < firstShiftDate) continue;
     shifts.push({
       id,
       userId: s.userId,
-      storeId: s.storeId && publicStoreIds.has(s.storeId) ? s.storeId : null,
+      // Under a store only while she is its confirmed member.
+      storeId: s.storeId && s.storeId === therapist.storeId ? s.storeId : null,
       date: s.date,
       start: s.start,
       end: s.end,
@@ -108,5 +224,36 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string): Publ
     stores: stores.sort(byId),
     frozenAccounts: frozenAccounts.sort(byId),
     shifts: shifts.sort(byId),
+    redirects: slugRedirects(source.slugs, { therapists, stores }, now),
   };
+}
+
+/**
+ * Held slugs (released less than SLUG_HOLD_DAYS ago) of public owners,
+ * pointing at the owner's current slug. A slug some public profile of the
+ * kind uses now is never redirected away from it.
+ */
+export function slugRedirects(
+  slugs: ReadonlyMap<string, SlugDoc>,
+  profiles: { therapists: readonly PublicTherapist[]; stores: readonly PublicStore[] },
+  now: Date,
+): PublicSlugRedirect[] {
+  const current = {
+    therapist: new Map(profiles.therapists.map((t) => [t.id, t.profileSlug])),
+    store: new Map(profiles.stores.map((s) => [s.id, s.profileSlug])),
+  };
+  const live = {
+    therapist: new Set(current.therapist.values()),
+    store: new Set(current.store.values()),
+  };
+  const redirects: PublicSlugRedirect[] = [];
+  for (const [from, slug] of slugs) {
+    if (!slug.releasedAt) continue;
+    const until = slug.releasedAt.toDate().getTime() + SLUG_HOLD_DAYS * DAY_MS;
+    if (until <= now.getTime()) continue;
+    const to = current[slug.kind].get(slug.userId);
+    if (!to || to === from || live[slug.kind].has(from)) continue;
+    redirects.push({ from, to, kind: slug.kind, until: new Date(until).toISOString() });
+  }
+  return redirects.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }

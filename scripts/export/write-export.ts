@@ -1,7 +1,12 @@
 /**
  * Writes the export folder all at once: files go to a sibling temporary
- * folder, are checked against the public schemas, and only then replace
- * the old export. A failure leaves the previous export as it was.
+ * folder and only then replace the old export. A failure leaves the
+ * previous export as it was.
+ *
+ * Every record is checked against its public schema first; one that does
+ * not fit is left out and logged (with whatever names it: a dropped
+ * profile takes its handles, shifts and redirects along, a dropped store
+ * is no longer named by its members), never allowed to stop the export.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,30 +16,71 @@ import {
   exportMeta,
   publicFrozenAccount,
   publicShift,
+  publicSlugRedirect,
   publicStore,
   publicTherapist,
   type ExportMeta,
 } from '../../src/schema/public';
 import { replaceDir } from '../lib/replace-dir';
 import type { PublicExport } from './public-records';
+import { problemsOf, SkipLog } from './report';
 
-function checked(name: string, records: unknown[], schema: ZodTypeAny) {
-  records.forEach((record, index) => {
+function publicShaped<T>(name: keyof PublicExport, records: T[], schema: ZodTypeAny, key: (record: T) => string, log: SkipLog): T[] {
+  return records.filter((record) => {
     const result = schema.safeParse(record);
-    if (!result.success) throw new Error(`Export record ${name}[${index}] is not public-shaped: ${result.error.message}`);
+    if (!result.success) log.skip(name, key(record), problemsOf(result.error.issues), 'public');
+    return result.success;
   });
-  return records;
 }
 
-export async function writeExport(dir: string, data: PublicExport, meta: ExportMeta): Promise<void> {
+/** The export with every record that fails its public shape (and what depends on it) left out. */
+export function checkPublicShapes(data: PublicExport, log: SkipLog = new SkipLog()): PublicExport {
+  const idOf = (record: { id?: unknown }) => String(record.id);
+  const stores = publicShaped('stores', data.stores, publicStore, idOf, log);
+  const storeIds = new Set(stores.map((s) => s.id));
+  const therapists = publicShaped('therapists', data.therapists, publicTherapist, idOf, log).map((t) =>
+    t.storeId && !storeIds.has(t.storeId) ? { ...t, storeId: null } : t,
+  );
+  const therapistById = new Map(therapists.map((t) => [t.id, t]));
+  const owners = new Set([...therapistById.keys(), ...storeIds]);
+  const frozenAccounts = publicShaped('frozenAccounts', data.frozenAccounts, publicFrozenAccount, idOf, log).filter((f) =>
+    owners.has(f.userId),
+  );
+  const shifts = publicShaped('shifts', data.shifts, publicShift, idOf, log)
+    .filter((s) => therapistById.has(s.userId))
+    .map((s) => (s.storeId && therapistById.get(s.userId)!.storeId !== s.storeId ? { ...s, storeId: null } : s));
+  const slugs = { therapist: new Set(therapists.map((t) => t.profileSlug)), store: new Set(stores.map((s) => s.profileSlug)) };
+  const redirects = publicShaped('redirects', data.redirects, publicSlugRedirect, (r) => String(r.from), log).filter((r) =>
+    slugs[r.kind].has(r.to),
+  );
+  return { therapists, stores, frozenAccounts, shifts, redirects };
+}
+
+export const countsOf = (data: PublicExport): Record<string, number> =>
+  Object.fromEntries(Object.entries(data).map(([name, records]) => [name, (records as unknown[]).length]));
+
+/**
+ * Checks `data` against the public shapes (leaving out, and logging, what
+ * does not fit), then writes it and `meta` (counts filled in) into `dir`,
+ * replacing it at once. Returns the records written per file.
+ */
+export async function writeExport(
+  dir: string,
+  data: PublicExport,
+  meta: Omit<ExportMeta, 'counts'>,
+  log: SkipLog = new SkipLog(),
+): Promise<Record<string, number>> {
+  const checked = checkPublicShapes(data, log);
+  const counts = countsOf(checked);
   const target = path.resolve(dir);
   const staging = `${target}.tmp-${process.pid}`;
   const files: [string, unknown][] = [
-    [EXPORT_FILES.therapists, checked('therapists', data.therapists, publicTherapist)],
-    [EXPORT_FILES.stores, checked('stores', data.stores, publicStore)],
-    [EXPORT_FILES.frozenAccounts, checked('frozenAccounts', data.frozenAccounts, publicFrozenAccount)],
-    [EXPORT_FILES.shifts, checked('shifts', data.shifts, publicShift)],
-    [EXPORT_FILES.meta, exportMeta.parse(meta)],
+    [EXPORT_FILES.therapists, checked.therapists],
+    [EXPORT_FILES.stores, checked.stores],
+    [EXPORT_FILES.frozenAccounts, checked.frozenAccounts],
+    [EXPORT_FILES.shifts, checked.shifts],
+    [EXPORT_FILES.redirects, checked.redirects],
+    [EXPORT_FILES.meta, exportMeta.parse({ ...meta, counts })],
   ];
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
@@ -45,4 +91,5 @@ export async function writeExport(dir: string, data: PublicExport, meta: ExportM
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+  return counts;
 }

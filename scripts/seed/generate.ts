@@ -3,12 +3,20 @@
  * same documents. Timestamps are Dates (the writer turns them into
  * Firestore Timestamps). Besides public profiles it holds private data
  * (users, tokens, customers, favorites, announcements) so the export's
- * privacy can be tested on it.
+ * privacy can be tested on it, and the trust-and-safety records the rules
+ * require with them (docs/decisions.md, issue 10): store memberships (most
+ * confirmed, a few pending or declined, so store@theralink.test sees
+ * requests), handle slots and verification levels, current-handle
+ * reservations, a held slug that redirects, one open dispute and report.
+ * Ids follow the rules' bounded schemes (shifts {uid}_{date}_{0..2}).
  */
 import { AREAS } from '../../src/lib/areas';
 import { SCHEDULE_DAYS_AHEAD } from '../../src/lib/site';
 import { addDays, tokyoInstant } from '../../src/lib/tokyo-date';
 import { frozenAccountId } from '../../src/lib/frozen/entry';
+import type { VerificationLevel } from '../../src/schema/frozen-accounts';
+import { membershipDocId } from '../../src/schema/memberships';
+import { shiftDocId } from '../../src/schema/schedules';
 import { SeededRandom } from './random';
 import * as words from './words';
 
@@ -46,6 +54,12 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 export const therapistId = (i: number) => (i === 0 ? 'demo-therapist' : `th-${pad(i, 6)}`);
 export const storeId = (i: number) => (i === 0 ? 'demo-store' : `st-${pad(i, 5)}`);
 
+/** Therapists who asked the demo store to join and wait for its answer (i % 97 === 3). */
+export const isPendingAtDemoStore = (i: number) => i % 97 === 3;
+/** The therapist whose profile was renamed 10 days ago: her old slug redirects. */
+export const RENAMED_THERAPIST = 1;
+export const renamedFromSlug = (romaji: string, i: number) => `${romaji}-relax-${i}`;
+
 /** Stores for a given number of therapists: at least 30, about one per seven. */
 export function storeCountFor(therapists: number): number {
   return Math.max(30, Math.ceil(therapists / 7));
@@ -71,7 +85,13 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
 
   // Stores, spread over every area so each area has several.
   const storeCount = storeCountFor(options.therapists);
+  /** Published stores by area: a therapist may only ask a published store. */
   const storesByArea = new Map<string, string[]>();
+  const handleSlot = (uid: string, slot: number, handle: string) =>
+    docs.push({ path: `users/${uid}/handleSlots/${slot}`, data: { handleId: frozenAccountId('x', handle) } });
+  const reserveCurrent = (uid: string, handle: string | undefined) => {
+    if (handle) docs.push({ path: `currentHandles/${frozenAccountId('x', handle)}`, data: { userId: uid } });
+  };
   for (let i = 0; i < storeCount; i++) {
     const id = storeId(i);
     const area = AREAS[i % AREAS.length]!;
@@ -80,9 +100,13 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     const storeName = `${brand}${area}${branch > 0 ? `${branch + 1}号店` : ''}`;
     const detail = words.AREA_DETAILS[area]!;
     const createdAt = daysAgo(720);
-    storesByArea.set(area, [...(storesByArea.get(area) ?? []), id]);
+    // One store in fifteen is still being set up.
+    const published = i % 15 !== 7;
+    if (published) storesByArea.set(area, [...(storesByArea.get(area) ?? []), id]);
     const slug = i === 0 ? 'aroma-resort-shinjuku' : `${brandRomaji}-${words.AREA_ROMAJI[area]}-${i}`;
-    docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'store' } });
+    const channels = random.chance(0.7) ? { x: uniqueHandle(brandRomaji.replace(/-/g, '').slice(0, 8)) } : {};
+    docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'store', releasedAt: null } });
+    reserveCurrent(id, channels.x);
     docs.push({
       path: `stores/${id}`,
       data: {
@@ -91,15 +115,14 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
         storeName,
         profileSlug: slug,
         description: random.sample(words.STORE_BLURBS, 2).join(''),
-        photoURL: '',
+        photo: '',
         area,
         address: `${detail.prefecture}${detail.ward}${random.int(1, 4)}-${random.int(1, 30)}-${random.int(1, 12)}`,
         nearestStation: detail.station,
         hours: random.pick(['12:00〜翌5:00', '11:00〜24:00', '10:00〜翌3:00', '13:00〜翌2:00']),
         website: random.chance(0.6) ? `https://example.com/${brandRomaji}/${i}` : '',
-        channels: random.chance(0.7) ? { x: uniqueHandle(brandRomaji.replace(/-/g, '').slice(0, 8)) } : {},
-        // One store in fifteen is still being set up.
-        published: i % 15 !== 7,
+        channels,
+        published,
         createdAt,
         updatedAt: createdAt,
       },
@@ -114,27 +137,50 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
           handle,
           frozenOn: random.chance(0.5) ? addDays(options.today, -random.int(10, 400)) : null,
           note: '店舗の旧アカウント',
+          // Every other one was confirmed by the operator.
+          verification: i % 10 === 0 ? 'operator' : 'self',
+          slot: 0,
           createdAt: daysAgo(300),
         },
       });
+      handleSlot(id, 0, handle);
     }
   }
 
+  const heldSlugs: SeedDoc[] = [];
+  const selfClaims: { id: string; owner: string }[] = [];
+
   // Therapists.
-  let shiftNumber = 0;
   for (let i = 0; i < options.therapists; i++) {
     const id = therapistId(i);
     const [kana, romaji] = i === 0 ? (['みう', 'miu'] as const) : random.pick(words.GIVEN_NAMES);
-    const area = i === 0 ? '新宿' : AREAS[random.int(0, AREAS.length - 1)]!;
+    const pendingAtDemo = i > 0 && isPendingAtDemoStore(i);
+    const area = i === 0 || pendingAtDemo ? '新宿' : AREAS[random.int(0, AREAS.length - 1)]!;
     const localStores = storesByArea.get(area) ?? [];
-    const store = i === 0 ? storeId(0) : random.chance(0.85) ? random.pick(localStores) : null;
+    const store =
+      i === 0 || pendingAtDemo ? storeId(0) : random.chance(0.85) && localStores.length > 0 ? random.pick(localStores) : null;
     const slug = i === 0 ? 'miu' : `${romaji}-${pad(i, 5)}`;
     const createdAt = daysAgo(600);
+    // She asked her store to join some days after signing up (never in the future).
+    const storeRequestedAt = store ? new Date(Math.min(createdAt.getTime() + random.int(0, 60) * 86_400_000, base - 3_600_000)) : null;
+    // The store's answer: most confirmed; a few still waiting (no answer yet) or declined.
+    const answer: 'confirmed' | 'declined' | null = !store || pendingAtDemo || i % 29 === 13 ? null : i % 53 === 21 ? 'declined' : 'confirmed';
+    const confirmedStore = answer === 'confirmed' ? store : null;
     const channels: Record<string, string> = { x: uniqueHandle(romaji) };
     if (random.chance(0.4)) channels.bluesky = `${romaji}${pad(i, 5)}.bsky.social`;
     if (random.chance(0.3)) channels.instagram = `${romaji}.relax.${i}`;
     if (random.chance(0.3)) channels.litlink = `${romaji}${i}`;
-    docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'therapist' } });
+    // One in eleven has not published her profile yet.
+    const published = i % 11 !== 5;
+    docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'therapist', releasedAt: null } });
+    if (i === RENAMED_THERAPIST && published) {
+      // Renamed 10 days ago: the old slug is held (and redirects) for SLUG_HOLD_DAYS.
+      heldSlugs.push({
+        path: `slugs/${renamedFromSlug(romaji, i)}`,
+        data: { userId: id, kind: 'therapist', releasedAt: new Date(base - 10 * 86_400_000) },
+      });
+    }
+    reserveCurrent(id, channels.x);
     docs.push({
       path: `accounts/${id}`,
       data: {
@@ -142,49 +188,97 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
         displayName: i === 0 ? kana : `${kana}${random.pick(words.NAME_DECORATIONS)}`,
         profileSlug: slug,
         bio: [random.pick(words.BIO_OPENINGS), ...random.sample(words.BIO_MIDDLES, 2), random.pick(words.BIO_CLOSINGS)].join(''),
-        photoURL: '',
+        photo: '',
         storeId: store,
+        storeRequestedAt,
         area,
         tags: random.sample(words.TAGS, random.int(1, 4)),
         channels,
-        // One in eleven has not published her profile yet.
-        published: i % 11 !== 5,
+        published,
         createdAt,
-        updatedAt: createdAt,
+        updatedAt: storeRequestedAt && storeRequestedAt > createdAt ? storeRequestedAt : createdAt,
       },
     });
-    // Half the therapists list a former (frozen) handle.
-    if (i % 2 === 0) {
-      const handle = i === 0 ? 'miu_0312' : uniqueHandle(romaji);
+    if (store && answer && storeRequestedAt) {
       docs.push({
-        path: `frozenAccounts/${frozenAccountId('x', handle)}`,
+        path: `memberships/${membershipDocId(store, id)}`,
+        data: {
+          storeId: store,
+          userId: id,
+          status: answer,
+          requestedAt: storeRequestedAt,
+          updatedAt: new Date(Math.min(storeRequestedAt.getTime() + 86_400_000, base - 60_000)),
+        },
+      });
+    }
+    // Half the therapists list a former (frozen) handle, one in six a second one.
+    const formerCount = i % 6 === 0 ? 2 : i % 2 === 0 ? 1 : 0;
+    for (let slot = 0; slot < formerCount; slot++) {
+      const handle = i === 0 && slot === 0 ? 'miu_0312' : uniqueHandle(romaji);
+      // Mostly self-declared; her confirmed store vouched for some, the operator for a few.
+      const verification: VerificationLevel =
+        i === 0 && slot === 0 ? 'store' : confirmedStore && random.chance(0.25) ? 'store' : i % 17 === 0 ? 'operator' : 'self';
+      const docId = frozenAccountId('x', handle);
+      docs.push({
+        path: `frozenAccounts/${docId}`,
         data: {
           userId: id,
           platform: 'x',
           handle,
           frozenOn: random.chance(0.7) ? addDays(options.today, -random.int(3, 500)) : null,
           note: random.pick(words.FROZEN_NOTES),
+          verification,
+          slot,
           createdAt: daysAgo(200),
         },
       });
+      handleSlot(id, slot, handle);
+      if (verification === 'self' && published && i > 0) selfClaims.push({ id: docId, owner: id });
     }
     for (let day = 0; day < SCHEDULE_DAYS_AHEAD; day++) {
       if (!(i === 0 ? day % 2 === 0 : random.chance(0.35))) continue;
-      const startHour = random.int(10, 21);
-      const endHour = (startHour + random.int(4, 9)) % 24;
-      docs.push({
-        path: `schedules/sh-${pad(++shiftNumber, 7)}`,
-        data: {
-          userId: id,
-          storeId: store,
-          date: addDays(options.today, day),
-          start: `${pad(startHour, 2)}:00`,
-          end: `${pad(endHour, 2)}:${random.pick(['00', '30'])}`,
-          note: random.pick(words.SHIFT_NOTES),
-          updatedAt: daysAgo(7),
-        },
-      });
+      const date = addDays(options.today, day);
+      const shift = (slot: number, startHour: number, endHour: number, endMinutes: string) =>
+        docs.push({
+          path: `schedules/${shiftDocId(id, date, slot)}`,
+          data: {
+            userId: id,
+            // Only a confirmed member works under a store.
+            storeId: confirmedStore,
+            date,
+            start: `${pad(startHour, 2)}:00`,
+            end: `${pad(endHour % 24, 2)}:${endMinutes}`,
+            note: random.pick(words.SHIFT_NOTES),
+            updatedAt: daysAgo(7),
+          },
+        });
+      if (random.chance(0.06)) {
+        // A split day: an early shift and a late one.
+        const early = random.int(10, 13);
+        shift(0, early, early + 3, '00');
+        shift(1, early + 6, early + 10, random.pick(['00', '30']));
+      } else {
+        const startHour = random.int(10, 21);
+        shift(0, startHour, startHour + random.int(4, 9), random.pick(['00', '30']));
+      }
     }
+  }
+  docs.push(...heldSlugs);
+
+  // One open dispute: another therapist says a self-declared handle is hers (shown 確認中).
+  const disputed = selfClaims[0];
+  const disputant = options.therapists > 4 ? therapistId(4) : null;
+  if (disputed && disputant && disputed.owner !== disputant) {
+    docs.push({
+      path: `disputes/${disputant}_0`,
+      data: {
+        userId: disputant,
+        handleId: disputed.id,
+        kind: 'former',
+        evidence: 'このアカウントは以前わたしが使っていたものです。凍結前のスクリーンショットがあります。',
+        createdAt: daysAgo(3),
+      },
+    });
   }
 
   docs.push(...privateDocs(options.today, random));
@@ -202,6 +296,10 @@ function privateDocs(today: string, random: SeededRandom): SeedDoc[] {
     { path: 'users/demo-fan/fcmTokens/demo-fcm-token-fan', data: { token: 'demo-fcm-token-fan', createdAt: at(10), refreshedAt: at(2) } },
     { path: `favorites/demo-fan/items/${therapistId(0)}`, data: { createdAt: at(30) } },
     { path: `favorites/demo-fan/items/${storeId(0)}`, data: { createdAt: at(20) } },
+    {
+      path: 'reports/demo-fan_0',
+      data: { userId: 'demo-fan', targetPath: 'accounts/th-000007', reason: 'spam', text: '同じ宣伝を何度も載せています。', createdAt: at(2) },
+    },
     {
       path: 'announcements/an-demo-1',
       data: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AVATAR_PATH_PATTERN } from '../lib/avatar/photo-path';
 import { X_HANDLE_PATTERN } from '../lib/handles';
 import { SLUG_PATTERN } from '../lib/slugs';
 import { TIME_OF_DAY_PATTERN, isDateKey } from '../lib/tokyo-date';
@@ -32,7 +33,6 @@ export const optionalUrl = z.union([z.literal(''), httpsUrl]);
  * one of two alternating names (so a user holds at most two avatar files).
  * The export builds the public URL; a document can never name a foreign host.
  */
-export const AVATAR_PATH_PATTERN = /^avatars\/[A-Za-z0-9]{1,128}\/[01]\.(webp|jpg|png)$/;
 export const photoPath = z.union([z.literal(''), z.string().regex(AVATAR_PATH_PATTERN)]);
 export const MAX_TAGS = 10;
 export const tags = z.array(z.string().min(1).max(20)).max(MAX_TAGS);

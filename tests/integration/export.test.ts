@@ -1,8 +1,9 @@
 /**
  * The export against the real Firestore emulator: what it writes from the
- * seeded data is public only, and a bad source (unreachable, empty,
- * malformed) stops it with a message naming the problem and leaves the
- * previous export untouched.
+ * seeded data is public only; a malformed document is skipped and reported
+ * (export-malformed.test.ts plants one in every collection); a bad source
+ * (unreachable, empty) stops it with a message naming the problem and
+ * leaves the previous export untouched.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -47,7 +48,47 @@ describe('export of the seeded data', () => {
 
   it('writes exactly the public files', async () => {
     const { files } = await readExport(exportDir);
-    expect(files).toEqual(['frozen-accounts.json', 'meta.json', 'shifts.json', 'stores.json', 'therapists.json']);
+    expect(files).toEqual(['frozen-accounts.json', 'meta.json', 'redirects.json', 'shifts.json', 'stores.json', 'therapists.json']);
+  });
+
+  it('writes its report next to the export, not inside it, with nothing skipped', async () => {
+    const report = JSON.parse(await readFile(`${exportDir}-report.json`, 'utf8'));
+    expect(report).toMatchObject({ skipped: [], counts: { skipped: 0 }, exportedAt: expect.any(String) });
+    expect(report.counts.therapists).toBeGreaterThan(150);
+    expect(report.read.memberships).toBeGreaterThan(100);
+  });
+
+  it('redirects the seeded renamed profile’s old slug to her current one', async () => {
+    const redirects = JSON.parse(await readFile(path.join(exportDir, 'redirects.json'), 'utf8'));
+    const docs = generateSeed({ therapists: 200, today });
+    const held = docs.find((d) => d.path.startsWith('slugs/') && d.data.releasedAt !== null)!;
+    const owner = docs.find((d) => d.path === `accounts/${held.data.userId as string}`)!;
+    expect(redirects).toEqual([
+      { from: held.path.slice('slugs/'.length), to: owner.data.profileSlug, kind: 'therapist', until: expect.stringMatching(/^2026-12-12T/) },
+    ]);
+  });
+
+  it('names a store only for its confirmed members, and marks the seeded dispute', async () => {
+    const docs = generateSeed({ therapists: 200, today });
+    const therapists = JSON.parse(await readFile(path.join(exportDir, 'therapists.json'), 'utf8'));
+    const confirmed = new Set(docs.filter((d) => d.path.startsWith('memberships/') && d.data.status === 'confirmed').map((d) => d.path));
+    const named = therapists.filter((t: { storeId: string | null }) => t.storeId !== null);
+    expect(named.length).toBeGreaterThan(100);
+    for (const t of named) expect(confirmed.has(`memberships/${t.storeId}_${t.id}`)).toBe(true);
+    const demo = therapists.find((t: { id: string }) => t.id === 'demo-therapist');
+    expect(demo.storeId).toBe('demo-store');
+    const answered = new Set(docs.filter((d) => d.path.startsWith('memberships/')).map((d) => d.path));
+    const pending = docs.filter(
+      (d) => d.path.startsWith('accounts/') && d.data.storeId === 'demo-store' && d.data.published && !answered.has(`memberships/demo-store_${d.data.userId as string}`),
+    );
+    expect(pending.length).toBeGreaterThan(0);
+    for (const d of pending) expect(therapists.find((t: { id: string }) => t.id === d.data.userId).storeId).toBeNull();
+
+    const dispute = docs.find((d) => d.path.startsWith('disputes/'))!;
+    const frozen = JSON.parse(await readFile(path.join(exportDir, 'frozen-accounts.json'), 'utf8'));
+    expect(frozen.filter((f: { disputed: boolean }) => f.disputed).map((f: { id: string }) => f.id)).toEqual([dispute.data.handleId]);
+    const levels = new Set(frozen.map((f: { verification: string }) => f.verification));
+    expect(levels).toEqual(new Set(['self', 'store', 'operator']));
   });
 
   it('contains no private collection data, token or email', async () => {
@@ -84,7 +125,9 @@ describe('export of the seeded data', () => {
 
   it('exports the demo therapist with her former handle', async () => {
     const frozen = JSON.parse(await readFile(path.join(exportDir, 'frozen-accounts.json'), 'utf8'));
-    expect(frozen).toContainEqual(expect.objectContaining({ handle: 'miu_0312', userId: 'demo-therapist', ownerKind: 'therapist' }));
+    expect(frozen).toContainEqual(
+      expect.objectContaining({ handle: 'miu_0312', userId: 'demo-therapist', ownerKind: 'therapist', verification: 'store', disputed: false }),
+    );
   });
 });
 
@@ -95,12 +138,17 @@ describe('a bad source', () => {
     await runExport(goodDir(), today);
   });
 
-  it('stops on a malformed document, names it, and keeps the previous export', async () => {
-    const before = await readExport(goodDir());
+  it('skips a malformed document, names it, and publishes the rest', async () => {
+    const before = JSON.parse(await readFile(path.join(goodDir(), 'therapists.json'), 'utf8'));
     await adminDb().doc('accounts/broken-doc').set({ userId: 'broken-doc', displayName: 42, published: true });
+    const lines: string[] = [];
     try {
-      await expect(runExport(goodDir(), today)).rejects.toThrow(/Malformed document accounts\/broken-doc: displayName/);
-      expect(await readExport(goodDir())).toEqual(before);
+      const { report, counts } = await runExport(goodDir(), today, { warn: (line) => lines.push(line) });
+      expect(lines[0]).toMatch(/^Skipped accounts\/broken-doc: displayName: Expected string, received number; /);
+      expect(report.skipped).toEqual([
+        expect.objectContaining({ collection: 'accounts', id: 'broken-doc', problems: expect.arrayContaining([{ path: 'displayName', message: 'Expected string, received number' }]) }),
+      ]);
+      expect(counts.therapists).toBe(before.length);
     } finally {
       await adminDb().doc('accounts/broken-doc').delete();
     }
@@ -132,6 +180,13 @@ describe('a bad source', () => {
     const before = await readExport(goodDir());
     await clearFirestoreEmulator(TEST_PROJECTS.integration);
     await expect(runExport(goodDir(), today)).rejects.toThrow(/no documents in accounts or stores/);
+    expect(await readExport(goodDir())).toEqual(before);
+  });
+
+  it('stops when no account or store passes its schema (old demo data), and keeps the previous export', async () => {
+    const before = await readExport(goodDir());
+    await adminDb().doc('accounts/old-shape').set({ userId: 'old-shape', photoURL: 'https://example.com/a.png', published: true });
+    await expect(runExport(goodDir(), today)).rejects.toThrow(/None of the 1 documents in accounts and stores passed its schema/);
     expect(await readExport(goodDir())).toEqual(before);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The rebuild trigger of `npm start`: a change to a public source collection
  * in the Firestore emulator calls back once (debounced) with its name;
- * private collections do not trigger it.
+ * so do the private records the export derives public facts from
+ * (memberships, disputes, suspensions, slugs); other private collections
+ * (customers, users, reports) do not trigger it.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,10 +39,20 @@ describe('watchPublicContent', () => {
     await expect.poll(() => calls, { timeout: 5000 }).toEqual([['accounts', 'schedules']]);
   });
 
+  it('calls back for the private records the export derives public facts from', async () => {
+    const before = calls.length;
+    await adminDb().doc('memberships/s1_a1').set({ status: 'confirmed' });
+    await adminDb().doc('disputes/u2_0').set({ handleId: 'x_miu' });
+    await adminDb().doc('suspensions/a1').set({ reason: 'spam' });
+    await adminDb().doc('slugs/old-miu').set({ userId: 'a1', releasedAt: Timestamp.now() });
+    await expect.poll(() => calls.slice(before), { timeout: 5000 }).toEqual([['disputes', 'memberships', 'slugs', 'suspensions']]);
+  });
+
   it('does not call back for private collections', async () => {
     const before = calls.length;
     await adminDb().doc('customers/u1/items/c1').set({ nickname: 'Aさん' });
     await adminDb().doc('users/u1').set({ createdAt: Timestamp.now() });
+    await adminDb().doc('reports/u1_0').set({ text: 'x' });
     await settle(1200);
     expect(calls.length).toBe(before);
   });

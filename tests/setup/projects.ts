@@ -5,4 +5,8 @@ export const TEST_PROJECTS = {
   e2e: 'demo-theralink-e2e',
   /** The self-service browser tests: npm start's rebuild loop on its own data. */
   live: 'demo-theralink-live',
+  /** Integration files that clear their own data while export.test.ts clears the shared one. */
+  exportMalformed: 'demo-theralink-export-malformed',
+  exportTrust: 'demo-theralink-export-trust',
+  moderate: 'demo-theralink-moderate',
 } as const;

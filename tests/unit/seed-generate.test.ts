@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed/generate';
 import { X_HANDLE_PATTERN } from '../../src/lib/handles';
 import { validateSeed } from '../../scripts/seed/write';
+import { MAX_FORMER_HANDLES } from '../../src/schema/frozen-accounts';
+import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../src/schema/schedules';
+import { addDays } from '../../src/lib/tokyo-date';
 
 const today = '2026-11-22';
 const count = (docs: { path: string }[], prefix: string) => docs.filter((d) => d.path.startsWith(prefix)).length;
@@ -31,10 +34,29 @@ describe('generateSeed', () => {
     expect(published).toBeLessThan(200);
   });
 
-  it('puts shifts on the next 14 days only', () => {
+  it('puts shifts on the next 14 days only, inside the window the rules allow', () => {
     const dates = new Set(docs.filter((d) => d.path.startsWith('schedules/')).map((d) => d.data.date as string));
     expect([...dates].sort()[0]).toBe(today);
     expect([...dates].sort().at(-1)).toBe('2026-12-05');
+    expect([...dates].sort()[0]! >= addDays(today, -1)).toBe(true);
+    expect([...dates].sort().at(-1)! <= addDays(today, SHIFT_DAYS_AHEAD)).toBe(true);
+  });
+
+  it('keys each shift {uid}_{date}_{slot}, at most three a day', () => {
+    const shifts = docs.filter((d) => d.path.startsWith('schedules/'));
+    const perDay = new Map<string, number>();
+    for (const { path, data } of shifts) {
+      const match = /^schedules\/(.+)_(\d{4}-\d{2}-\d{2})_(\d)$/.exec(path);
+      expect(match, path).not.toBeNull();
+      expect(match![1]).toBe(data.userId);
+      expect(match![2]).toBe(data.date);
+      expect(Number(match![3])).toBeLessThan(MAX_SHIFTS_PER_DAY);
+      const key = `${data.userId}_${data.date}`;
+      perDay.set(key, (perDay.get(key) ?? 0) + 1);
+    }
+    expect(Math.max(...perDay.values())).toBeLessThanOrEqual(MAX_SHIFTS_PER_DAY);
+    expect(Math.max(...perDay.values())).toBeGreaterThan(1);
+    expect(new Set(shifts.map((d) => d.path)).size).toBe(shifts.length);
   });
 
   it('keys each former handle by x_{handle}, as the rules require', () => {
@@ -52,14 +74,115 @@ describe('generateSeed', () => {
     expect(new Set(handles).size).toBe(handles.length);
     expect(new Set(frozen.map((d) => d.path)).size).toBe(frozen.length);
     const slugs = docs.filter((d) => d.path.startsWith('slugs/'));
-    expect(slugs.length).toBe(count(docs, 'accounts/') + count(docs, 'stores/'));
+    const held = slugs.filter((d) => d.data.releasedAt !== null);
+    expect(slugs.length - held.length).toBe(count(docs, 'accounts/') + count(docs, 'stores/'));
+    const profiles = docs.filter((d) => /^(accounts|stores)\//.test(d.path));
+    for (const { path, data } of profiles) {
+      expect(docs.find((d) => d.path === `slugs/${data.profileSlug as string}`)?.data, path).toMatchObject({ userId: data.userId, releasedAt: null });
+    }
   });
 
-  it("puts each shift at its therapist's current store", () => {
-    const storeOf = new Map(docs.filter((d) => d.path.startsWith('accounts/')).map((d) => [d.data.userId, d.data.storeId]));
+  it('holds one released slug of a published therapist, renamed 10 days ago', () => {
+    const held = docs.filter((d) => d.path.startsWith('slugs/') && d.data.releasedAt !== null);
+    expect(held).toHaveLength(1);
+    const owner = docs.find((d) => d.path === `accounts/${held[0]!.data.userId as string}`)!;
+    expect(owner.data.published).toBe(true);
+    expect(`slugs/${owner.data.profileSlug as string}`).not.toBe(held[0]!.path);
+    expect((held[0]!.data.releasedAt as Date).getTime()).toBe(new Date('2026-11-12T00:00:00Z').getTime());
+  });
+
+  const accounts = () => docs.filter((d) => d.path.startsWith('accounts/'));
+  const membership = (storeId: unknown, uid: unknown) => docs.find((d) => d.path === `memberships/${String(storeId)}_${String(uid)}`);
+
+  it('names only published stores, with when she asked', () => {
+    const published = new Set(docs.filter((d) => d.path.startsWith('stores/') && d.data.published).map((d) => d.data.userId));
+    for (const { data } of accounts()) {
+      if (data.storeId === null) expect(data.storeRequestedAt).toBeNull();
+      else {
+        expect(published.has(data.storeId)).toBe(true);
+        expect(data.storeRequestedAt).toBeInstanceOf(Date);
+      }
+    }
+  });
+
+  it('confirms most memberships for her current request, and leaves some pending or declined', () => {
+    const naming = accounts().filter((d) => d.data.storeId !== null);
+    const answers = naming.map((d) => membership(d.data.storeId, d.data.userId));
+    const confirmed = answers.filter((m) => m?.data.status === 'confirmed');
+    expect(confirmed.length / naming.length).toBeGreaterThan(0.8);
+    expect(answers.filter((m) => m === undefined).length).toBeGreaterThanOrEqual(3);
+    expect(answers.some((m) => m?.data.status === 'declined')).toBe(true);
+    for (const d of naming) {
+      const m = membership(d.data.storeId, d.data.userId);
+      if (m) expect(m.data.requestedAt).toEqual(d.data.storeRequestedAt);
+    }
+    // No membership is about a store she does not name.
+    for (const m of docs.filter((d) => d.path.startsWith('memberships/'))) {
+      expect(accounts().find((a) => a.data.userId === m.data.userId)!.data.storeId).toBe(m.data.storeId);
+    }
+  });
+
+  it('makes the demo therapist a confirmed member of the demo store, which has pending requests', () => {
+    expect(membership('demo-store', 'demo-therapist')?.data.status).toBe('confirmed');
+    const pending = accounts().filter((d) => d.data.storeId === 'demo-store' && !membership('demo-store', d.data.userId));
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("puts each shift at her confirmed store, or none", () => {
+    const storeOf = new Map(accounts().map((d) => [d.data.userId, d.data.storeId]));
     const shifts = docs.filter((d) => d.path.startsWith('schedules/'));
     expect(shifts.length).toBeGreaterThan(0);
-    for (const { data } of shifts) expect(data.storeId).toBe(storeOf.get(data.userId));
+    for (const { data } of shifts) {
+      if (data.storeId === null) continue;
+      expect(data.storeId).toBe(storeOf.get(data.userId));
+      expect(membership(data.storeId, data.userId)?.data.status).toBe('confirmed');
+    }
+    expect(shifts.some((d) => d.data.storeId === null && storeOf.get(d.data.userId) !== null)).toBe(true);
+  });
+
+  it('gives every former handle a slot doc, at most ten per owner, with mixed verification', () => {
+    const frozen = docs.filter((d) => d.path.startsWith('frozenAccounts/'));
+    const slots = new Set<string>();
+    for (const { path, data } of frozen) {
+      expect(data.slot as number).toBeLessThan(MAX_FORMER_HANDLES);
+      const slotPath = `users/${data.userId as string}/handleSlots/${data.slot as number}`;
+      expect(slots.has(slotPath)).toBe(false);
+      slots.add(slotPath);
+      expect(docs.find((d) => d.path === slotPath)?.data).toEqual({ handleId: path.split('/')[1] });
+    }
+    expect(count(docs, 'users/') - 3 - 1).toBe(frozen.length);
+    const levels = frozen.map((d) => d.data.verification);
+    const share = (level: string) => levels.filter((l) => l === level).length / levels.length;
+    expect(share('self')).toBeGreaterThan(0.5);
+    expect(share('store')).toBeGreaterThan(0.05);
+    expect(share('operator')).toBeGreaterThan(0.02);
+    // A store vouches only for its confirmed members.
+    for (const { data } of frozen.filter((d) => d.data.verification === 'store')) {
+      const account = accounts().find((a) => a.data.userId === data.userId)!;
+      expect(membership(account.data.storeId, data.userId)?.data.status).toBe('confirmed');
+    }
+    expect(docs.find((d) => d.path === 'frozenAccounts/x_miu_0312')?.data).toMatchObject({ verification: 'store', slot: 0 });
+  });
+
+  it('reserves every current X handle, and no current handle is a former one', () => {
+    const profiles = docs.filter((d) => /^(accounts|stores)\//.test(d.path));
+    const current = profiles.filter((d) => (d.data.channels as { x?: string }).x);
+    expect(count(docs, 'currentHandles/')).toBe(current.length);
+    for (const { data } of current) {
+      const id = `x_${(data.channels as { x: string }).x}`;
+      expect(docs.find((d) => d.path === `currentHandles/${id}`)?.data).toEqual({ userId: data.userId });
+      expect(docs.some((d) => d.path === `frozenAccounts/${id}`)).toBe(false);
+    }
+  });
+
+  it('opens one dispute on a self-declared handle of someone else', () => {
+    const disputes = docs.filter((d) => d.path.startsWith('disputes/'));
+    expect(disputes).toHaveLength(1);
+    const { path, data } = disputes[0]!;
+    expect(path).toBe(`disputes/${data.userId as string}_0`);
+    const claim = docs.find((d) => d.path === `frozenAccounts/${data.handleId as string}`)!;
+    expect(claim.data.verification).toBe('self');
+    expect(claim.data.userId).not.toBe(data.userId);
   });
 
   it('passes every collection schema', () => {

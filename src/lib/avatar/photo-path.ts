@@ -3,12 +3,13 @@
  * itself (accounts.photo / stores.photo), never a URL: '' or
  * avatars/{uid}/{0|1}.{webp|jpg|png}, two alternating names, so a user
  * holds at most two avatar files and a new picture never overwrites the
- * one the profile shows while it uploads. Mirrors AVATAR_PATH_PATTERN of
- * src/schema/common.ts (the unit tests hold them equal). Pure.
+ * one the profile shows while it uploads. The schemas (src/schema/common.ts)
+ * and the export (src/lib/photo-url.ts) use these. Pure.
  */
 import { avatarExtension, type AvatarType } from './limits';
 
-export const AVATAR_PATH_PATTERN = /^avatars\/[A-Za-z0-9]{1,128}\/[01]\.(webp|jpg|png)$/;
+/** The uid segment allows - and _ too: Auth's own uids are alphanumeric, custom and demo ones may not be. */
+export const AVATAR_PATH_PATTERN = /^avatars\/[A-Za-z0-9_-]{1,128}\/[01]\.(webp|jpg|png)$/;
 
 /** `photo` when it is one of the user's own avatar paths, else null (nothing of hers to delete). */
 export function ownAvatarPath(photo: string, uid: string): string | null {

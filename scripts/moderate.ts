@@ -1,0 +1,403 @@
+/**
+ * `npm run moderate -- <command>`: the operator's trusted tool for the
+ * trust-and-safety records (docs/decisions.md, issue 10). Clients can write
+ * disputes and reports but never read them; this script (firebase-admin)
+ * reads and resolves them.
+ *
+ *   list                          open disputes, reports and suspensions
+ *   transfer <handle> <toUid>     move a former handle to another owner (運営確認済み)
+ *   revoke <handle>               delete a claim (or release a current-handle reservation)
+ *   verify <handle>               raise a claim to 運営確認済み
+ *   dismiss <disputeId>           close a dispute
+ *   close-report <reportId>       close a report
+ *   suspend <uid> --reason <text> take an account off the site and refuse its writes
+ *   unsuspend <uid>
+ *
+ * Every action appends an entry to moderationLog/{auto} (private: trusted
+ * code only); a closed dispute or report is copied there, then deleted,
+ * which frees the user's slot. Public effects show after the next export.
+ * Refuses to write to a real project unless --allow-production is given.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { FieldValue, Timestamp, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { X_HANDLE_PATTERN, normalizeHandle } from '../src/lib/handles';
+import { handleDocId, MAX_FORMER_HANDLES } from '../src/schema/frozen-accounts';
+import { frozenAccountDoc } from '../src/schema/frozen-accounts';
+import { suspensionDoc } from '../src/schema/moderation';
+import { isDateKey } from '../src/lib/tokyo-date';
+import { adminDb, assertFirestoreReachable } from './lib/admin';
+import { isMain } from './lib/cli';
+import { projectId } from './lib/project';
+
+export const USAGE = [
+  '使い方: npm run moderate -- <コマンド> [--allow-production]',
+  '  list                           未対応の申し立て・通報・利用停止の一覧',
+  '  transfer <handle> <toUid>      旧アカウントを別の持ち主に移す（運営確認済み）',
+  '  revoke <handle>                旧アカウントの登録を取り消す（現在のアカウントなら予約を外す）',
+  '  verify <handle>                旧アカウントを運営確認済みにする',
+  '  dismiss <disputeId>            申し立てを閉じる',
+  '  close-report <reportId>        通報を閉じる',
+  '  suspend <uid> --reason <理由>  アカウントを利用停止にする（次の書き出しでサイトから消える）',
+  '  unsuspend <uid>                利用停止を解除する',
+].join('\n');
+
+/** Bad input or a refused action; the message is Japanese. */
+export class ModerateError extends Error {}
+/** The command line itself is wrong: the usage is shown with the message. */
+export class ModerateUsageError extends ModerateError {}
+
+export interface ModerateDeps {
+  db?: Firestore;
+  log?: (line: string) => void;
+  /** Who acts (recorded in moderationLog); default $MODERATOR or the OS user. */
+  by?: string;
+}
+
+export interface ModerateCommand {
+  command: string;
+  args: string[];
+  reason?: string;
+}
+
+const COMMANDS: Record<string, number> = {
+  list: 0,
+  transfer: 2,
+  revoke: 1,
+  verify: 1,
+  dismiss: 1,
+  'close-report': 1,
+  suspend: 1,
+  unsuspend: 1,
+};
+
+/** A moderationLog entry: private, written only here. */
+interface LogEntry {
+  action: string;
+  target: string;
+  detail: Record<string, unknown>;
+}
+
+function operatorName(): string {
+  if (process.env.MODERATOR) return process.env.MODERATOR;
+  try {
+    return os.userInfo().username || 'operator';
+  } catch {
+    return 'operator';
+  }
+}
+
+function handleArg(input: string | undefined): { handle: string; id: string } {
+  const handle = normalizeHandle(input ?? '');
+  if (!X_HANDLE_PATTERN.test(handle)) throw new ModerateError(`X のユーザー名として読めません: ${JSON.stringify(input ?? '')}`);
+  return { handle, id: handleDocId(handle) };
+}
+
+function idArg(input: string | undefined, what: string): string {
+  const id = input ?? '';
+  if (id.length === 0 || id.length > 128 || id.includes('/') || id === '.' || id === '..') {
+    throw new ModerateError(`${what}が正しくありません: ${JSON.stringify(id)}`);
+  }
+  return id;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const when = (value: unknown) => (value instanceof Timestamp ? value.toDate().toISOString() : text(value));
+
+export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}): Promise<void> {
+  const expected = COMMANDS[input.command];
+  if (expected === undefined) throw new ModerateUsageError(`知らないコマンドです: ${JSON.stringify(input.command)}`);
+  if (input.args.length !== expected) {
+    throw new ModerateUsageError(`${input.command} には引数が ${expected} 個必要です（${input.args.length} 個ありました）。`);
+  }
+  const db = deps.db ?? adminDb();
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const by = deps.by ?? operatorName();
+  await assertFirestoreReachable(db);
+
+  const appendLog = (tx: Transaction, entry: LogEntry) =>
+    tx.set(db.collection('moderationLog').doc(), { ...entry, by, at: Timestamp.now() });
+
+  /** Copies each open dispute on `handleId` into moderationLog and deletes it. Returns their ids. */
+  const closeDisputesOn = async (tx: Transaction, handleId: string, resolution: string) => {
+    const open = await tx.get(db.collection('disputes').where('handleId', '==', handleId));
+    return (writes: () => void) => {
+      writes();
+      for (const doc of open.docs) {
+        appendLog(tx, { action: 'close-dispute', target: `disputes/${doc.id}`, detail: { resolution, dispute: doc.data() } });
+        tx.delete(doc.ref);
+      }
+      return open.docs.map((doc) => doc.id);
+    };
+  };
+
+  const [a, b] = input.args;
+  switch (input.command) {
+    case 'list':
+      return list(db, log);
+
+    case 'transfer': {
+      const { handle, id } = handleArg(a);
+      const toUid = idArg(b, '移し先のユーザー ID ');
+      const result = await transact(db, async (tx) => {
+        const claimRef = db.doc(`frozenAccounts/${id}`);
+        const [claim, account, store, current, slots] = await Promise.all([
+          tx.get(claimRef),
+          tx.get(db.doc(`accounts/${toUid}`)),
+          tx.get(db.doc(`stores/${toUid}`)),
+          tx.get(db.doc(`currentHandles/${id}`)),
+          tx.get(db.collection(`users/${toUid}/handleSlots`)),
+        ]);
+        if (!claim.exists) throw new ModerateError(`@${handle} は旧アカウントとして登録されていません。`);
+        const data = claim.data() as DocumentData;
+        const from = text(data.userId);
+        if (from === toUid) throw new ModerateError(`@${handle} はすでに ${toUid} の旧アカウントです（確認済みにするなら verify）。`);
+        if (!account.exists && !store.exists) throw new ModerateError(`${toUid} にはプロフィールがありません。移せるのはプロフィールのあるアカウントだけです。`);
+        if (current.exists) {
+          throw new ModerateError(`@${handle} は ${text(current.get('userId'))} の現在のアカウントとして予約されています。旧アカウントにはできません。`);
+        }
+        const used = new Set(slots.docs.map((doc) => doc.id));
+        const slot = Array.from({ length: MAX_FORMER_HANDLES }, (_, n) => n).find((n) => !used.has(String(n)));
+        if (slot === undefined) throw new ModerateError(`${toUid} の旧アカウントの枠（${MAX_FORMER_HANDLES} 件）が埋まっています。先に整理してください。`);
+        const oldSlotRef = typeof data.slot === 'number' ? db.doc(`users/${from}/handleSlots/${data.slot}`) : null;
+        const oldSlot = oldSlotRef ? await tx.get(oldSlotRef) : null;
+        const finish = await closeDisputesOn(tx, id, 'transfer');
+
+        const moved = {
+          userId: toUid,
+          platform: 'x' as const,
+          handle,
+          frozenOn: typeof data.frozenOn === 'string' && isDateKey(data.frozenOn) ? data.frozenOn : null,
+          // The note was the previous holder's words.
+          note: '',
+          verification: 'operator' as const,
+          slot,
+          createdAt: Timestamp.now(),
+        };
+        frozenAccountDoc.parse(moved);
+        const closed = finish(() => {
+          tx.set(claimRef, moved);
+          tx.set(db.doc(`users/${toUid}/handleSlots/${slot}`), { handleId: id });
+          if (oldSlotRef && oldSlot?.get('handleId') === id) tx.delete(oldSlotRef);
+          appendLog(tx, { action: 'transfer', target: `frozenAccounts/${id}`, detail: { from, to: toUid, slot, previous: data } });
+        });
+        return { from, slot, closed };
+      });
+      log(`@${handle} を ${result.from} から ${toUid} に移しました（枠 ${result.slot}、運営確認済み）。`);
+      logClosed(log, result.closed);
+      return;
+    }
+
+    case 'revoke': {
+      const { handle, id } = handleArg(a);
+      const outcome = await transact(db, async (tx) => {
+        const claimRef = db.doc(`frozenAccounts/${id}`);
+        const currentRef = db.doc(`currentHandles/${id}`);
+        const [claim, current] = await Promise.all([tx.get(claimRef), tx.get(currentRef)]);
+        if (claim.exists) {
+          const data = claim.data() as DocumentData;
+          const owner = text(data.userId);
+          const slotRef = typeof data.slot === 'number' ? db.doc(`users/${owner}/handleSlots/${data.slot}`) : null;
+          const slot = slotRef ? await tx.get(slotRef) : null;
+          const finish = await closeDisputesOn(tx, id, 'revoke');
+          const closed = finish(() => {
+            tx.delete(claimRef);
+            if (slotRef && slot?.get('handleId') === id) tx.delete(slotRef);
+            appendLog(tx, { action: 'revoke', target: `frozenAccounts/${id}`, detail: { previous: data } });
+          });
+          return { kind: 'former' as const, owner, closed };
+        }
+        if (current.exists) {
+          const owner = text(current.get('userId'));
+          const profiles = await Promise.all([tx.get(db.doc(`accounts/${owner}`)), tx.get(db.doc(`stores/${owner}`))]);
+          const finish = await closeDisputesOn(tx, id, 'revoke');
+          const closed = finish(() => {
+            tx.delete(currentRef);
+            // Her profile no longer lists it as her current X account.
+            for (const profile of profiles) {
+              if (profile.exists && profile.get('channels.x') === handle) {
+                tx.update(profile.ref, { 'channels.x': FieldValue.delete(), updatedAt: Timestamp.now() });
+              }
+            }
+            appendLog(tx, { action: 'revoke-current', target: `currentHandles/${id}`, detail: { owner } });
+          });
+          return { kind: 'current' as const, owner, closed };
+        }
+        throw new ModerateError(`@${handle} は旧アカウントとしても現在のアカウントとしても登録されていません。`);
+      });
+      log(
+        outcome.kind === 'former'
+          ? `@${handle}（${outcome.owner} の旧アカウント）の登録を取り消しました。`
+          : `@${handle} を ${outcome.owner} の現在のアカウントから外しました（プロフィールの X からも削除）。`,
+      );
+      logClosed(log, outcome.closed);
+      return;
+    }
+
+    case 'verify': {
+      const { handle, id } = handleArg(a);
+      const outcome = await transact(db, async (tx) => {
+        const claimRef = db.doc(`frozenAccounts/${id}`);
+        const claim = await tx.get(claimRef);
+        if (!claim.exists) throw new ModerateError(`@${handle} は旧アカウントとして登録されていません。`);
+        const finish = await closeDisputesOn(tx, id, 'verify');
+        const closed = finish(() => {
+          tx.update(claimRef, { verification: 'operator' });
+          appendLog(tx, { action: 'verify', target: `frozenAccounts/${id}`, detail: { owner: claim.get('userId'), previous: claim.get('verification') } });
+        });
+        return { owner: text(claim.get('userId')), closed };
+      });
+      log(`@${handle}（${outcome.owner} の旧アカウント）を運営確認済みにしました。`);
+      logClosed(log, outcome.closed);
+      return;
+    }
+
+    case 'dismiss':
+    case 'close-report': {
+      const collection = input.command === 'dismiss' ? 'disputes' : 'reports';
+      const what = input.command === 'dismiss' ? '申し立て' : '通報';
+      const docId = idArg(a, `${what}の ID `);
+      await transact(db, async (tx) => {
+        const ref = db.doc(`${collection}/${docId}`);
+        const doc = await tx.get(ref);
+        if (!doc.exists) throw new ModerateError(`${what} ${docId} はありません（すでに閉じられた可能性があります）。`);
+        appendLog(tx, {
+          action: input.command,
+          target: `${collection}/${docId}`,
+          detail: { [collection === 'disputes' ? 'dispute' : 'report']: doc.data() },
+        });
+        tx.delete(ref);
+      });
+      log(`${what} ${docId} を閉じました（記録を moderationLog に残し、投稿者の枠を空けました）。`);
+      return;
+    }
+
+    case 'suspend': {
+      const uid = idArg(a, 'ユーザー ID ');
+      const reason = (input.reason ?? '').trim();
+      if (!reason) throw new ModerateError('利用停止の理由（--reason）を指定してください。');
+      const suspension = { reason, createdAt: Timestamp.now() };
+      const parsed = suspensionDoc.safeParse(suspension);
+      if (!parsed.success) throw new ModerateError(`理由（--reason）は ${suspensionDoc.shape.reason.maxLength} 文字以内にしてください。`);
+      const previous = await transact(db, async (tx) => {
+        const ref = db.doc(`suspensions/${uid}`);
+        const existing = await tx.get(ref);
+        tx.set(ref, suspension);
+        appendLog(tx, { action: 'suspend', target: `suspensions/${uid}`, detail: { reason, previous: existing.data() ?? null } });
+        return existing.exists;
+      });
+      log(`${uid} を利用停止にしました${previous ? '（理由を更新）' : ''}。次の書き出しでプロフィール・旧アカウント・出勤がサイトから消えます。`);
+      return;
+    }
+
+    case 'unsuspend': {
+      const uid = idArg(a, 'ユーザー ID ');
+      await transact(db, async (tx) => {
+        const ref = db.doc(`suspensions/${uid}`);
+        const existing = await tx.get(ref);
+        if (!existing.exists) throw new ModerateError(`${uid} は利用停止されていません。`);
+        tx.delete(ref);
+        appendLog(tx, { action: 'unsuspend', target: `suspensions/${uid}`, detail: { previous: existing.data() } });
+      });
+      log(`${uid} の利用停止を解除しました。次の書き出しでサイトに戻ります。`);
+      return;
+    }
+  }
+}
+
+/**
+ * Runs `body` in a transaction. A refusal (ModerateError, thrown before any
+ * write) ends the transaction with an empty commit, which is awaited: a
+ * thrown error would leave the rollback in flight when the script exits,
+ * and the emulator keeps such locks for a while.
+ */
+async function transact<T>(db: Firestore, body: (tx: Transaction) => Promise<T>): Promise<T> {
+  const outcome = await db.runTransaction(async (tx) => {
+    try {
+      return { value: await body(tx) };
+    } catch (error) {
+      if (error instanceof ModerateError) return { refusal: error };
+      throw error;
+    }
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.value;
+}
+
+function logClosed(log: (line: string) => void, closed: string[]) {
+  if (closed.length > 0) log(`この件の申し立て ${closed.length} 件を閉じました: ${closed.join(', ')}`);
+}
+
+async function list(db: Firestore, log: (line: string) => void): Promise<void> {
+  const [disputes, reports, suspensions] = await Promise.all([
+    db.collection('disputes').get(),
+    db.collection('reports').get(),
+    db.collection('suspensions').get(),
+  ]);
+  const holders = await Promise.all(
+    disputes.docs.map(async (doc) => {
+      const handleId = text(doc.get('handleId'));
+      if (!/^x_[a-z0-9_]{1,15}$/.test(handleId)) return '（不正な handleId）';
+      const collection = doc.get('kind') === 'current' ? 'currentHandles' : 'frozenAccounts';
+      const held = await db.doc(`${collection}/${handleId}`).get();
+      if (!held.exists) return '（登録なし）';
+      const level = collection === 'frozenAccounts' ? `、${text(held.get('verification'))}` : '';
+      return `${text(held.get('userId'))}${level}`;
+    }),
+  );
+  const byTime = <T extends { get(field: string): unknown }>(x: T, y: T) =>
+    when(x.get('createdAt')) < when(y.get('createdAt')) ? -1 : 1;
+
+  log(`申し立て（未対応 ${disputes.size} 件）`);
+  disputes.docs
+    .map((doc, n) => ({ doc, holder: holders[n]! }))
+    .sort((x, y) => byTime(x.doc, y.doc))
+    .forEach(({ doc, holder }) => {
+      const kind = doc.get('kind') === 'current' ? '現在' : '旧';
+      log(`- ${doc.id}  ${text(doc.get('handleId'))}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`);
+      log(`    ${text(doc.get('evidence')).replace(/\s+/g, ' ')}`);
+    });
+  log(`通報（未対応 ${reports.size} 件）`);
+  reports.docs.sort(byTime).forEach((doc) => {
+    log(`- ${doc.id}  対象: ${text(doc.get('targetPath'))}  理由: ${text(doc.get('reason'))}  通報した人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`);
+    if (doc.get('text')) log(`    ${text(doc.get('text')).replace(/\s+/g, ' ')}`);
+  });
+  log(`利用停止中（${suspensions.size} 件）`);
+  suspensions.docs.forEach((doc) => log(`- ${doc.id}  理由: ${text(doc.get('reason'))}  ${when(doc.get('createdAt'))}`));
+}
+
+if (isMain(import.meta.url)) {
+  let input: ModerateCommand;
+  let allowProduction: boolean;
+  try {
+    const { values, positionals } = parseArgs({
+      options: { reason: { type: 'string' }, 'allow-production': { type: 'boolean', default: false } },
+      strict: true,
+      allowPositionals: true,
+    });
+    allowProduction = values['allow-production'];
+    const [command, ...args] = positionals;
+    if (!command) throw new ModerateError('コマンドを指定してください。');
+    input = { command, args, reason: values.reason };
+    if (values.reason !== undefined && command !== 'suspend') throw new ModerateError('--reason は suspend にだけ使えます。');
+  } catch (error) {
+    const reason = error instanceof ModerateError ? error.message : `引数を読み取れません（${(error as Error).message}）。`;
+    console.error(`${reason}\n${USAGE}`);
+    process.exit(1);
+  }
+  if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction) {
+    console.error(
+      `FIRESTORE_EMULATOR_HOST が設定されていないため、プロジェクト ${projectId()} には触れません（本番で操作するときは --allow-production を付けてください）。`,
+    );
+    process.exit(2);
+  }
+  try {
+    await moderate(input);
+    process.exit(0);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (!(error instanceof ModerateError)) console.error(`操作に失敗しました: ${message}`);
+    else console.error(error instanceof ModerateUsageError ? `${message}\n${USAGE}` : message);
+    process.exit(1);
+  }
+}

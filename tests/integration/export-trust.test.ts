@@ -1,0 +1,305 @@
+/**
+ * What the export derives from the private trust-and-safety records, on the
+ * real Firestore emulator (docs/decisions.md, "Trust and safety"): a store
+ * is named only for its confirmed members, a suspended owner leaves the
+ * site, an open dispute marks a self-declared handle, a held slug
+ * redirects, and pictures get a URL built from their Storage path.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { emulatorHost } from '../../scripts/lib/project';
+import { TEST_PROJECTS } from '../setup/projects';
+import { AT, REQUESTED_AT, dispute, frozen, membership, put, shift, slug, store, therapist } from './support/trust-docs';
+
+const PROJECT = TEST_PROJECTS.exportTrust;
+process.env.FIREBASE_PROJECT_ID = PROJECT;
+const { adminDb } = await import('../../scripts/lib/admin');
+const { runExport } = await import('../../scripts/export');
+const { photoUrlBase } = await import('../../scripts/export/photo-base');
+const { checkPublicShapes } = await import('../../scripts/export/write-export');
+const { SkipLog } = await import('../../scripts/export/report');
+const { photoURL } = await import('../../src/lib/photo-url');
+
+const today = '2026-11-22';
+const now = new Date('2026-11-22T03:00:00Z');
+const daysAgo = (n: number) => Timestamp.fromDate(new Date(now.getTime() - n * 86_400_000));
+const db = adminDb();
+let dir: string;
+
+interface Exported {
+  therapists: { id: string; storeId: string | null; photoURL: string }[];
+  stores: { id: string; photoURL: string }[];
+  frozenAccounts: { id: string; userId: string; verification: string; disputed: boolean }[];
+  shifts: { id: string; userId: string; storeId: string | null }[];
+  redirects: { from: string; to: string; kind: string; until: string }[];
+}
+
+async function exportNow(options: Parameters<typeof runExport>[2] = {}): Promise<Exported> {
+  const exportDir = path.join(dir, 'public');
+  await runExport(exportDir, today, { now, warn: () => {}, ...options });
+  const read = async (file: string) => JSON.parse(await readFile(path.join(exportDir, file), 'utf8'));
+  return {
+    therapists: await read('therapists.json'),
+    stores: await read('stores.json'),
+    frozenAccounts: await read('frozen-accounts.json'),
+    shifts: await read('shifts.json'),
+    redirects: await read('redirects.json'),
+  };
+}
+const therapistOf = (data: Exported, id: string) => data.therapists.find((t) => t.id === id);
+const membersOf = (data: Exported, storeId: string) => data.therapists.filter((t) => t.storeId === storeId).map((t) => t.id).sort();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-export-trust-'));
+  await clearFirestoreEmulator(PROJECT);
+  await put(db, {
+    'stores/s1': store('s1'),
+    'stores/s2': store('s2'),
+    'stores/s3': store('s3', { published: false }),
+    'slugs/store-s1': slug('s1', 'store'),
+  });
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('store membership', () => {
+  beforeAll(async () => {
+    const asked = { storeId: 's1', storeRequestedAt: REQUESTED_AT };
+    await put(db, {
+      'accounts/t-confirmed': therapist('t-confirmed', asked),
+      'memberships/s1_t-confirmed': membership('s1', 't-confirmed'),
+      'schedules/t-confirmed_2026-11-23_0': shift('t-confirmed', '2026-11-23', { storeId: 's1' }),
+      'accounts/t-pending': therapist('t-pending', asked),
+      'schedules/t-pending_2026-11-23_0': shift('t-pending', '2026-11-23', { storeId: 's1' }),
+      // She left and asked again: the old confirmation is for the old request.
+      'accounts/t-asked-again': therapist('t-asked-again', { storeId: 's1', storeRequestedAt: Timestamp.fromMillis(REQUESTED_AT.toMillis() + 1) }),
+      'memberships/s1_t-asked-again': membership('s1', 't-asked-again'),
+      'accounts/t-declined': therapist('t-declined', asked),
+      'memberships/s1_t-declined': membership('s1', 't-declined', { status: 'declined' }),
+      // Confirmed by a store that is not public: not named.
+      'accounts/t-hidden-store': therapist('t-hidden-store', { storeId: 's3', storeRequestedAt: REQUESTED_AT }),
+      'memberships/s3_t-hidden-store': membership('s3', 't-hidden-store'),
+      // A confirmation of another store's request does not count for s2.
+      'accounts/t-moved': therapist('t-moved', { storeId: 's2', storeRequestedAt: REQUESTED_AT }),
+      'memberships/s1_t-moved': membership('s1', 't-moved'),
+    });
+  });
+
+  it('names her store only when it confirmed her current request', async () => {
+    const data = await exportNow();
+    expect(therapistOf(data, 't-confirmed')?.storeId).toBe('s1');
+    for (const id of ['t-pending', 't-asked-again', 't-declined', 't-hidden-store', 't-moved']) {
+      expect(therapistOf(data, id), id).toBeDefined();
+      expect(therapistOf(data, id)?.storeId, id).toBeNull();
+    }
+    expect(membersOf(data, 's1')).toEqual(['t-confirmed']);
+    expect(membersOf(data, 's2')).toEqual([]);
+  });
+
+  it('puts a shift under the store only for a confirmed member', async () => {
+    const data = await exportNow();
+    expect(data.shifts.find((s) => s.userId === 't-confirmed')?.storeId).toBe('s1');
+    expect(data.shifts.find((s) => s.userId === 't-pending')?.storeId).toBeNull();
+  });
+
+  it('shows her on the store once it confirms, and hides her again once it removes her', async () => {
+    await put(db, { 'accounts/t-flow': therapist('t-flow', { storeId: 's2', storeRequestedAt: REQUESTED_AT }) });
+    let data = await exportNow();
+    expect(therapistOf(data, 't-flow')?.storeId).toBeNull();
+    expect(membersOf(data, 's2')).toEqual([]);
+
+    await put(db, { 'memberships/s2_t-flow': membership('s2', 't-flow') });
+    data = await exportNow();
+    expect(therapistOf(data, 't-flow')?.storeId).toBe('s2');
+    expect(membersOf(data, 's2')).toEqual(['t-flow']);
+
+    await db.doc('memberships/s2_t-flow').update({ status: 'removed', updatedAt: Timestamp.now() });
+    data = await exportNow();
+    expect(therapistOf(data, 't-flow')?.storeId).toBeNull();
+    expect(membersOf(data, 's2')).toEqual([]);
+  });
+});
+
+describe('suspensions', () => {
+  it('leave out a suspended owner’s profile, handles and shifts, and bring them back when lifted', async () => {
+    await put(db, {
+      'accounts/t-suspended': therapist('t-suspended'),
+      'frozenAccounts/x_sus_old': frozen('t-suspended', 'sus_old'),
+      'schedules/t-suspended_2026-11-23_0': shift('t-suspended', '2026-11-23'),
+      'stores/s-suspended': store('s-suspended'),
+      'frozenAccounts/x_sus_store_old': frozen('s-suspended', 'sus_store_old'),
+      'suspensions/t-suspended': { reason: 'なりすまし', createdAt: AT },
+      'suspensions/s-suspended': { reason: 'スパム', createdAt: AT },
+    });
+    const data = await exportNow();
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('t-suspended');
+    expect(text).not.toContain('s-suspended');
+    expect(text).not.toContain('sus_old');
+    expect(text).not.toContain('sus_store_old');
+
+    await db.doc('suspensions/t-suspended').delete();
+    const back = await exportNow();
+    expect(therapistOf(back, 't-suspended')).toBeDefined();
+    expect(back.frozenAccounts.map((f) => f.id)).toContain('x_sus_old');
+    expect(back.shifts.map((s) => s.userId)).toContain('t-suspended');
+  });
+});
+
+describe('disputes', () => {
+  beforeAll(async () => {
+    await put(db, {
+      'accounts/t-holder': therapist('t-holder'),
+      'accounts/t-claimant': therapist('t-claimant'),
+      'accounts/t-banned': therapist('t-banned'),
+      'suspensions/t-banned': { reason: '荒らし', createdAt: AT },
+      'frozenAccounts/x_self_claim': frozen('t-holder', 'self_claim'),
+      'frozenAccounts/x_store_claim': frozen('t-holder', 'store_claim', { verification: 'store', slot: 1 }),
+      'frozenAccounts/x_op_claim': frozen('t-holder', 'op_claim', { verification: 'operator', slot: 2 }),
+      'frozenAccounts/x_quiet_claim': frozen('t-holder', 'quiet_claim', { slot: 3 }),
+      'frozenAccounts/x_own_dispute': frozen('t-holder', 'own_dispute', { slot: 4 }),
+      'frozenAccounts/x_banned_says': frozen('t-holder', 'banned_says', { slot: 5 }),
+      'disputes/t-claimant_0': dispute('t-claimant', 'x_self_claim'),
+      'disputes/t-claimant_1': dispute('t-claimant', 'x_store_claim'),
+      'disputes/t-claimant_2': dispute('t-claimant', 'x_op_claim'),
+      'disputes/t-holder_0': dispute('t-holder', 'x_own_dispute'),
+      'disputes/t-banned_0': dispute('t-banned', 'x_banned_says'),
+    });
+  });
+
+  it('mark a self-declared handle with an open dispute as disputed, and only that', async () => {
+    const data = await exportNow();
+    const claim = (id: string) => data.frozenAccounts.find((f) => f.id === id);
+    expect(claim('x_self_claim')).toMatchObject({ verification: 'self', disputed: true });
+    // A claim a store or the operator confirmed keeps its level while the operator looks.
+    expect(claim('x_store_claim')).toMatchObject({ verification: 'store', disputed: false });
+    expect(claim('x_op_claim')).toMatchObject({ verification: 'operator', disputed: false });
+    expect(claim('x_quiet_claim')).toMatchObject({ verification: 'self', disputed: false });
+    expect(claim('x_own_dispute')).toMatchObject({ disputed: false });
+    expect(claim('x_banned_says')).toMatchObject({ disputed: false });
+    // The dispute itself never leaves: no claimant, no evidence.
+    expect(JSON.stringify(data)).not.toContain('スクリーンショット');
+  });
+
+  it('clear the mark once the dispute is closed', async () => {
+    await db.doc('disputes/t-claimant_0').delete();
+    const data = await exportNow();
+    expect(data.frozenAccounts.find((f) => f.id === 'x_self_claim')).toMatchObject({ disputed: false });
+  });
+});
+
+describe('held slugs', () => {
+  it('redirect to the owner’s current slug for SLUG_HOLD_DAYS after release', async () => {
+    await put(db, {
+      'accounts/t-renamed': therapist('t-renamed', { profileSlug: 'new-name' }),
+      'slugs/new-name': slug('t-renamed', 'therapist'),
+      'slugs/old-name': slug('t-renamed', 'therapist', daysAgo(10)),
+      'slugs/ancient-name': slug('t-renamed', 'therapist', daysAgo(31)),
+      'stores/s-renamed': store('s-renamed', { profileSlug: 'store-new' }),
+      'slugs/store-old': slug('s-renamed', 'store', daysAgo(1)),
+      // Not public owners, or nowhere to go.
+      'accounts/t-draft': therapist('t-draft', { published: false, profileSlug: 'draft-now' }),
+      'slugs/draft-old': slug('t-draft', 'therapist', daysAgo(2)),
+      'slugs/ghost-old': slug('t-nobody', 'therapist', daysAgo(2)),
+      'slugs/slug-t-holder': slug('t-holder', 'therapist', daysAgo(2)),
+      // Released by one, already someone else's live page: the live page wins.
+      'accounts/t-taker': therapist('t-taker', { profileSlug: 'taken-over' }),
+      'slugs/taken-over': slug('t-renamed', 'therapist', daysAgo(3)),
+    });
+    const data = await exportNow();
+    expect(data.redirects).toEqual([
+      { from: 'old-name', to: 'new-name', kind: 'therapist', until: new Date(now.getTime() + 20 * 86_400_000).toISOString() },
+      { from: 'store-old', to: 'store-new', kind: 'store', until: new Date(now.getTime() + 29 * 86_400_000).toISOString() },
+    ]);
+  });
+});
+
+describe('photo URLs', () => {
+  beforeAll(async () => {
+    await put(db, {
+      'accounts/tphoto1': therapist('tphoto1', { photo: 'avatars/tphoto1/1.jpg' }),
+      // Someone else's file is never shown as hers.
+      'accounts/tforeign': therapist('tforeign', { photo: 'avatars/tphoto1/0.webp' }),
+      'stores/sphoto1': store('sphoto1', { photo: 'avatars/sphoto1/0.webp' }),
+    });
+  });
+
+  it('point at the Storage emulator when exporting from the emulators', async () => {
+    const data = await exportNow();
+    const storage = emulatorHost('storage');
+    expect(therapistOf(data, 'tphoto1')?.photoURL).toBe(`http://${storage}/v0/b/demo-theralink.appspot.com/o/avatars%2Ftphoto1%2F1.jpg?alt=media`);
+    expect(data.stores.find((s) => s.id === 'sphoto1')?.photoURL).toBe(
+      `http://${storage}/v0/b/demo-theralink.appspot.com/o/avatars%2Fsphoto1%2F0.webp?alt=media`,
+    );
+    expect(therapistOf(data, 'tforeign')?.photoURL).toBe('');
+    expect(therapistOf(data, 't-holder')?.photoURL).toBe('');
+  });
+
+  it('point at the project’s bucket in production', async () => {
+    const data = await exportNow({ photoBase: photoUrlBase({ PUBLIC_FIREBASE_STORAGE_BUCKET: 'theralink-prod.appspot.com' }) });
+    expect(therapistOf(data, 'tphoto1')?.photoURL).toBe(
+      'https://firebasestorage.googleapis.com/v0/b/theralink-prod.appspot.com/o/avatars%2Ftphoto1%2F1.jpg?alt=media',
+    );
+    expect(therapistOf(data, 'tforeign')?.photoURL).toBe('');
+  });
+
+  it('choose the base from the environment', () => {
+    expect(photoUrlBase({})).toEqual({ bucket: 'demo-theralink.appspot.com', emulatorHost: null });
+    expect(photoUrlBase({ FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' })).toEqual({
+      bucket: 'demo-theralink.appspot.com',
+      emulatorHost: emulatorHost('storage'),
+    });
+    expect(photoUrlBase({ FIREBASE_STORAGE_EMULATOR_HOST: 'localhost:9199', PUBLIC_FIREBASE_STORAGE_BUCKET: 'b.appspot.com' })).toEqual({
+      bucket: 'b.appspot.com',
+      emulatorHost: 'localhost:9199',
+    });
+  });
+
+  it('accept only the owner’s own avatar paths', () => {
+    const base = { bucket: 'b', emulatorHost: null };
+    expect(photoURL('avatars/u1/0.png', 'u1', base)).toBe('https://firebasestorage.googleapis.com/v0/b/b/o/avatars%2Fu1%2F0.png?alt=media');
+    for (const bad of ['', 'avatars/u2/0.png', 'avatars/u1/2.png', 'avatars/u1/../u2/0.png', 'https://evil.example/a.png', 'avatars/u1/0.gif', 'avatars/u1/0.png?x']) {
+      expect(photoURL(bad, 'u1', base), bad).toBe('');
+    }
+    expect(photoURL('avatars/u1/0.png', '', base)).toBe('');
+  });
+});
+
+describe('the public-shape check', () => {
+  it('leaves out a record that is not public-shaped, with what names it, and reports it', () => {
+    const log = new SkipLog();
+    const good = { id: 'ok', displayName: 'A', profileSlug: 'ok-slug', bio: '', photoURL: '', storeId: 'st', area: '新宿', tags: [], channels: {}, updatedAt: AT.toDate().toISOString() };
+    const store1 = {
+      id: 'st', displayName: '', storeName: 'S', profileSlug: 'st-slug', description: '', photoURL: 'not a url', area: '新宿',
+      address: '', nearestStation: '', hours: '', website: '', channels: {}, updatedAt: AT.toDate().toISOString(),
+    };
+    const bad = { ...good, id: 'bad', profileSlug: 'Bad Slug' };
+    const checked = checkPublicShapes(
+      {
+        therapists: [good, bad],
+        stores: [store1],
+        frozenAccounts: [
+          { id: 'x_a', userId: 'bad', ownerKind: 'therapist', platform: 'x', handle: 'a', frozenOn: null, note: '', verification: 'self', disputed: false, createdAt: good.updatedAt },
+        ],
+        shifts: [{ id: 'bad_2026-11-22_0', userId: 'bad', storeId: null, date: '2026-11-22', start: '12:00', end: '13:00', note: '' }],
+        redirects: [{ from: 'old-bad', to: 'Bad Slug', kind: 'therapist', until: good.updatedAt }],
+      },
+      log,
+    );
+    expect(checked.therapists).toEqual([{ ...good, storeId: null }]);
+    expect(checked.stores).toEqual([]);
+    expect(checked.frozenAccounts).toEqual([]);
+    expect(checked.shifts).toEqual([]);
+    expect(checked.redirects).toEqual([]);
+    expect(log.skipped.map((s) => `${s.stage} ${s.collection}/${s.id} ${s.problems[0]!.path}`).sort()).toEqual([
+      'public redirects/old-bad to',
+      'public stores/st photoURL',
+      'public therapists/bad profileSlug',
+    ]);
+  });
+});

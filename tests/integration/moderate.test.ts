@@ -1,0 +1,207 @@
+/**
+ * `npm run moderate` (scripts/moderate.ts) run as a real process against
+ * the Firestore emulator: it lists disputes and reports, resolves a dispute
+ * by transferring the handle, suspends an account, and both show after the
+ * next export. Every action leaves a moderationLog entry; a closed dispute
+ * or report is deleted (freeing the user's slot) after being copied there.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { frozenAccountDoc } from '../../src/schema/frozen-accounts';
+import { TEST_PROJECTS } from '../setup/projects';
+import { AT, dispute, frozen, put, shift, therapist } from './support/trust-docs';
+
+const PROJECT = TEST_PROJECTS.moderate;
+process.env.FIREBASE_PROJECT_ID = PROJECT;
+const { adminDb } = await import('../../scripts/lib/admin');
+const { runExport } = await import('../../scripts/export');
+
+const run = promisify(execFile);
+const db = adminDb();
+const today = '2026-11-22';
+let dir: string;
+
+const moderate = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  run('node_modules/.bin/tsx', ['scripts/moderate.ts', ...args], { env: { ...env, FIREBASE_PROJECT_ID: PROJECT, MODERATOR: 'test-operator' } });
+const data = async (docPath: string) => (await db.doc(docPath).get()).data();
+const exists = async (docPath: string) => (await db.doc(docPath).get()).exists;
+const logEntries = async () =>
+  (await db.collection('moderationLog').get()).docs.map((doc) => doc.data()).sort((a, b) => a.at.toMillis() - b.at.toMillis());
+
+/** Mallory holds Miu's old handle; Miu opened a dispute; a fan reported Mallory. */
+async function scene() {
+  await clearFirestoreEmulator(PROJECT);
+  await put(db, {
+    'accounts/miu': therapist('miu', { displayName: 'みう' }),
+    'accounts/mallory': therapist('mallory', { displayName: 'まろりー' }),
+    'frozenAccounts/x_miu_old': frozen('mallory', 'miu_old', { note: 'わたしの旧アカウント' }),
+    'users/mallory/handleSlots/0': { handleId: 'x_miu_old' },
+    'schedules/mallory_2026-11-23_0': shift('mallory', '2026-11-23'),
+    'disputes/miu_0': dispute('miu', 'x_miu_old', { evidence: '凍結通知のメールがあります。' }),
+    'reports/fan_0': { userId: 'fan', targetPath: 'accounts/mallory', reason: 'impersonation', text: 'みうさんのなりすましです。', createdAt: AT },
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-moderate-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a dispute resolved by transfer, and a suspension', () => {
+  beforeAll(scene);
+
+  it('lists the open dispute and report with their ids, targets and text', async () => {
+    const { stdout } = await moderate(['list']);
+    expect(stdout).toContain('申し立て（未対応 1 件）');
+    expect(stdout).toMatch(/miu_0 {2}x_miu_old（旧アカウント、いまの持ち主: mallory、self）.*申し立てた人: miu/);
+    expect(stdout).toContain('凍結通知のメールがあります。');
+    expect(stdout).toMatch(/fan_0 {2}対象: accounts\/mallory {2}理由: impersonation/);
+    expect(stdout).toContain('みうさんのなりすましです。');
+  });
+
+  it('the export shows the handle as 確認中 before the operator acts', async () => {
+    await runExport(path.join(dir, 'before'), today, { warn: () => {} });
+    const frozenList = JSON.parse(await readFile(path.join(dir, 'before', 'frozen-accounts.json'), 'utf8'));
+    expect(frozenList).toEqual([expect.objectContaining({ id: 'x_miu_old', userId: 'mallory', verification: 'self', disputed: true })]);
+  });
+
+  it('transfers the handle to the claimant: operator-verified, slots moved, dispute closed and logged', async () => {
+    const { stdout } = await moderate(['transfer', '@MIU_OLD', 'miu']);
+    expect(stdout).toContain('@miu_old を mallory から miu に移しました（枠 0、運営確認済み）。');
+    expect(stdout).toContain('この件の申し立て 1 件を閉じました: miu_0');
+
+    const claim = await data('frozenAccounts/x_miu_old');
+    expect(frozenAccountDoc.safeParse(claim).success).toBe(true);
+    expect(claim).toMatchObject({ userId: 'miu', handle: 'miu_old', verification: 'operator', slot: 0, note: '' });
+    expect(await data('users/miu/handleSlots/0')).toEqual({ handleId: 'x_miu_old' });
+    expect(await exists('users/mallory/handleSlots/0')).toBe(false);
+    expect(await exists('disputes/miu_0')).toBe(false);
+
+    const log = await logEntries();
+    expect(log.map((entry) => entry.action).sort()).toEqual(['close-dispute', 'transfer']);
+    expect(log.find((entry) => entry.action === 'close-dispute')).toMatchObject({
+      target: 'disputes/miu_0',
+      by: 'test-operator',
+      detail: { resolution: 'transfer', dispute: { userId: 'miu', handleId: 'x_miu_old', evidence: '凍結通知のメールがあります。' } },
+    });
+    expect(log.find((entry) => entry.action === 'transfer')).toMatchObject({ target: 'frozenAccounts/x_miu_old', detail: { from: 'mallory', to: 'miu' } });
+  });
+
+  it('suspends the impostor with a reason, and closes the report', async () => {
+    const suspended = await moderate(['suspend', 'mallory', '--reason', 'なりすまし']);
+    expect(suspended.stdout).toContain('mallory を利用停止にしました');
+    expect(await data('suspensions/mallory')).toMatchObject({ reason: 'なりすまし' });
+
+    const closed = await moderate(['close-report', 'fan_0']);
+    expect(closed.stdout).toContain('通報 fan_0 を閉じました');
+    expect(await exists('reports/fan_0')).toBe(false);
+    const log = await logEntries();
+    expect(log.find((entry) => entry.action === 'suspend')).toMatchObject({ target: 'suspensions/mallory', detail: { reason: 'なりすまし' } });
+    expect(log.find((entry) => entry.action === 'close-report')).toMatchObject({ detail: { report: { text: 'みうさんのなりすましです。' } } });
+
+    const { stdout } = await moderate(['list']);
+    expect(stdout).toContain('申し立て（未対応 0 件）');
+    expect(stdout).toContain('通報（未対応 0 件）');
+    expect(stdout).toMatch(/利用停止中（1 件）\n- mallory {2}理由: なりすまし/);
+  });
+
+  it('both show after the export: the handle is hers and verified, the impostor is gone', async () => {
+    const exportDir = path.join(dir, 'after');
+    await runExport(exportDir, today, { warn: () => {} });
+    const read = async (file: string) => JSON.parse(await readFile(path.join(exportDir, file), 'utf8'));
+    expect(await read('frozen-accounts.json')).toEqual([
+      expect.objectContaining({ id: 'x_miu_old', userId: 'miu', ownerKind: 'therapist', verification: 'operator', disputed: false, note: '' }),
+    ]);
+    expect((await read('therapists.json')).map((t: { id: string }) => t.id)).toEqual(['miu']);
+    expect(await read('shifts.json')).toEqual([]);
+  });
+
+  it('unsuspends, and the account is back after the export', async () => {
+    const { stdout } = await moderate(['unsuspend', 'mallory']);
+    expect(stdout).toContain('mallory の利用停止を解除しました');
+    expect(await exists('suspensions/mallory')).toBe(false);
+    const exportDir = path.join(dir, 'unsuspended');
+    const { counts } = await runExport(exportDir, today, { warn: () => {} });
+    expect(counts).toMatchObject({ therapists: 2, shifts: 1 });
+  });
+});
+
+describe('refusals', () => {
+  beforeEach(scene);
+
+  it('refuses a transfer when the new owner has no free handle slot, and changes nothing', async () => {
+    await put(db, Object.fromEntries(Array.from({ length: 10 }, (_, n) => [`users/miu/handleSlots/${n}`, { handleId: `x_other_${n}` }])));
+    await expect(moderate(['transfer', 'miu_old', 'miu'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('miu の旧アカウントの枠（10 件）が埋まっています'),
+    });
+    expect(await data('frozenAccounts/x_miu_old')).toMatchObject({ userId: 'mallory', verification: 'self' });
+    expect(await exists('disputes/miu_0')).toBe(true);
+    expect(await logEntries()).toEqual([]);
+  });
+
+  it('refuses a transfer to an account without a profile, or of an unknown handle', async () => {
+    await expect(moderate(['transfer', 'miu_old', 'nobody'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('nobody にはプロフィールがありません'),
+    });
+    await expect(moderate(['transfer', 'nobody_here', 'miu'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('@nobody_here は旧アカウントとして登録されていません'),
+    });
+    // A refusal releases its locks at once: the next command is not kept waiting.
+    const { stdout } = await moderate(['verify', 'miu_old']);
+    expect(stdout).toContain('@miu_old（mallory の旧アカウント）を運営確認済みにしました。');
+  });
+
+  it('revokes a claim: the claim and its slot are deleted, the dispute closed', async () => {
+    const { stdout } = await moderate(['revoke', 'miu_old']);
+    expect(stdout).toContain('@miu_old（mallory の旧アカウント）の登録を取り消しました。');
+    expect(await exists('frozenAccounts/x_miu_old')).toBe(false);
+    expect(await exists('users/mallory/handleSlots/0')).toBe(false);
+    expect(await exists('disputes/miu_0')).toBe(false);
+    expect((await logEntries()).map((entry) => entry.action).sort()).toEqual(['close-dispute', 'revoke']);
+  });
+
+  it('releases a current-handle reservation and takes it off the holder’s profile', async () => {
+    await put(db, {
+      'accounts/mallory': therapist('mallory', { channels: { x: 'miu_now', instagram: 'mallory.ig' } }),
+      'currentHandles/x_miu_now': { userId: 'mallory' },
+      'disputes/miu_1': dispute('miu', 'x_miu_now', { kind: 'current' }),
+    });
+    const { stdout } = await moderate(['revoke', 'miu_now']);
+    expect(stdout).toContain('@miu_now を mallory の現在のアカウントから外しました');
+    expect(await exists('currentHandles/x_miu_now')).toBe(false);
+    expect((await data('accounts/mallory'))?.channels).toEqual({ instagram: 'mallory.ig' });
+    expect(await exists('disputes/miu_1')).toBe(false);
+  });
+
+  it('dismisses a dispute, keeping an audit copy', async () => {
+    const { stdout } = await moderate(['dismiss', 'miu_0']);
+    expect(stdout).toContain('申し立て miu_0 を閉じました');
+    expect(await exists('disputes/miu_0')).toBe(false);
+    expect(await logEntries()).toEqual([
+      expect.objectContaining({ action: 'dismiss', target: 'disputes/miu_0', detail: { dispute: expect.objectContaining({ evidence: '凍結通知のメールがあります。' }) } }),
+    ]);
+    await expect(moderate(['dismiss', 'miu_0'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('申し立て miu_0 はありません') });
+  });
+
+  it('explains bad command lines with the usage', async () => {
+    await expect(moderate(['ban', 'x'])).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/知らないコマンドです: "ban"[\s\S]*使い方: npm run moderate/) });
+    await expect(moderate(['suspend', 'mallory'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('利用停止の理由（--reason）を指定してください') });
+    await expect(moderate(['transfer', 'miu_old'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('transfer には引数が 2 個必要です') });
+    expect(await logEntries()).toEqual([]);
+  });
+
+  it('refuses to touch a real project without --allow-production', async () => {
+    const { FIRESTORE_EMULATOR_HOST: _, ...env } = process.env;
+    await expect(moderate(['list'], env)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--allow-production') });
+  });
+});
