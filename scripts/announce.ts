@@ -4,8 +4,9 @@
  * writes an announcement for each user (trusted code: clients cannot) and
  * pushes it to their registered browsers. Pushing needs the real Cloud
  * Messaging, so against the emulator or a demo- project it is skipped, with
- * the reason printed. Refuses to write to a real project unless
- * --allow-production is given.
+ * the reason printed. With a running `npm start` it finds the local
+ * emulators by itself (demo- projects only). Refuses to write to a real
+ * project unless --allow-production is given.
  */
 import { parseArgs } from 'node:util';
 import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
@@ -14,8 +15,9 @@ import { z } from 'zod';
 import { announcementDoc, type AnnouncementDoc } from '../src/schema/announcements';
 import { adminApp, adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
-import { chunk, sendPush, type MessagingSender, type PushTarget } from './lib/messaging';
-import { projectId } from './lib/project';
+import { runningEmulatorEnv } from './lib/emulator-process';
+import { chunk, pushTargetOf, sendPush, type MessagingSender, type PushTarget } from './lib/messaging';
+import { emulatorHost, projectId } from './lib/project';
 
 export type AnnouncementKind = AnnouncementDoc['kind'];
 
@@ -94,7 +96,10 @@ const announceInput = z
       .string({ invalid_type_error: 'リンク（--link）は文字列です。' })
       .trim()
       .max(linkMax, `リンク（--link）は ${linkMax} 文字以内にしてください。`)
-      .refine((link) => link === '' || LINK_PATTERN.test(link), 'リンク（--link）は / で始まるサイト内のパスか、https:// で始まる URL にしてください。')
+      .refine(
+        (link) => link === '' || LINK_PATTERN.test(link),
+        'リンク（--link）は / で始まるサイト内のパスか、https:// で始まる URL にしてください。',
+      )
       .default(''),
     kind: z
       .enum(kinds, { errorMap: () => ({ message: `種類（--kind）は ${kinds.join(' / ')} のどれかにしてください。` }) })
@@ -179,9 +184,12 @@ async function writeAnnouncements(db: Firestore, users: readonly string[], input
   return written;
 }
 
-/** The stored tokens of `users`: users/{uid}/fcmTokens/{token}. */
+/** The stored tokens of `users`: users/{uid}/fcmTokens/{slot}.token. */
 async function tokenTargets(db: Firestore, users: readonly string[], all: boolean): Promise<PushTarget[]> {
-  const toTarget = (doc: QueryDocumentSnapshot): PushTarget => ({ token: doc.id, remove: () => doc.ref.delete() });
+  const toTarget = (doc: QueryDocumentSnapshot): PushTarget[] => {
+    const target = pushTargetOf(doc);
+    return target ? [target] : [];
+  };
   if (all) {
     const wanted = new Set(users);
     const snapshot = await db.collectionGroup('fcmTokens').get();
@@ -190,12 +198,12 @@ async function tokenTargets(db: Firestore, users: readonly string[], all: boolea
         const user = doc.ref.parent.parent;
         return user !== null && user.parent.id === 'users' && wanted.has(user.id);
       })
-      .map(toTarget);
+      .flatMap(toTarget);
   }
   const targets: PushTarget[] = [];
   for (const ids of chunk(users, 50)) {
     const snapshots = await Promise.all(ids.map((uid) => db.collection('users').doc(uid).collection('fcmTokens').get()));
-    for (const snapshot of snapshots) targets.push(...snapshot.docs.map(toTarget));
+    for (const snapshot of snapshots) targets.push(...snapshot.docs.flatMap(toTarget));
   }
   return targets;
 }
@@ -231,9 +239,19 @@ if (isMain(import.meta.url)) {
     console.error(`${reason}\n使い方: ${USAGE}`);
     process.exit(1);
   }
+  // A running `npm start` (or `npm run emulators`) is found by itself for a demo- project: no env to set.
+  if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction && projectId().startsWith('demo-')) {
+    const local = await runningEmulatorEnv();
+    if (local) {
+      Object.assign(process.env, local);
+      console.log(`ローカルのエミュレータ（Firestore ${local.FIRESTORE_EMULATOR_HOST}）に書き込みます。`);
+    }
+  }
   if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction) {
     console.error(
-      `FIRESTORE_EMULATOR_HOST が設定されていないため、プロジェクト ${projectId()} には書き込みません（本番に書き込むときは --allow-production を付けてください）。`,
+      projectId().startsWith('demo-')
+        ? `ローカルのエミュレータが見つかりません（${emulatorHost('firestore')}）。先に別のターミナルで npm start を実行してください。`
+        : `FIRESTORE_EMULATOR_HOST が設定されていないため、プロジェクト ${projectId()} には書き込みません（本番に書き込むときは --allow-production を付けてください）。`,
     );
     process.exit(2);
   }
@@ -241,7 +259,9 @@ if (isMain(import.meta.url)) {
     const result = await announce(options);
     console.log(`お知らせを ${result.created} 件作成しました。`);
     if (!result.pushSkipped) {
-      console.log(`プッシュ: ${result.pushed} 件送信、${result.pushFailed} 件失敗、無効なトークン ${result.removedTokens} 件を削除しました。`);
+      console.log(
+        `プッシュ: ${result.pushed} 件送信、${result.pushFailed} 件失敗、無効なトークン ${result.removedTokens} 件を削除しました。`,
+      );
     }
     process.exit(0);
   } catch (error) {

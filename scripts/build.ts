@@ -1,6 +1,7 @@
 /**
  * `npm run build` (after `astro check`): builds dist/ from the export named
- * by EXPORT_DIR. Without EXPORT_DIR it makes the demo export itself: starts
+ * by EXPORT_DIR, and writes the site's hosting headers (CSP hashes of the
+ * built inline scripts) into firebase.json. Without EXPORT_DIR it makes the demo export itself: starts
  * the emulators (or uses running ones), seeds them when empty, exports,
  * and stops what it started.
  */
@@ -8,6 +9,7 @@ import { exportDir } from '../src/lib/export-dir';
 import { buildSite } from './build-site';
 import { isMain } from './lib/cli';
 import { startEmulators } from './lib/emulator-process';
+import { writeFirebaseJsonHeaders } from './lib/hosting-headers';
 import { runExport } from './export';
 import { seedDemoIfEmpty } from './seed';
 
@@ -27,7 +29,9 @@ if (isMain(import.meta.url)) {
   try {
     const started = Date.now();
     if (!process.env.EXPORT_DIR) await exportDemoData();
-    await buildSite({ exportDir: exportDir() });
+    const { productionHeaders } = await buildSite({ exportDir: exportDir() });
+    // firebase.json carries the production-shaped headers (never the emulator addresses) for `firebase deploy`.
+    if (await writeFirebaseJsonHeaders(productionHeaders)) console.log('Updated the hosting headers (CSP hashes) in firebase.json.');
     console.log(`Built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     process.exit(0);
   } catch (error) {

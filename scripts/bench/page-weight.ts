@@ -6,6 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ISLAND_ROUTES } from '../../src/lib/seo/routes';
 
 /** Gzip size (level 9) of a text or file. */
 export const gzipBytes = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
@@ -22,10 +23,7 @@ export function inlineScriptCode(html: string): string {
  * React is their job. Every other page is a public static page held to the
  * no-React, no-Firebase, ≤ 2 KB inline-script budget.
  */
-export const ISLAND_ROUTES = new Set([
-  '/login', '/register', '/profile', '/store-profile', '/favorites', '/schedule/manage', '/customerManagement',
-  '/blog-editor', '/announcements', '/skindetector',
-]);
+export { ISLAND_ROUTES };
 // Markers that only React or Firebase bundles contain.
 export const FRAMEWORK_CODE = /react\.(production|development)|__SECRET_INTERNALS|react-dom|firebasejs|@firebase\/|firebase\.googleapis|FirebaseError/;
 

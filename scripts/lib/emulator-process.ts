@@ -25,7 +25,25 @@ export function emulatorEnv(): Record<string, string> {
   };
 }
 
-async function answers(name: EmulatorName): Promise<boolean> {
+/** firebase-tools processes started here and not yet ready (see stopStartingEmulators). */
+const starting = new Set<ChildProcess>();
+
+/** Stops emulators still starting up, e.g. when Ctrl+C comes before they answer. */
+export async function stopStartingEmulators(): Promise<void> {
+  await Promise.all(
+    [...starting].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGINT');
+        }),
+    ),
+  );
+}
+
+/** Whether an emulator answers on its firebase.json address. */
+export async function answers(name: EmulatorName): Promise<boolean> {
   try {
     await fetch(`http://${emulatorHost(name)}/`, { signal: AbortSignal.timeout(1000) });
     return true;
@@ -61,14 +79,42 @@ export async function clearFirestoreEmulator(project: string): Promise<void> {
   if (!response.ok) throw new Error(`Could not clear the Firestore emulator's ${project}: ${response.status}`);
 }
 
-/** Runs `cleanup` and exits on Ctrl+C or SIGTERM. */
-export function exitOnSignals(cleanup: () => Promise<void>): void {
-  const exit = async () => {
-    await cleanup();
-    process.exit(0);
+/**
+ * The env that points firebase-admin at the local emulators when Auth and
+ * Firestore answer on their firebase.json ports (a running `npm start` or
+ * `npm run emulators`); null when they do not.
+ */
+export async function runningEmulatorEnv(): Promise<Record<string, string> | null> {
+  const [auth, firestore] = await Promise.all([answers('auth'), answers('firestore')]);
+  return auth && firestore ? emulatorEnv() : null;
+}
+
+/**
+ * Runs `cleanup` once and exits on SIGINT, SIGTERM or SIGHUP, whichever
+ * process of the chain gets it (npm forwards to tsx, tsx to this one). A
+ * terminal's Ctrl+C reaches every process of the group, so the same press
+ * may arrive twice within moments: repeats in the first second are
+ * ignored; a later one exits at once without waiting for the cleanup.
+ */
+export function exitOnSignals(cleanup: () => Promise<void>, log: (line: string) => void = console.log): void {
+  let stoppingSince = 0;
+  const exit = async (signal: NodeJS.Signals) => {
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince < 1000) return;
+      log(`${signal} again: exiting without waiting.`);
+      process.exit(130);
+    }
+    stoppingSince = Date.now();
+    log(`\n${signal} received: stopping…`);
+    try {
+      await cleanup();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Stopping failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', exit);
-  process.on('SIGTERM', exit);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, (received) => void exit(received));
 }
 
 /** Why the emulators could not start, for a developer to act on. */
@@ -105,7 +151,12 @@ export async function startEmulators(
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
 
-  await waitFor(names, child, () => output, options.timeoutMs ?? 90_000);
+  starting.add(child);
+  try {
+    await waitFor(names, child, () => output, options.timeoutMs ?? 90_000);
+  } finally {
+    starting.delete(child);
+  }
   return {
     env,
     stop: () =>

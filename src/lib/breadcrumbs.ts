@@ -45,6 +45,7 @@ const SEGMENTS: Record<string, { label: string; href?: string }> = {
   schedule: { label: '出勤予定', href: '/today' },
   manage: { label: '管理' },
   customerManagement: { label: '顧客管理' },
+  report: { label: '報告' },
   login: { label: 'ログイン' },
   register: { label: '新規登録' },
 };

@@ -10,6 +10,8 @@
  * `import()`, passed in because an inline script cannot be analysed by Vite.
  */
 export function watchIsland(frame: HTMLElement, timeoutMs: number, load: (url: string) => Promise<unknown>): void {
+  // The error's 再読み込み button (wired here: the CSP allows no inline handlers).
+  frame.querySelector('[data-island-reload]')?.addEventListener('click', () => location.reload());
   const island = frame.querySelector('astro-island');
   if (!island) return;
   const fail = () => {

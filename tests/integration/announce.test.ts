@@ -18,8 +18,8 @@ const { Timestamp } = await import('firebase-admin/firestore');
 
 const run = promisify(execFile);
 const db = adminDb();
-const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-  run('node_modules/.bin/tsx', ['scripts/announce.ts', ...args], { env: { ...env, FIREBASE_PROJECT_ID: PROJECT } });
+const cli = (args: string[], env: NodeJS.ProcessEnv = process.env, project = PROJECT) =>
+  run('node_modules/.bin/tsx', ['scripts/announce.ts', ...args], { env: { ...env, FIREBASE_PROJECT_ID: project } });
 
 const announcementsOf = async (userId: string) =>
   (await db.collection('announcements').where('userId', '==', userId).get()).docs.map((doc) => doc.data());
@@ -182,9 +182,16 @@ describe('the CLI', () => {
     expect(await announcementsOf('cli-2')).toEqual([expect.objectContaining({ title: 'CLI から', body: '本文', link: '/stores', kind: 'system' })]);
   });
 
+  it('finds the running emulators by itself for a demo project (npm start, then npm run announce)', async () => {
+    const { FIRESTORE_EMULATOR_HOST: _, FIREBASE_AUTH_EMULATOR_HOST: __, ...env } = process.env;
+    const { stdout } = await cli(['--user', 'cli-found', '--title', '見つけた'], env);
+    expect(stdout).toContain('お知らせを 1 件作成しました。');
+    expect(await announcementsOf('cli-found')).toEqual([expect.objectContaining({ title: '見つけた' })]);
+  });
+
   it('refuses to write to a real project without --allow-production', async () => {
     const { FIRESTORE_EMULATOR_HOST: _, ...env } = process.env;
-    await expect(cli(['--user', 'u', '--title', 't'], env)).rejects.toMatchObject({
+    await expect(cli(['--user', 'u', '--title', 't'], env, 'theralink-production')).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--allow-production'),
     });

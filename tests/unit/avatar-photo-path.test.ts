@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_PATH_PATTERN, avatarSlot, nextAvatarPath, ownAvatarPath } from '../../src/lib/avatar/photo-path';
+import { avatarSlot, nextAvatarPath, ownAvatarPath } from '../../src/lib/avatar/photo-path';
 import { photoPath } from '../../src/schema/common';
 
 describe('ownAvatarPath', () => {

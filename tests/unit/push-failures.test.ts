@@ -34,8 +34,8 @@ describe('pushFailureMessage', () => {
     expect(pushFailureMessage('token-update')).toMatch(/保存できませんでした/);
   });
 
-  it('has a local-demo note naming the missing Cloud Messaging emulator', () => {
-    expect(PUSH_LOCAL_DEMO_MESSAGE).toMatch(/Cloud Messaging/);
-    expect(PUSH_LOCAL_DEMO_MESSAGE).toMatch(/エミュレータ/);
+  it('has a local-demo note in plain Japanese, with no developer words', () => {
+    expect(PUSH_LOCAL_DEMO_MESSAGE).toBe('このデモ環境ではプッシュ通知を送れません。お知らせはこのページで確認できます。');
+    expect(PUSH_LOCAL_DEMO_MESSAGE).not.toMatch(/エミュレータ|SDK|Cloud Messaging|Firebase/);
   });
 });

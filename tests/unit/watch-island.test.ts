@@ -9,11 +9,12 @@ function fakeFrame() {
     getAttribute: (name: string) => attributes.get(name) ?? null,
     hydrate: () => attributes.delete('ssr'),
   };
+  const reload = { addEventListener: vi.fn() };
   const frame = {
     dataset: {} as Record<string, string>,
-    querySelector: (selector: string) => (selector === 'astro-island' ? island : null),
+    querySelector: (selector: string) => (selector === 'astro-island' ? island : selector === '[data-island-reload]' ? reload : null),
   };
-  return { frame: frame as unknown as HTMLElement, island };
+  return { frame: frame as unknown as HTMLElement, island, reload };
 }
 
 const TIMEOUT = 120_000;
@@ -26,6 +27,12 @@ afterEach(() => {
 });
 
 describe('watchIsland', () => {
+  it('wires the error’s reload button without an inline handler', () => {
+    const { frame, reload } = fakeFrame();
+    watchIsland(frame, TIMEOUT, () => new Promise(() => {}));
+    expect(reload.addEventListener).toHaveBeenCalledWith('click', expect.any(Function));
+  });
+
   it('imports the island’s component and renderer modules', () => {
     const { frame } = fakeFrame();
     const load = vi.fn(() => new Promise(() => {}));

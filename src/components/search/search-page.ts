@@ -1,5 +1,4 @@
 import {
-  cleanResultUrl,
   pagefindFilters,
   parseSearchQuery,
   searchQueryString,

@@ -9,6 +9,7 @@ const BASE = 'https://theralink.invalid';
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
   // Control characters and backslashes are where browsers and parsers disagree.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(next)) return '/';
   let url: URL;
   try {

@@ -36,4 +36,4 @@ export function pushFailureMessage(failure: PushFailure): string {
 
 /** What /announcements says instead of offering push in the local demo. */
 export const PUSH_LOCAL_DEMO_MESSAGE =
-  'ローカルのデモでは、プッシュ通知は使えません（Cloud Messaging にはエミュレータがないため）。お知らせはこのページで確認できます。';
+  'このデモ環境ではプッシュ通知を送れません。お知らせはこのページで確認できます。';

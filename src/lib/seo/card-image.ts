@@ -1,0 +1,123 @@
+/**
+ * Link-preview card images (1200 × 630 PNG) for profiles without a photo:
+ * the name large, the area and store under it, the site name. Rendered at
+ * build time with satori (layout to SVG) and resvg (SVG to PNG) in Noto
+ * Sans JP from its npm package, so every machine draws the same glyphs.
+ * Node only: called from the /og/ endpoints while the site is built.
+ * Cards are cached in .cache/og by their text, so a rebuild redraws only
+ * what changed.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { SITE_NAME } from '../site';
+import { CARD_SIZE } from './cards';
+
+const { width: CARD_WIDTH, height: CARD_HEIGHT } = CARD_SIZE;
+/** Bump when the design changes, so cached cards are redrawn. */
+const DESIGN_VERSION = 1;
+const CACHE_DIR = path.resolve('.cache', 'og');
+
+export interface CardText {
+  /** The big line: her (or the store's) name, or the site's slogan. */
+  title: string;
+  /** The small line: area and store. */
+  subtitle: string;
+  /** Above the title: セラピスト / 店舗. */
+  label?: string;
+}
+
+let fonts: Promise<{ name: string; data: Buffer; weight: 700; style: 'normal' }[]> | undefined;
+function loadFonts() {
+  // Resolved from the project root: the build runs this from a bundled chunk.
+  const require = createRequire(path.resolve('package.json'));
+  fonts ??= readFile(require.resolve('@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf')).then((data) => [
+    { name: 'Noto Sans JP', data, weight: 700 as const, style: 'normal' as const },
+  ]);
+  return fonts;
+}
+
+/** Long names get a smaller type size, and the longest are cut. */
+function titleSize(title: string): number {
+  const length = [...title].length;
+  if (length <= 8) return 112;
+  if (length <= 14) return 84;
+  return 60;
+}
+
+function clip(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}
+
+type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string } };
+const h = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
+  type,
+  props: { style, children },
+});
+
+/** The card as a satori element tree. */
+function card({ title, subtitle, label }: CardText): Node {
+  return h(
+    'div',
+    {
+      // satori sizes the content box: the padding is taken off here.
+      width: CARD_WIDTH - 2 * 80,
+      height: CARD_HEIGHT - 2 * 72,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '72px 80px',
+      backgroundColor: '#1d4ed8',
+      backgroundImage: 'linear-gradient(135deg, #1e3a8a 0%, #1d4ed8 55%, #3b82f6 100%)',
+      color: '#ffffff',
+      fontFamily: 'Noto Sans JP',
+    },
+    h(
+      'div',
+      { display: 'flex', flexDirection: 'column', gap: '24px' },
+      ...(label ? [h('div', { fontSize: 36, color: '#bfdbfe' }, label)] : []),
+      h('div', { fontSize: titleSize(title), lineHeight: 1.15 }, clip(title, 24)),
+      ...(subtitle ? [h('div', { fontSize: 44, color: '#dbeafe' }, clip(subtitle, 30))] : []),
+    ),
+    h(
+      'div',
+      { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 40 },
+      h('div', { display: 'flex' }, SITE_NAME),
+      h('div', { display: 'flex', fontSize: 28, color: '#bfdbfe' }, 'いまの居場所がわかる'),
+    ),
+  );
+}
+
+/** Draws a card (no cache). */
+export async function renderCard(text: CardText): Promise<Buffer> {
+  // satori's types want React elements; the plain { type, props } tree is what it reads.
+  const svg = await satori(card(text) as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: await loadFonts(),
+  });
+  return new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } }).render().asPng();
+}
+
+/** A card from the cache, drawn and cached when missing. */
+export async function cardPng(text: CardText): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([DESIGN_VERSION, text.title, text.subtitle, text.label ?? '']))
+    .digest('hex');
+  const file = path.join(CACHE_DIR, `${key.slice(0, 32)}.png`);
+  try {
+    return await readFile(file);
+  } catch {
+    const png = await renderCard(text);
+    await mkdir(CACHE_DIR, { recursive: true });
+    // Written beside and renamed, so a parallel build never reads half a file.
+    const partial = `${file}.${process.pid}.tmp`;
+    await writeFile(partial, png);
+    await rename(partial, file);
+    return png;
+  }
+}
