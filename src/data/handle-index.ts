@@ -4,6 +4,7 @@
  * grouped by shard. Memoised per build like the directory.
  */
 import { channelLinks } from '../lib/channels';
+import { illustrationPath } from '../lib/illustration';
 import { handleShard, type HandleEntry } from '../lib/search/handle-index';
 import { upcomingShifts } from '../lib/shifts-view';
 import { storeDisplayName } from '../lib/store-name';
@@ -27,6 +28,7 @@ function ownersOf(directory: Directory, today: string): Map<string, Owner> {
       href: `/profile/${therapist.profileSlug}`,
       area: therapist.area,
       photoURL: therapist.photoURL,
+      illustration: illustrationPath(therapist.id),
       channels: channels(therapist),
       store: store ? storeLink(store) : null,
       nextShift: next ? { date: next.date, start: next.start, end: next.end } : null,

@@ -14,12 +14,12 @@ export function link(href: string, text: string, className: string): HTMLAnchorE
 
 export const LINK_CLASS = 'text-blue-700 underline underline-offset-2 dark:text-blue-300';
 
-/** A round avatar: the photo when there is one, else the name's first character. */
-export function avatar(name: string, photoURL: string | undefined, size: 'size-12' | 'size-16'): HTMLElement {
-  if (photoURL) {
+/** A round avatar: the photo; else her illustrated face (decorative); else the name's first character. */
+export function avatar(name: string, photoURL: string | undefined, size: 'size-12' | 'size-16', illustration?: string): HTMLElement {
+  if (photoURL || illustration) {
     const image = el('img', `${size} shrink-0 rounded-full object-cover`);
-    image.src = photoURL;
-    image.alt = `${name}のプロフィール写真`;
+    image.src = photoURL || illustration!;
+    image.alt = photoURL ? `${name}のプロフィール写真` : '';
     image.loading = 'lazy';
     return image;
   }

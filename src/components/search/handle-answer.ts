@@ -57,7 +57,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   if (entry.frozenOn) facts.append(el('span', 'text-red-700 dark:text-red-300', `${formatLongDate(entry.frozenOn)} 凍結`));
   if (entry.owner.area) facts.append(el('span', 'text-gray-700 dark:text-gray-300', entry.owner.area));
   title.append(facts);
-  head.append(avatar(entry.owner.name, entry.owner.photoURL, 'size-16'), title);
+  head.append(avatar(entry.owner.name, entry.owner.photoURL, 'size-16', entry.owner.illustration), title);
   card.append(head);
 
   if (entry.owner.channels.length) {

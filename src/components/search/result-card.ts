@@ -23,6 +23,6 @@ export function resultCard(data: PagefindResultData): HTMLLIElement {
   if (place) text.append(el('p', 'text-sm text-gray-700 dark:text-gray-300', place));
   if (meta.x) text.append(el('p', 'font-mono text-sm text-gray-700 dark:text-gray-300', `X @${meta.x}`));
 
-  item.append(avatar(name, meta.image, 'size-12'), text);
+  item.append(avatar(name, meta.image, 'size-12', meta.illustration), text);
   return item;
 }

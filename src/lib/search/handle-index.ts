@@ -33,6 +33,8 @@ export interface HandleEntry {
     href: string;
     area: string;
     photoURL: string;
+    /** Her illustrated face when she has no photo (therapists). */
+    illustration?: string;
     /** Her current channels as [label, url] pairs. */
     channels: [string, string][];
     store: { name: string; href: string } | null;
