@@ -3,17 +3,22 @@ import { Timestamp } from 'firebase/firestore';
 
 const at = Timestamp.fromDate(new Date('2026-11-01T03:00:00Z'));
 
+/** The time every seeded document carries (storeRequestedAt included). */
+export const SEEDED_AT = at;
+
+/** accounts/{uid} (src/schema/accounts.ts): published, no store asked for, no current X handle. */
 export function therapistDoc(uid: string, overrides: Record<string, unknown> = {}) {
   return {
     userId: uid,
     displayName: 'みう',
     profileSlug: `slug-${uid}`,
     bio: 'よろしくお願いします。',
-    photoURL: '',
+    photo: '',
     storeId: null,
+    storeRequestedAt: null,
     area: '新宿',
     tags: ['癒し系'],
-    channels: { x: 'miu_new' },
+    channels: {},
     published: true,
     createdAt: at,
     updatedAt: at,
@@ -21,6 +26,7 @@ export function therapistDoc(uid: string, overrides: Record<string, unknown> = {
   };
 }
 
+/** stores/{uid} (src/schema/stores.ts): published. */
 export function storeDocFor(uid: string, overrides: Record<string, unknown> = {}) {
   return {
     userId: uid,
@@ -28,7 +34,7 @@ export function storeDocFor(uid: string, overrides: Record<string, unknown> = {}
     storeName: 'アロマリラク新宿本店',
     profileSlug: `store-${uid}`,
     description: '新宿駅すぐ。',
-    photoURL: '',
+    photo: '',
     area: '新宿',
     address: '東京都新宿区西新宿1-1-1',
     nearestStation: '新宿駅',
@@ -50,8 +56,39 @@ export function fcmTokenDocFor(token: string, overrides: Record<string, unknown>
   return { token, createdAt: at, refreshedAt: at, ...overrides };
 }
 
-export function slugDocFor(uid: string, kind: 'therapist' | 'store' = 'therapist') {
-  return { userId: uid, kind };
+/** slugs/{slug} in use (releasedAt null), or released at `releasedAt`. */
+export function slugDocFor(uid: string, kind: 'therapist' | 'store' = 'therapist', releasedAt: Timestamp | null = null) {
+  return { userId: uid, kind, releasedAt };
+}
+
+/** currentHandles/x_{handle}. */
+export function currentHandleDocFor(uid: string) {
+  return { userId: uid };
+}
+
+/** users/{uid}/handleSlots/{slot}. */
+export function handleSlotDocFor(handleId: string) {
+  return { handleId };
+}
+
+/** memberships/{storeId}_{uid}: by default the store's confirmation of a request made at SEEDED_AT. */
+export function membershipDocFor(storeId: string, uid: string, overrides: Record<string, unknown> = {}) {
+  return { storeId, userId: uid, status: 'confirmed', requestedAt: at, updatedAt: at, ...overrides };
+}
+
+/** disputes/{uid}_{n}. */
+export function disputeDocFor(uid: string, handleId: string, overrides: Record<string, unknown> = {}) {
+  return { userId: uid, handleId, kind: 'former', evidence: '旧アカウントの凍結通知のスクリーンショットがあります。', createdAt: at, ...overrides };
+}
+
+/** reports/{uid}_{n}. */
+export function reportDocFor(uid: string, overrides: Record<string, unknown> = {}) {
+  return { userId: uid, targetPath: 'accounts/mallory', reason: 'impersonation', text: 'なりすましです。', createdAt: at, ...overrides };
+}
+
+/** suspensions/{uid} (trusted code only). */
+export function suspensionDocFor(overrides: Record<string, unknown> = {}) {
+  return { reason: '運営判断', createdAt: at, ...overrides };
 }
 
 export function announcementDocFor(uid: string, overrides: Record<string, unknown> = {}) {
@@ -65,5 +102,6 @@ export function privateDocs(owner: string): Record<string, Record<string, unknow
     [`favorites/${owner}/items/someone`]: { createdAt: at },
     ['blogs/b-1']: { userId: owner, title: 'はじめまして', body: '本文', coverImage: '', tags: [], published: true, publishedAt: at, updatedAt: at },
     ['posts/p-1']: { userId: owner, text: 'こんにちは', images: [], createdAt: at },
+    [`suspensions/${owner}`]: suspensionDocFor(),
   };
 }

@@ -1,7 +1,8 @@
-/** Shared pieces of the rules tests: the two profile kinds and outcome helpers. */
+/** Shared pieces of the rules tests: the two profile kinds, roles, seeds and outcome helpers. */
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { serverTimestamp, Timestamp } from 'firebase/firestore';
-import { storeDocFor, therapistDoc } from '../factories/documents';
+import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
+import { membershipDocFor, SEEDED_AT, storeDocFor, therapistDoc } from '../factories/documents';
 
 type Make = (uid: string, overrides?: Record<string, unknown>) => Record<string, unknown>;
 
@@ -20,11 +21,13 @@ export const PROFILE_CASES: ProfileCase[] = [
   { collectionName: 'stores', kind: 'store', make: storeDocFor, otherCollection: 'accounts', otherKind: 'therapist', makeOther: therapistDoc },
 ];
 
+export type Db = ReturnType<RulesTestContext['firestore']>;
+
 export interface Role {
   role: string;
   /** True for the role that owns alice's documents. */
   owner: boolean;
-  db: () => ReturnType<RulesTestContext['firestore']>;
+  db: () => Db;
 }
 
 /** The three roles every collection is tested as: signed out, alice (the owner) and bob. */
@@ -34,6 +37,11 @@ export function ownerAndOthers(env: () => RulesTestEnvironment): Role[] {
     { role: 'owner', owner: true, db: () => env().authenticatedContext('alice').firestore() },
     { role: 'other user', owner: false, db: () => env().authenticatedContext('bob').firestore() },
   ];
+}
+
+/** A signed-in user's Firestore; `verified` gives her a verified email. */
+export function signedIn(env: () => RulesTestEnvironment, uid: string, verified = false): Db {
+  return env().authenticatedContext(uid, verified ? { email_verified: true } : {}).firestore();
 }
 
 /** A profile as the client first writes it: unpublished, server timestamps. */
@@ -53,13 +61,13 @@ export function without(data: Record<string, unknown>, key: string) {
 }
 
 /**
- * The five roles of the self-service collections: alice is a therapist at
- * store `shop`; bob a therapist at `shop2`. seedDirectory writes them.
+ * The five roles of the self-service collections: alice is a confirmed
+ * therapist at store `shop`; bob at `shop2`. seedDirectory writes them.
  */
 export interface DirectoryRole {
   role: 'signed out' | 'owner therapist' | 'other therapist' | 'store' | 'other store';
   uid: string | null;
-  db: () => ReturnType<RulesTestContext['firestore']>;
+  db: () => Db;
 }
 
 export function directoryRoles(env: () => RulesTestEnvironment): DirectoryRole[] {
@@ -73,21 +81,39 @@ export function directoryRoles(env: () => RulesTestEnvironment): DirectoryRole[]
   ];
 }
 
-/** alice (at shop), bob (at shop2) and both stores, all published. */
-export function directoryProfiles(overrides: { aliceStore?: string | null } = {}) {
-  return {
-    'accounts/alice': therapistDoc('alice', { storeId: overrides.aliceStore === undefined ? 'shop' : overrides.aliceStore }),
-    'accounts/bob': therapistDoc('bob', { storeId: 'shop2' }),
-    'stores/shop': storeDocFor('shop'),
-    'stores/shop2': storeDocFor('shop2'),
-  };
+/** A therapist's profile naming `storeId`, requested at SEEDED_AT. */
+export function memberProfile(uid: string, storeId: string | null, overrides: Record<string, unknown> = {}) {
+  return therapistDoc(uid, { storeId, storeRequestedAt: storeId === null ? null : SEEDED_AT, ...overrides });
 }
 
-const seededAt = Timestamp.fromDate(new Date('2026-11-01T03:00:00Z'));
+/**
+ * alice (at shop), bob (at shop2) and both stores, all published; both
+ * therapists confirmed by their store unless `aliceStore` says otherwise
+ * (null: alice asked no store; `aliceConfirmed: false`: asked, not answered).
+ */
+export function directoryProfiles(overrides: { aliceStore?: string | null; aliceConfirmed?: boolean } = {}) {
+  const aliceStore = overrides.aliceStore === undefined ? 'shop' : overrides.aliceStore;
+  const docs: Record<string, Record<string, unknown>> = {
+    'accounts/alice': memberProfile('alice', aliceStore),
+    'accounts/bob': memberProfile('bob', 'shop2'),
+    'stores/shop': storeDocFor('shop'),
+    'stores/shop2': storeDocFor('shop2'),
+    'memberships/shop2_bob': membershipDocFor('shop2', 'bob'),
+  };
+  if (aliceStore !== null && overrides.aliceConfirmed !== false) {
+    docs[`memberships/${aliceStore}_alice`] = membershipDocFor(aliceStore, 'alice');
+  }
+  return docs;
+}
 
-/** A stored former handle (id: x_{handle}). */
+const seededAt = SEEDED_AT;
+
+/** A stored former handle (id: x_{handle}) in `slot`, self-declared. */
 export function frozenDoc(uid: string, handle = 'miu_0312', overrides: Record<string, unknown> = {}) {
-  return { userId: uid, platform: 'x', handle, frozenOn: '2025-06-01', note: '凍結されました', createdAt: seededAt, ...overrides };
+  return {
+    userId: uid, platform: 'x', handle, frozenOn: '2025-06-01', note: '凍結されました',
+    verification: 'self', slot: 0, createdAt: seededAt, ...overrides,
+  };
 }
 
 /** A former handle as the client writes it (server createdAt). */
@@ -95,12 +121,30 @@ export function newFrozen(uid: string, handle = 'miu_0312', overrides: Record<st
   return frozenDoc(uid, handle, { createdAt: serverTimestamp(), ...overrides });
 }
 
+/** Tokyo today and `days` away from it, as date keys (the rules count Tokyo days). */
+export function tokyoDay(days = 0): string {
+  return addDays(tokyoDateKey(new Date()), days);
+}
+
+/** The day the shift tests use: tomorrow (always within yesterday..60 days ahead). */
+export const SHIFT_DAY = tokyoDay(1);
+
+/** schedules/{userId}_{date}_{slot}. */
+export function shiftId(uid: string, date = SHIFT_DAY, slot = 0): string {
+  return `${uid}_${date}_${slot}`;
+}
+
 /** A stored shift; the default passes midnight. */
 export function shiftDoc(uid: string, storeId: string | null, overrides: Record<string, unknown> = {}) {
-  return { userId: uid, storeId, date: '2026-11-22', start: '20:00', end: '02:00', note: '', updatedAt: seededAt, ...overrides };
+  return { userId: uid, storeId, date: SHIFT_DAY, start: '20:00', end: '02:00', note: '', updatedAt: seededAt, ...overrides };
 }
 
 /** A shift as the client writes it (server updatedAt). */
 export function newShift(uid: string, storeId: string | null, overrides: Record<string, unknown> = {}) {
   return shiftDoc(uid, storeId, { updatedAt: serverTimestamp(), ...overrides });
+}
+
+/** A Timestamp `days` days before now (negative: ahead). */
+export function daysAgo(days: number): Timestamp {
+  return Timestamp.fromMillis(Date.now() - days * 24 * 60 * 60 * 1000);
 }

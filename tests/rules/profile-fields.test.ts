@@ -1,8 +1,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { deleteField, doc, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch } from 'firebase/firestore';
+import { deleteDoc, deleteField, doc, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
-import { newProfile, PROFILE_CASES, without } from './helpers';
+import { SEEDED_AT, slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import { memberProfile, newProfile, PROFILE_CASES, without } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -42,27 +42,25 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     it('refuses an empty area', async () => {
       await assertFails(create({ area: '' }));
     });
-    it('refuses a non-https photoURL', async () => {
-      await assertFails(create({ photoURL: 'http://example.com/a.jpg' }));
-    });
-    it('accepts an https photoURL', async () => {
-      await assertSucceeds(create({ photoURL: 'https://example.com/a.jpg' }));
+    it.each(['avatars/alice/0.webp', 'avatars/alice/1.jpg', 'avatars/alice/0.png', ''])('accepts the photo %j (her own Storage path or none)', async (photo) => {
+      await assertSucceeds(create({ photo }));
     });
     it.each([
-      'http://127.0.0.1:9199/v0/b/demo-theralink.appspot.com/o/avatars%2Falice%2F1732251234567.webp?alt=media',
-      'http://localhost:9199/v0/b/demo/o/a.webp',
-    ])('accepts the local Storage emulator photoURL %s', async (photoURL) => {
-      await assertSucceeds(create({ photoURL }));
+      'https://example.com/a.jpg',
+      'http://127.0.0.1:9199/v0/b/demo-theralink.appspot.com/o/avatars%2Falice%2F0.webp?alt=media',
+      'avatars/bob/0.webp',
+      'avatars/alice/2.webp',
+      'avatars/alice/0.gif',
+      'avatars/alice/0.webp?x',
+      'avatars/alice/x/0.webp',
+      '/avatars/alice/0.webp',
+      'avatars/alice/0xwebp',
+      'avatars/alic/0.webp',
+    ])('refuses the photo %j (a URL, another uid, or not one of her two names)', async (photo) => {
+      await assertFails(create({ photo }));
     });
-    it.each([
-      'http://example.com:9199/a.webp',
-      'http://127.0.0.1/a.webp',
-      'http://127.0.0.1:9199/',
-      'http://127.0.0.1.example.com:80/a.webp',
-      'http://localhost:9199/a b.webp',
-      `http://127.0.0.1:9199/${'a'.repeat(480)}`,
-    ])('refuses the photoURL %s', async (photoURL) => {
-      await assertFails(create({ photoURL }));
+    it('refuses the old photoURL key', async () => {
+      await assertFails(setDoc(profile(), { ...without(newProfile(make, 'alice'), 'photo'), photoURL: '' }));
     });
     it('refuses an unknown channel', async () => {
       await assertFails(create({ channels: { myspace: 'miu' } }));
@@ -70,9 +68,26 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     it('refuses an X handle that is not in stored form', async () => {
       await assertFails(create({ channels: { x: '@Miu' } }));
     });
-    it('accepts every known channel in stored form', async () => {
+    it('accepts every known channel in stored form, the X handle reserved in the same write', async () => {
       const channels = { x: 'miu_new', bluesky: 'miu.bsky.social', instagram: 'miu.i', tiktok: 'miu_t', litlink: 'miu-l', website: 'https://miu.example' };
-      await assertSucceeds(create({ channels }));
+      const db = alice();
+      const batch = writeBatch(db);
+      batch.set(profile(db), newProfile(make, 'alice', { channels }));
+      batch.set(doc(db, 'currentHandles', 'x_miu_new'), { userId: 'alice' });
+      await assertSucceeds(batch.commit());
+    });
+    it.each(['@Miu', 'Miu', 'miu!', 'a234567890123456', ''])('refuses the X handle %j even reserved under that id in the same write', async (x) => {
+      const db = alice();
+      const batch = writeBatch(db);
+      batch.set(profile(db), newProfile(make, 'alice', { channels: { x } }));
+      batch.set(doc(db, 'currentHandles', `x_${x}`), { userId: 'alice' });
+      await assertFails(batch.commit());
+    });
+    it('refuses a current X handle that is not reserved to her', async () => {
+      await assertFails(create({ channels: { x: 'miu_new' } }));
+    });
+    it('accepts the channels other than X without any reservation', async () => {
+      await assertSucceeds(create({ channels: { bluesky: 'miu.bsky.social', website: 'https://miu.example' } }));
     });
     it('refuses channels that are not a map', async () => {
       await assertFails(create({ channels: 'miu_new' }));
@@ -136,11 +151,14 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     it('refuses a wrong type', async () => {
       await assertFails(update({ displayName: 42 }));
     });
-    it('accepts a new photoURL from the local Storage emulator', async () => {
-      await assertSucceeds(update({ photoURL: 'http://127.0.0.1:9199/v0/b/demo/o/avatars%2Falice%2F1.webp?alt=media' }));
+    it('accepts a new photo in her own folder', async () => {
+      await assertSucceeds(update({ photo: 'avatars/alice/1.webp' }));
     });
-    it('refuses a plain http photoURL elsewhere', async () => {
-      await assertFails(update({ photoURL: 'http://example.com/a.webp' }));
+    it("refuses a photo in another uid's folder", async () => {
+      await assertFails(update({ photo: 'avatars/bob/1.webp' }));
+    });
+    it('refuses a photo URL', async () => {
+      await assertFails(update({ photo: 'https://tracker.example/pixel.gif' }));
     });
     it('refuses a too-long displayName', async () => {
       await assertFails(update({ displayName: 'あ'.repeat(41) }));
@@ -171,8 +189,49 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const batch = writeBatch(db);
       batch.set(doc(db, 'slugs', 'new-slug'), slugDocFor('alice', kind));
       batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
-      batch.delete(doc(db, 'slugs', slug));
+      batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
       await assertSucceeds(batch.commit());
+    });
+    it('refuses a slug change that deletes the old slug instead of releasing it', async () => {
+      const db = alice();
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'slugs', 'new-slug'), slugDocFor('alice', kind));
+      batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
+      batch.delete(doc(db, 'slugs', slug));
+      await assertFails(batch.commit());
+    });
+    it('accepts a slug change of a profile whose old slug has no doc (nothing to release)', async () => {
+      await env().withSecurityRulesDisabled((context) => deleteDoc(doc(context.firestore(), 'slugs', slug)));
+      const db = alice();
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'slugs', 'new-slug'), slugDocFor('alice', kind));
+      batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
+      await assertSucceeds(batch.commit());
+    });
+    it('refuses pointing the profile back at her held (released) slug without taking it back', async () => {
+      await seed(env(), { 'slugs/held-slug': slugDocFor('alice', kind, Timestamp.fromMillis(Date.now() - 86_400_000)) });
+      const db = alice();
+      const batch = writeBatch(db);
+      batch.update(profile(db), { profileSlug: 'held-slug', updatedAt: serverTimestamp() });
+      batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      await assertFails(batch.commit());
+    });
+    it('accepts taking her held slug back with the rename', async () => {
+      await seed(env(), { 'slugs/held-slug': slugDocFor('alice', kind, Timestamp.fromMillis(Date.now() - 86_400_000)) });
+      const db = alice();
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'slugs', 'held-slug'), slugDocFor('alice', kind));
+      batch.update(profile(db), { profileSlug: 'held-slug', updatedAt: serverTimestamp() });
+      batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      await assertSucceeds(batch.commit());
+    });
+    it('refuses a slug change whose new slug is reserved but already released', async () => {
+      const db = alice();
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'slugs', 'new-slug'), { ...slugDocFor('alice', kind), releasedAt: serverTimestamp() });
+      batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
+      batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      await assertFails(batch.commit());
     });
     it('refuses a slug change that keeps the old slug reserved', async () => {
       const db = alice();
@@ -185,7 +244,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const db = alice();
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'nobody-reserved', updatedAt: serverTimestamp() });
-      batch.delete(doc(db, 'slugs', slug));
+      batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
       await assertFails(batch.commit());
     });
     it("refuses a slug change to another user's slug, even releasing the old one", async () => {
@@ -193,7 +252,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const db = alice();
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'bobs-slug', updatedAt: serverTimestamp() });
-      batch.delete(doc(db, 'slugs', slug));
+      batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
       await assertFails(batch.commit());
     });
   });
@@ -205,21 +264,85 @@ describe('accounts-only fields', () => {
   const update = (changes: Record<string, unknown>) =>
     updateDoc(doc(alice(), 'accounts', 'alice'), { updatedAt: serverTimestamp(), ...changes });
 
-  beforeEach(() => seed(env(), { 'slugs/slug-alice': slugDocFor('alice', 'therapist'), 'stores/shop': storeDocFor('shop') }));
+  beforeEach(() =>
+    seed(env(), {
+      'slugs/slug-alice': slugDocFor('alice', 'therapist'),
+      'stores/shop': storeDocFor('shop'),
+      'stores/hidden': storeDocFor('hidden', { published: false }),
+    }),
+  );
 
-  it('accepts a storeId naming an existing store', async () => {
-    await assertSucceeds(create({ storeId: 'shop' }));
+  it('accepts what registration writes: no store, storeRequestedAt null', async () => {
+    await assertSucceeds(create({ storeId: null, storeRequestedAt: null }));
+  });
+  it('accepts a published store on create with storeRequestedAt = request.time', async () => {
+    await assertSucceeds(create({ storeId: 'shop', storeRequestedAt: serverTimestamp() }));
+  });
+  it('refuses a store on create without storeRequestedAt', async () => {
+    await assertFails(create({ storeId: 'shop', storeRequestedAt: null }));
+  });
+  it('refuses a client-supplied storeRequestedAt on create', async () => {
+    await assertFails(create({ storeId: 'shop', storeRequestedAt: Timestamp.now() }));
+  });
+  it('refuses storeRequestedAt without a store on create', async () => {
+    await assertFails(create({ storeId: null, storeRequestedAt: serverTimestamp() }));
   });
   it('refuses a storeId naming no store on create', async () => {
-    await assertFails(create({ storeId: 'no-such-store' }));
+    await assertFails(create({ storeId: 'no-such-store', storeRequestedAt: serverTimestamp() }));
   });
-  it('refuses a storeId naming no store on update', async () => {
-    await seed(env(), { 'accounts/alice': therapistDoc('alice', { published: false }) });
-    await assertFails(update({ storeId: 'no-such-store' }));
+  it('refuses a storeId naming an unpublished store on create', async () => {
+    await assertFails(create({ storeId: 'hidden', storeRequestedAt: serverTimestamp() }));
   });
-  it('accepts moving to an existing store on update', async () => {
-    await seed(env(), { 'accounts/alice': therapistDoc('alice', { published: false }) });
-    await assertSucceeds(update({ storeId: 'shop' }));
+  it('refuses a storeId that is not a string', async () => {
+    await assertFails(create({ storeId: 42, storeRequestedAt: serverTimestamp() }));
+  });
+
+  describe('on update', () => {
+    beforeEach(() => seed(env(), { 'accounts/alice': therapistDoc('alice', { published: false }) }));
+
+    it('accepts asking a published store, stamping storeRequestedAt', async () => {
+      await assertSucceeds(update({ storeId: 'shop', storeRequestedAt: serverTimestamp() }));
+    });
+    it('refuses a storeId naming no store', async () => {
+      await assertFails(update({ storeId: 'no-such-store', storeRequestedAt: serverTimestamp() }));
+    });
+    it('refuses a storeId naming an unpublished store', async () => {
+      await assertFails(update({ storeId: 'hidden', storeRequestedAt: serverTimestamp() }));
+    });
+    it('refuses a new store without a new storeRequestedAt', async () => {
+      await assertFails(update({ storeId: 'shop' }));
+    });
+    it('refuses a new store with a client-chosen storeRequestedAt', async () => {
+      await assertFails(update({ storeId: 'shop', storeRequestedAt: SEEDED_AT }));
+    });
+
+    describe('while she names shop', () => {
+      beforeEach(() => seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { published: false }) }));
+
+      it('accepts a save that keeps storeId and storeRequestedAt', async () => {
+        await assertSucceeds(update({ bio: '変更' }));
+      });
+      it('keeps the store even after it unpublished (unchanged storeId)', async () => {
+        await seed(env(), { 'stores/shop': storeDocFor('shop', { published: false }) });
+        await assertSucceeds(update({ bio: '変更' }));
+      });
+      it('refuses restamping storeRequestedAt without changing the store', async () => {
+        await assertFails(update({ storeRequestedAt: serverTimestamp() }));
+      });
+      it('refuses clearing storeRequestedAt while keeping the store', async () => {
+        await assertFails(update({ storeRequestedAt: null }));
+      });
+      it('accepts leaving: storeId and storeRequestedAt null', async () => {
+        await assertSucceeds(update({ storeId: null, storeRequestedAt: null }));
+      });
+      it('refuses leaving with a storeRequestedAt left behind', async () => {
+        await assertFails(update({ storeId: null }));
+      });
+    });
+  });
+
+  it('accepts 10 tags of 20 characters', async () => {
+    await assertSucceeds(create({ tags: Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(20, 'あ')) }));
   });
   it('refuses more than 10 tags', async () => {
     await assertFails(create({ tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }));
@@ -256,7 +379,7 @@ describe('stores-only fields', () => {
   it('refuses a non-https website', async () => {
     await assertFails(create({ website: 'http://example.com' }));
   });
-  it('refuses a loopback http website (only photoURL allows the emulator)', async () => {
+  it('refuses a loopback http website', async () => {
     await assertFails(create({ website: 'http://127.0.0.1:9199/a' }));
   });
   it('accepts an https website', async () => {
@@ -264,5 +387,8 @@ describe('stores-only fields', () => {
   });
   it('refuses a storeId (stores have none)', async () => {
     await assertFails(create({ storeId: null }));
+  });
+  it('refuses a storeRequestedAt (stores have none)', async () => {
+    await assertFails(create({ storeRequestedAt: null }));
   });
 });

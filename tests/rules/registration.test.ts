@@ -3,7 +3,8 @@ import {
   doc, getDoc, runTransaction, serverTimestamp, updateDoc, writeBatch,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import { slugDocFor, storeDocFor, suspensionDocFor, therapistDoc } from '../factories/documents';
+import { daysAgo } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -17,10 +18,10 @@ const newUser = (uid: string) => env().authenticatedContext(uid).firestore();
 type Db = ReturnType<typeof newUser>;
 
 function firstProfile(uid: string, kind: Kind, slug: string) {
-  const common = { userId: uid, profileSlug: slug, photoURL: '', area: '新宿', channels: {}, published: false };
+  const common = { userId: uid, profileSlug: slug, photo: '', area: '新宿', channels: {}, published: false };
   const stamps = { createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
   return kind === 'therapist'
-    ? { ...common, displayName: 'みう', bio: '', storeId: null, tags: [], ...stamps }
+    ? { ...common, displayName: 'みう', bio: '', storeId: null, storeRequestedAt: null, tags: [], ...stamps }
     : { ...common, displayName: '', storeName: 'アロマ新宿', description: '', address: '', nearestStation: '', hours: '', website: '', ...stamps };
 }
 
@@ -39,7 +40,7 @@ async function register(
   await runTransaction(db, async (tx) => {
     const slugRef = doc(db, 'slugs', slug);
     if (checkSlug && (await tx.get(slugRef)).exists()) throw new Error('slug taken');
-    tx.set(slugRef, { userId: uid, kind: slugKind });
+    tx.set(slugRef, { userId: uid, kind: slugKind, releasedAt: null });
     tx.set(doc(db, kind === 'therapist' ? 'accounts' : 'stores', uid), firstProfile(uid, kind, profileSlug));
     tx.set(doc(db, 'users', uid), { createdAt: serverTimestamp() });
   });
@@ -86,9 +87,9 @@ describe.each(['therapist', 'store'] as const)('registering a %s', (kind) => {
 it('refuses creating both accounts/{uid} and stores/{uid} in one batch', async () => {
   const db = newUser('alice');
   const batch = writeBatch(db);
-  batch.set(doc(db, 'slugs', 'miu-therapist'), { userId: 'alice', kind: 'therapist' });
+  batch.set(doc(db, 'slugs', 'miu-therapist'), { userId: 'alice', kind: 'therapist', releasedAt: null });
   batch.set(doc(db, 'accounts', 'alice'), firstProfile('alice', 'therapist', 'miu-therapist'));
-  batch.set(doc(db, 'slugs', 'miu-store'), { userId: 'alice', kind: 'store' });
+  batch.set(doc(db, 'slugs', 'miu-store'), { userId: 'alice', kind: 'store', releasedAt: null });
   batch.set(doc(db, 'stores', 'alice'), firstProfile('alice', 'store', 'miu-store'));
   await assertFails(batch.commit());
 });
@@ -99,9 +100,24 @@ it('changes a slug in one transaction: reserve the new, point the profile at it,
   await assertSucceeds(
     runTransaction(db, async (tx) => {
       if ((await tx.get(doc(db, 'slugs', 'miu-ikebukuro'))).exists()) throw new Error('slug taken');
-      tx.set(doc(db, 'slugs', 'miu-ikebukuro'), { userId: 'alice', kind: 'therapist' });
+      tx.set(doc(db, 'slugs', 'miu-ikebukuro'), { userId: 'alice', kind: 'therapist', releasedAt: null });
       tx.update(doc(db, 'accounts', 'alice'), { profileSlug: 'miu-ikebukuro', updatedAt: serverTimestamp() });
-      tx.delete(doc(db, 'slugs', 'miu-shinjuku'));
+      tx.update(doc(db, 'slugs', 'miu-shinjuku'), { userId: 'alice', kind: 'therapist', releasedAt: serverTimestamp() });
     }),
   );
+});
+
+it('registers with a slug released over 30 days ago (an update of the held doc)', async () => {
+  await seed(env(), { 'slugs/miu-shinjuku': { ...slugDocFor('bob'), releasedAt: daysAgo(31) } });
+  await assertSucceeds(register(newUser('alice'), 'alice', 'therapist', 'miu-shinjuku', { checkSlug: false }));
+});
+
+it('is refused registering with a slug released 10 days ago by someone else', async () => {
+  await seed(env(), { 'slugs/miu-shinjuku': { ...slugDocFor('bob'), releasedAt: daysAgo(10) } });
+  await assertFails(register(newUser('alice'), 'alice', 'therapist', 'miu-shinjuku', { checkSlug: false }));
+});
+
+it('is refused for a suspended uid', async () => {
+  await seed(env(), { 'suspensions/alice': suspensionDocFor() });
+  await assertFails(register(newUser('alice'), 'alice', 'therapist', 'miu-shinjuku'));
 });

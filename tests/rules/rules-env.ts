@@ -10,15 +10,23 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { EMULATORS } from '../../scripts/lib/project';
 import { TEST_PROJECTS } from '../setup/projects';
 
+/**
+ * RULES_FILE and RULES_PROJECT_ID let the mutation check (tests/rules/mutation/)
+ * run the same tests against a broken copy of the rules in a project of its
+ * own, without touching firestore.rules.
+ */
+const RULES_FILE = process.env.RULES_FILE || 'firestore.rules';
+const PROJECT_ID = process.env.RULES_PROJECT_ID || TEST_PROJECTS.rules;
+
 export function useRulesEnvironment(): () => RulesTestEnvironment {
   let env: RulesTestEnvironment;
   beforeAll(async () => {
     // Denied requests are the expected outcome here; keep the SDK from logging each one.
     setLogLevel('silent');
     env = await initializeTestEnvironment({
-      projectId: TEST_PROJECTS.rules,
+      projectId: PROJECT_ID,
       firestore: {
-        rules: readFileSync('firestore.rules', 'utf8'),
+        rules: readFileSync(RULES_FILE, 'utf8'),
         host: EMULATORS.firestore.host,
         port: EMULATORS.firestore.port,
       },

@@ -3,18 +3,22 @@ import {
   collection, deleteDoc, deleteField, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { therapistDoc } from '../factories/documents';
-import { allowedIf, directoryProfiles, directoryRoles, newShift, shiftDoc, without } from './helpers';
+import { membershipDocFor, storeDocFor } from '../factories/documents';
+import {
+  allowedIf, directoryProfiles, directoryRoles, memberProfile, newShift, SHIFT_DAY, shiftDoc, shiftId, signedIn, tokyoDay, without,
+} from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
- * schedules/{id}: alice works at shop (her profile names it); bob at shop2.
- * A shift carries the therapist's current store; alice and shop read and
- * write alice's shifts, nobody else does.
+ * schedules/{userId}_{date}_{slot}: alice is a confirmed member of shop;
+ * bob of shop2. A shift carries her store only while it has confirmed her;
+ * alice and shop read and write alice's shifts, nobody else does; at most
+ * 3 a day, dated from yesterday to 60 days ahead (Tokyo days).
  */
 const env = useRulesEnvironment();
 const roles = directoryRoles(env);
-const SHIFT = 'schedules/sh-alice';
+const SHIFT = `schedules/${shiftId('alice')}`;
+const as = (uid: string) => signedIn(env, uid);
 
 beforeEach(() => seed(env(), { ...directoryProfiles(), [SHIFT]: shiftDoc('alice', 'shop') }));
 
@@ -34,7 +38,7 @@ describe.each(roles)('as $role', ({ role, db }) => {
     await assertFails(getDocs(collection(db(), 'schedules')));
   });
   it('creates a shift for alice at shop only as alice or shop', async () => {
-    await aliceOrHerStore(setDoc(doc(db(), 'schedules', 'sh-new'), newShift('alice', 'shop')));
+    await aliceOrHerStore(setDoc(doc(db(), 'schedules', shiftId('alice', SHIFT_DAY, 1)), newShift('alice', 'shop')));
   });
   it("updates alice's shift only as alice or shop", async () => {
     await aliceOrHerStore(updateDoc(doc(db(), SHIFT), { start: '19:00', updatedAt: serverTimestamp() }));
@@ -45,10 +49,10 @@ describe.each(roles)('as $role', ({ role, db }) => {
 });
 
 describe('who may write for whom', () => {
-  const as = (uid: string) => env().authenticatedContext(uid).firestore();
-  const create = (uid: string, data: Record<string, unknown>) => setDoc(doc(as(uid), 'schedules', 'sh-new'), data);
+  const create = (uid: string, data: Record<string, unknown>, slot = 1) =>
+    setDoc(doc(as(uid), 'schedules', shiftId(String(data.userId), String(data.date), slot)), data);
 
-  it('lets a store write a shift for a therapist who names it', async () => {
+  it('lets a store write a shift for its confirmed member', async () => {
     await assertSucceeds(create('shop2', newShift('bob', 'shop2')));
   });
   it('refuses a store writing for a therapist who does not name it', async () => {
@@ -66,8 +70,11 @@ describe('who may write for whom', () => {
   it('refuses a therapist writing a store that is not her current one', async () => {
     await assertFails(create('alice', newShift('alice', 'shop2')));
   });
-  it('refuses a therapist writing no store while she has one', async () => {
-    await assertFails(create('alice', newShift('alice', null)));
+  it('accepts a therapist writing no store (storeId null) even while she has one', async () => {
+    await assertSucceeds(create('alice', newShift('alice', null)));
+  });
+  it('refuses a store writing a storeId-null shift for its member', async () => {
+    await assertFails(create('shop', newShift('alice', null)));
   });
   it('accepts a therapist without a store writing storeId null', async () => {
     await seed(env(), directoryProfiles({ aliceStore: null }));
@@ -85,26 +92,108 @@ describe('who may write for whom', () => {
   });
   it("lets a store list one therapist's week (the editor's query)", async () => {
     const week = query(collection(as('shop'), 'schedules'), where('userId', '==', 'alice'), where('storeId', '==', 'shop'),
-      where('date', '>=', '2026-11-22'), where('date', '<', '2026-11-30'));
+      where('date', '>=', tokyoDay(-1)), where('date', '<', tokyoDay(7)));
     await assertSucceeds(getDocs(week));
   });
   it("lets a therapist list her week (the editor's query)", async () => {
     const week = query(collection(as('alice'), 'schedules'), where('userId', '==', 'alice'),
-      where('date', '>=', '2026-11-22'), where('date', '<', '2026-11-30'));
+      where('date', '>=', tokyoDay(-1)), where('date', '<', tokyoDay(7)));
     await assertSucceeds(getDocs(week));
   });
-  it.each(['alice', 'shop'])('lets %s copy a week: 14 shifts in one batch', async (writer) => {
+  it.each(['alice', 'shop'])('lets %s copy a week: 14 shifts in one batch (reads stay under the limit)', async (writer) => {
     const db = as(writer);
     const batch = writeBatch(db);
-    for (let day = 0; day < 14; day++) {
-      batch.set(doc(collection(db, 'schedules')), newShift('alice', 'shop', { date: `2026-12-${String(day + 1).padStart(2, '0')}` }));
-    }
+    for (let day = 2; day < 16; day++) batch.set(doc(db, 'schedules', shiftId('alice', tokyoDay(day), 0)), newShift('alice', 'shop', { date: tokyoDay(day) }));
+    await assertSucceeds(batch.commit());
+  });
+  it('lets the store move a shift to another day (create in the new slot, delete the old, one batch)', async () => {
+    const db = as('shop');
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'schedules', shiftId('alice', tokyoDay(3), 0)), newShift('alice', 'shop', { date: tokyoDay(3) }));
+    batch.delete(doc(db, SHIFT));
     await assertSucceeds(batch.commit());
   });
 });
 
+/** Membership: shifts under a store need its confirmation of her current request. */
+describe('shifts under a store need a confirmed membership', () => {
+  const create = (uid: string) => setDoc(doc(as(uid), 'schedules', shiftId('alice', SHIFT_DAY, 1)), newShift('alice', 'shop'));
+  const unconfirmed = async () => {
+    await seed(env(), directoryProfiles({ aliceConfirmed: false }));
+    await env().withSecurityRulesDisabled((context) => deleteDoc(doc(context.firestore(), 'memberships/shop_alice')));
+  };
+
+  it.each(['alice', 'shop'])('refuses %s while the request is unanswered', async (writer) => {
+    await unconfirmed();
+    await assertFails(create(writer));
+  });
+  it.each(['alice', 'shop'])('allows %s once the store confirmed', async (writer) => {
+    await assertSucceeds(create(writer));
+  });
+  it.each([
+    ['declined', 'alice'], ['declined', 'shop'], ['removed', 'alice'], ['removed', 'shop'],
+  ])('refuses a %s membership (as %s)', async (status, writer) => {
+    await seed(env(), { 'memberships/shop_alice': membershipDocFor('shop', 'alice', { status }) });
+    await assertFails(create(writer));
+  });
+  it.each(['alice', 'shop'])('refuses %s after she left and asked again (the old confirmation answers an old request)', async (writer) => {
+    await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { storeRequestedAt: Timestamp.now() }) });
+    await assertFails(create(writer));
+  });
+  it('refuses the store once she left (storeId null), even with its confirmation kept', async () => {
+    await seed(env(), { 'accounts/alice': memberProfile('alice', null) });
+    await assertFails(create('shop'));
+  });
+  it('refuses a store editing or deleting her shift once removed', async () => {
+    await seed(env(), { 'memberships/shop_alice': membershipDocFor('shop', 'alice', { status: 'removed' }) });
+    await assertFails(updateDoc(doc(as('shop'), SHIFT), { note: '変更', updatedAt: serverTimestamp() }));
+    await assertFails(deleteDoc(doc(as('shop'), SHIFT)));
+    await assertSucceeds(deleteDoc(doc(as('alice'), SHIFT)));
+  });
+});
+
+describe('the id scheme caps shifts: 3 a day', () => {
+  const create = (slot: number, date = SHIFT_DAY, id = shiftId('alice', date, slot)) =>
+    setDoc(doc(as('alice'), 'schedules', id), newShift('alice', 'shop', { date, start: `0${slot}:00`.slice(-5), end: `0${slot}:30`.slice(-5) }));
+
+  it('holds 3 shifts a day and refuses a 4th', async () => {
+    const day = tokyoDay(5);
+    for (const slot of [0, 1, 2]) await assertSucceeds(create(slot, day));
+    await assertFails(create(3, day));
+  });
+  it.each([
+    ['another date', shiftId('alice', tokyoDay(9), 0)],
+    ['another user', shiftId('bob', SHIFT_DAY, 0)],
+    ['an auto id', 'sh-new'],
+    ['slot 3', shiftId('alice', SHIFT_DAY, 3)],
+    ['slot 00', `alice_${SHIFT_DAY}_00`],
+    ['no slot', `alice_${SHIFT_DAY}`],
+  ])('refuses an id naming %s', async (_what, id) => {
+    await assertFails(setDoc(doc(as('alice'), 'schedules', id), newShift('alice', 'shop')));
+  });
+  it('refuses moving a shift to another day in place (the id names its date)', async () => {
+    await assertFails(updateDoc(doc(as('alice'), SHIFT), { date: tokyoDay(2), updatedAt: serverTimestamp() }));
+  });
+});
+
+describe('dates: yesterday to 60 days ahead (Tokyo)', () => {
+  const create = (date: string) => setDoc(doc(as('alice'), 'schedules', shiftId('alice', date, 0)), newShift('alice', 'shop', { date }));
+
+  it.each([-1, 0, 1, 30, 60])('accepts today %+d', async (days) => {
+    await assertSucceeds(create(tokyoDay(days)));
+  });
+  it.each([-2, -30, 61, 62, 400])('refuses today %+d', async (days) => {
+    await assertFails(create(tokyoDay(days)));
+  });
+  it('refuses an update of a shift dated before yesterday', async () => {
+    const old = `schedules/${shiftId('alice', tokyoDay(-3), 0)}`;
+    await seed(env(), { [old]: shiftDoc('alice', 'shop', { date: tokyoDay(-3) }) });
+    await assertFails(updateDoc(doc(as('alice'), old), { note: '修正', updatedAt: serverTimestamp() }));
+    await assertSucceeds(deleteDoc(doc(as('alice'), old)));
+  });
+});
+
 describe('updates', () => {
-  const as = (uid: string) => env().authenticatedContext(uid).firestore();
   const update = (uid: string, changes: Record<string, unknown>, path = SHIFT) =>
     updateDoc(doc(as(uid), path), { updatedAt: serverTimestamp(), ...changes });
 
@@ -114,8 +203,8 @@ describe('updates', () => {
   it("refuses the store reassigning alice's shift to bob", async () => {
     await assertFails(update('shop', { userId: 'bob' }));
   });
-  it("refuses the store handing alice's shift to another of its therapists", async () => {
-    await seed(env(), { 'accounts/carol': therapistDoc('carol', { storeId: 'shop' }) });
+  it("refuses the store handing alice's shift to another of its members", async () => {
+    await seed(env(), { 'accounts/carol': memberProfile('carol', 'shop'), 'memberships/shop_carol': membershipDocFor('shop', 'carol') });
     await assertFails(update('shop', { userId: 'carol' }));
   });
   it('refuses the store moving a shift to another store', async () => {
@@ -124,10 +213,13 @@ describe('updates', () => {
   it('refuses alice moving a shift to a store that is not her current one', async () => {
     await assertFails(update('alice', { storeId: 'shop2' }));
   });
+  it('lets alice take the store off her shift', async () => {
+    await assertSucceeds(update('alice', { storeId: null }));
+  });
 
   describe('after alice moved from shop2 to shop', () => {
-    const OLD = 'schedules/sh-old';
-    beforeEach(() => seed(env(), { [OLD]: shiftDoc('alice', 'shop2') }));
+    const OLD = `schedules/${shiftId('alice', SHIFT_DAY, 2)}`;
+    beforeEach(() => seed(env(), { [OLD]: shiftDoc('alice', 'shop2'), 'memberships/shop2_alice': membershipDocFor('shop2', 'alice') }));
 
     it('lets alice bring her old shift to her current store', async () => {
       await assertSucceeds(update('alice', { storeId: 'shop' }, OLD));
@@ -135,7 +227,7 @@ describe('updates', () => {
     it("refuses the new store taking over the old store's shift", async () => {
       await assertFails(update('shop', { storeId: 'shop' }, OLD));
     });
-    it('refuses the old store editing it', async () => {
+    it('refuses the old store editing it, though its old confirmation is kept', async () => {
       await assertFails(update('shop2', { note: '変更' }, OLD));
     });
     it('refuses the old store deleting it', async () => {
@@ -152,8 +244,7 @@ describe('updates', () => {
 
 /** Field validation as alice, so a refusal is the field's fault. */
 describe('fields on create', () => {
-  const alice = () => env().authenticatedContext('alice').firestore();
-  const create = (data: Record<string, unknown>) => setDoc(doc(alice(), 'schedules', 'sh-new'), data);
+  const create = (data: Record<string, unknown>) => setDoc(doc(as('alice'), 'schedules', shiftId('alice', SHIFT_DAY, 1)), data);
   const valid = (overrides: Record<string, unknown> = {}) => newShift('alice', 'shop', overrides);
 
   it('accepts a shift passing midnight (end earlier than start)', async () => {
@@ -171,8 +262,8 @@ describe('fields on create', () => {
   it.each(['25:00', '1200'])('refuses end %j', async (end) => {
     await assertFails(create(valid({ end })));
   });
-  it.each(['2026-13-01', '2026-11-32', '2026/11/22', '26-11-22'])('refuses date %j', async (date) => {
-    await assertFails(create(valid({ date })));
+  it.each(['2026-13-01', '2026-11-32', '2026/11/22', '26-11-22', '2026-02-30', '2027-02-29'])('refuses date %j', async (date) => {
+    await assertFails(setDoc(doc(as('alice'), 'schedules', shiftId('alice', date, 0)), valid({ date })));
   });
   it('refuses a note over 100 characters', async () => {
     await assertFails(create(valid({ note: 'あ'.repeat(101) })));
@@ -192,8 +283,7 @@ describe('fields on create', () => {
 });
 
 describe('fields on update', () => {
-  const alice = () => env().authenticatedContext('alice').firestore();
-  const update = (changes: Record<string, unknown>) => updateDoc(doc(alice(), SHIFT), changes);
+  const update = (changes: Record<string, unknown>) => updateDoc(doc(as('alice'), SHIFT), changes);
 
   it('accepts new times with updatedAt = request.time', async () => {
     await assertSucceeds(update({ start: '18:00', end: '23:30', updatedAt: serverTimestamp() }));
@@ -216,4 +306,9 @@ describe('fields on update', () => {
   it('refuses removing a key', async () => {
     await assertFails(update({ note: deleteField(), updatedAt: serverTimestamp() }));
   });
+});
+
+it("lets an unpublished store keep writing its confirmed member's shifts (membership decides, not publication)", async () => {
+  await seed(env(), { 'stores/shop': storeDocFor('shop', { published: false }) });
+  await assertSucceeds(setDoc(doc(as('shop'), 'schedules', shiftId('alice', SHIFT_DAY, 1)), newShift('alice', 'shop')));
 });

@@ -16,7 +16,7 @@ const env = useRulesEnvironment();
 const roles = ownerAndOthers(env);
 const alice = () => env().authenticatedContext('alice').firestore();
 const TOKEN = 'fcm-token-1';
-const tokenPath = `users/alice/fcmTokens/${TOKEN}`;
+const tokenPath = 'users/alice/fcmTokens/0';
 const newToken = () => ({ token: TOKEN, createdAt: serverTimestamp(), refreshedAt: serverTimestamp() });
 
 describe.each(roles)('users/{uid} as $role', ({ owner, db }) => {
@@ -104,14 +104,30 @@ describe.each(roles)('users/{uid}/fcmTokens as $role', ({ owner, db }) => {
 });
 
 describe('users/{uid}/fcmTokens fields, as the owner', () => {
-  const create = (data: Record<string, unknown>) => setDoc(doc(alice(), tokenPath), data);
+  const create = (data: Record<string, unknown>, path = tokenPath) => setDoc(doc(alice(), path), data);
   const update = async (changes: Record<string, unknown>) => {
     await seed(env(), { [tokenPath]: fcmTokenDocFor(TOKEN) });
     return updateDoc(doc(alice(), tokenPath), changes);
   };
 
-  it('refuses a token other than the doc id', async () => {
-    await assertFails(create({ ...newToken(), token: 'another-token' }));
+  it.each(['0', '1', '2', '3', '4'])('creates in slot %s', async (slot) => {
+    await assertSucceeds(create(newToken(), `users/alice/fcmTokens/${slot}`));
+  });
+  it.each(['5', '9', '00', '-1', 'fcm-token-1', 'a'])('refuses the slot id %j (slots are 0..4)', async (slot) => {
+    await assertFails(create(newToken(), `users/alice/fcmTokens/${slot}`));
+  });
+  it('holds 5 tokens and refuses a sixth slot', async () => {
+    for (let slot = 0; slot < 5; slot++) await assertSucceeds(create({ ...newToken(), token: `t${slot}` }, `users/alice/fcmTokens/${slot}`));
+    await assertFails(create({ ...newToken(), token: 't5' }, 'users/alice/fcmTokens/5'));
+  });
+  it('accepts a token of 4096 characters', async () => {
+    await assertSucceeds(create({ ...newToken(), token: 'a'.repeat(4096) }));
+  });
+  it('refuses a token of 4097 characters', async () => {
+    await assertFails(create({ ...newToken(), token: 'a'.repeat(4097) }));
+  });
+  it('refuses an empty token', async () => {
+    await assertFails(create({ ...newToken(), token: '' }));
   });
   it('refuses a token that is not a string', async () => {
     await assertFails(create({ ...newToken(), token: 42 }));
@@ -128,13 +144,35 @@ describe('users/{uid}/fcmTokens fields, as the owner', () => {
   it('refuses a client-supplied refreshedAt on create', async () => {
     await assertFails(create({ ...newToken(), refreshedAt: Timestamp.now() }));
   });
+  it('refreshes: only refreshedAt, to request.time', async () => {
+    await assertSucceeds(update({ refreshedAt: serverTimestamp() }));
+  });
   it('refuses a client-supplied refreshedAt on update', async () => {
     await assertFails(update({ refreshedAt: Timestamp.now() }));
   });
-  it('refuses changing createdAt on update', async () => {
-    await assertFails(update({ createdAt: serverTimestamp(), refreshedAt: serverTimestamp() }));
+  it('refuses changing createdAt alone on update', async () => {
+    await assertFails(update({ createdAt: serverTimestamp() }));
   });
-  it('refuses changing the token on update', async () => {
+  it('replaces the token in a slot (a sixth browser takes the stalest) with both times = request.time', async () => {
+    await seed(env(), { [tokenPath]: fcmTokenDocFor(TOKEN) });
+    await assertSucceeds(setDoc(doc(alice(), tokenPath), { ...newToken(), token: 'another-token' }));
+  });
+  it('refuses changing the token while keeping the old createdAt', async () => {
     await assertFails(update({ token: 'another-token', refreshedAt: serverTimestamp() }));
+  });
+  it('refuses replacing the token with a client-supplied createdAt', async () => {
+    await seed(env(), { [tokenPath]: fcmTokenDocFor(TOKEN) });
+    await assertFails(setDoc(doc(alice(), tokenPath), { ...newToken(), token: 'another-token', createdAt: Timestamp.now() }));
+  });
+  it('refuses replacing the token with a stale refreshedAt', async () => {
+    await seed(env(), { [tokenPath]: fcmTokenDocFor(TOKEN) });
+    await assertFails(setDoc(doc(alice(), tokenPath), { ...newToken(), token: 'another-token', refreshedAt: Timestamp.now() }));
+  });
+  it('refuses an oversized replacement token', async () => {
+    await seed(env(), { [tokenPath]: fcmTokenDocFor(TOKEN) });
+    await assertFails(setDoc(doc(alice(), tokenPath), { ...newToken(), token: 'a'.repeat(4097) }));
+  });
+  it('refuses adding a key on update', async () => {
+    await assertFails(update({ refreshedAt: serverTimestamp(), platform: 'web' }));
   });
 });
