@@ -107,7 +107,7 @@ describe('the phone drawer', () => {
 });
 
 describe('the sign-in guard', () => {
-  it.each(['/profile', '/store-profile', '/favorites', '/schedule/manage', '/announcements', '/customerManagement', '/blog-editor'])(
+  it.each(['/profile', '/store-profile', '/favorites', '/schedule/manage', '/announcements', '/customerManagement', '/blog-editor', '/report'])(
     'sends a signed-out visitor from %s to /login?next=',
     async (route) => {
       await page.goto(route);
@@ -169,7 +169,7 @@ describe('form errors', () => {
 
   it('refuses a profile URL someone already holds before creating anything', async () => {
     await register(`late-${unique()}@example.test`, 'miu');
-    await page.getByText('このプロフィール URL はすでに使われています', { exact: false }).waitFor();
+    await page.getByText('この URL は使われているか、最近まで使われていたため使えません', { exact: false }).waitFor();
   });
 });
 

@@ -134,11 +134,13 @@ describe('the frozen-account registry', () => {
     await page.getByTestId('frozen-add').click();
     await page.getByTestId('frozen-list').getByText(`@${handle}`, { exact: true }).waitFor();
 
-    await untilPublished('/frozen-accounts', `@${handle}`);
+    // The exact handle index carries it after the rebuild, and search answers with her card.
+    await untilPublished(`/h/${handle.slice(0, 3)}.json`, `"handle":"${handle}"`);
     await page.goto(`/search?q=${encodeURIComponent(`@${handle}`)}`);
-    const first = page.getByTestId('search-result').first();
-    await first.waitFor();
-    await first.getByRole('link').first().click();
+    const answer = page.getByTestId('handle-answer');
+    await answer.waitFor();
+    expect(await answer.locator('h3').textContent()).toBe(`@${handle} は みう さんの旧アカウントです`);
+    await answer.getByRole('link', { name: 'プロフィールを見る' }).click();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('みう');
 
     // The store account tries to claim the same handle.
@@ -146,7 +148,8 @@ describe('the frozen-account registry', () => {
     await signInTo('/store-profile', 'store@theralink.test');
     await page.getByTestId('frozen-add-form').getByLabel('旧アカウントのユーザー名').fill(handle);
     await page.getByTestId('frozen-add').click();
-    await page.getByText(`@${handle} は別のアカウントが登録済みです`).waitFor();
+    await page.getByText(`@${handle} は別のアカウントが旧アカウントとして登録済みのため、登録できません`, { exact: false }).waitFor();
+    await page.getByTestId('dispute-offer').waitFor();
     expect(await page.getByTestId('frozen-add-form').getByLabel('旧アカウントのユーザー名').inputValue()).toBe(handle);
   }, TEST_TIMEOUT_MS);
 });
