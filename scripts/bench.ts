@@ -56,7 +56,9 @@ function timed(command: string, args: string[], env: Record<string, string> = {}
     maxBuffer: 256 * 1024 * 1024,
   });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stderr.slice(-3000)}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stderr.slice(-3000)}`,
+    );
   }
   const match = /__time ([\d.]+) (\d+)/.exec(result.stderr);
   if (!match) throw new Error(`GNU time gave no figures:\n${result.stderr.slice(-2000)}`);
@@ -106,7 +108,10 @@ try {
   const total = Math.round((buildSeconds + pagefind.seconds) * 10) / 10;
   report('build_and_index_seconds', total);
   check(total < BUDGET.buildAndIndexSeconds, `build + index took ${total} s (budget ${BUDGET.buildAndIndexSeconds} s)`);
-  check(Math.max(buildPeak, pagefind.peakMb) < BUDGET.peakMb, `peak memory ${Math.max(buildPeak, pagefind.peakMb)} MB (budget ${BUDGET.peakMb} MB)`);
+  check(
+    Math.max(buildPeak, pagefind.peakMb) < BUDGET.peakMb,
+    `peak memory ${Math.max(buildPeak, pagefind.peakMb)} MB (budget ${BUDGET.peakMb} MB)`,
+  );
 
   const audit = await auditPublicPages(siteDir);
   report('pages_audited', audit.pages);
@@ -116,8 +121,14 @@ try {
   report('max_profile_html_gzip_bytes', audit.maxProfileHtmlGzipBytes);
   report('pages_with_react_or_firebase', audit.pagesWithFrameworkCode.length);
   check(audit.pagesWithFrameworkCode.length === 0, `React or Firebase code on: ${audit.pagesWithFrameworkCode.slice(0, 5).join(', ')}`);
-  check(audit.maxInlineScriptGzipBytes <= BUDGET.inlineScriptGzipBytes, `inline script ${audit.maxInlineScriptGzipBytes} B gzip (budget ${BUDGET.inlineScriptGzipBytes} B)`);
-  check(audit.maxProfileHtmlGzipBytes <= BUDGET.profileHtmlGzipBytes, `profile HTML ${audit.maxProfileHtmlGzipBytes} B gzip (budget ${BUDGET.profileHtmlGzipBytes} B)`);
+  check(
+    audit.maxInlineScriptGzipBytes <= BUDGET.inlineScriptGzipBytes,
+    `inline script ${audit.maxInlineScriptGzipBytes} B gzip (budget ${BUDGET.inlineScriptGzipBytes} B)`,
+  );
+  check(
+    audit.maxProfileHtmlGzipBytes <= BUDGET.profileHtmlGzipBytes,
+    `profile HTML ${audit.maxProfileHtmlGzipBytes} B gzip (budget ${BUDGET.profileHtmlGzipBytes} B)`,
+  );
 } finally {
   await emulators.stop();
 }

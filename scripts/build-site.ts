@@ -7,13 +7,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
-import {
-  contentSecurityPolicy,
-  hostingHeaders,
-  siteInlineHashes,
-  type HeaderRule,
-  type InlineHashes,
-} from './lib/hosting-headers';
+import { contentSecurityPolicy, hostingHeaders, siteInlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
 import { replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
 import { EMULATORS, ROOT } from './lib/project';

@@ -19,7 +19,11 @@ export async function exportDemoData(dir = exportDir()): Promise<void> {
   try {
     await seedDemoIfEmpty();
     const { counts } = await runExport(dir);
-    console.log(`Exported ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+    console.log(
+      `Exported ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}.`,
+    );
   } finally {
     await emulators.stop();
   }

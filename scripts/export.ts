@@ -77,7 +77,11 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
 if (isMain(import.meta.url)) {
   try {
     const { dir, counts } = await runExport();
-    console.log(`Exported to ${dir}: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `Exported to ${dir}: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     process.exit(0);
   } catch (error) {
     console.error(`Export failed; the previous export was left as it was.\n${(error as Error).message}`);

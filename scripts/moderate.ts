@@ -101,7 +101,7 @@ function idArg(input: string | undefined, what: string): string {
   return id;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 const when = (value: unknown) => (value instanceof Timestamp ? value.toDate().toISOString() : text(value));
 
 export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}): Promise<void> {
@@ -152,13 +152,17 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         const data = claim.data() as DocumentData;
         const from = text(data.userId);
         if (from === toUid) throw new ModerateError(`@${handle} はすでに ${toUid} の旧アカウントです（確認済みにするなら verify）。`);
-        if (!account.exists && !store.exists) throw new ModerateError(`${toUid} にはプロフィールがありません。移せるのはプロフィールのあるアカウントだけです。`);
+        if (!account.exists && !store.exists)
+          throw new ModerateError(`${toUid} にはプロフィールがありません。移せるのはプロフィールのあるアカウントだけです。`);
         if (current.exists) {
-          throw new ModerateError(`@${handle} は ${text(current.get('userId'))} の現在のアカウントとして予約されています。旧アカウントにはできません。`);
+          throw new ModerateError(
+            `@${handle} は ${text(current.get('userId'))} の現在のアカウントとして予約されています。旧アカウントにはできません。`,
+          );
         }
         const used = new Set(slots.docs.map((doc) => doc.id));
         const slot = Array.from({ length: MAX_FORMER_HANDLES }, (_, n) => n).find((n) => !used.has(String(n)));
-        if (slot === undefined) throw new ModerateError(`${toUid} の旧アカウントの枠（${MAX_FORMER_HANDLES} 件）が埋まっています。先に整理してください。`);
+        if (slot === undefined)
+          throw new ModerateError(`${toUid} の旧アカウントの枠（${MAX_FORMER_HANDLES} 件）が埋まっています。先に整理してください。`);
         const oldSlotRef = typeof data.slot === 'number' ? db.doc(`users/${from}/handleSlots/${data.slot}`) : null;
         const oldSlot = oldSlotRef ? await tx.get(oldSlotRef) : null;
         const finish = await closeDisputesOn(tx, id, 'transfer');
@@ -243,7 +247,11 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         const finish = await closeDisputesOn(tx, id, 'verify');
         const closed = finish(() => {
           tx.update(claimRef, { verification: 'operator' });
-          appendLog(tx, { action: 'verify', target: `frozenAccounts/${id}`, detail: { owner: claim.get('userId'), previous: claim.get('verification') } });
+          appendLog(tx, {
+            action: 'verify',
+            target: `frozenAccounts/${id}`,
+            detail: { owner: claim.get('userId'), previous: claim.get('verification') },
+          });
         });
         return { owner: text(claim.get('userId')), closed };
       });
@@ -286,7 +294,9 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         appendLog(tx, { action: 'suspend', target: `suspensions/${uid}`, detail: { reason, previous: existing.data() ?? null } });
         return existing.exists;
       });
-      log(`${uid} を利用停止にしました${previous ? '（理由を更新）' : ''}。次の書き出しでプロフィール・旧アカウント・出勤がサイトから消えます。`);
+      log(
+        `${uid} を利用停止にしました${previous ? '（理由を更新）' : ''}。次の書き出しでプロフィール・旧アカウント・出勤がサイトから消えます。`,
+      );
       return;
     }
 
@@ -345,8 +355,7 @@ async function list(db: Firestore, log: (line: string) => void): Promise<void> {
       return `${text(held.get('userId'))}${level}`;
     }),
   );
-  const byTime = <T extends { get(field: string): unknown }>(x: T, y: T) =>
-    when(x.get('createdAt')) < when(y.get('createdAt')) ? -1 : 1;
+  const byTime = <T extends { get(field: string): unknown }>(x: T, y: T) => (when(x.get('createdAt')) < when(y.get('createdAt')) ? -1 : 1);
 
   log(`申し立て（未対応 ${disputes.size} 件）`);
   disputes.docs
@@ -354,12 +363,16 @@ async function list(db: Firestore, log: (line: string) => void): Promise<void> {
     .sort((x, y) => byTime(x.doc, y.doc))
     .forEach(({ doc, holder }) => {
       const kind = doc.get('kind') === 'current' ? '現在' : '旧';
-      log(`- ${doc.id}  ${text(doc.get('handleId'))}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`);
+      log(
+        `- ${doc.id}  ${text(doc.get('handleId'))}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`,
+      );
       log(`    ${text(doc.get('evidence')).replace(/\s+/g, ' ')}`);
     });
   log(`通報（未対応 ${reports.size} 件）`);
   reports.docs.sort(byTime).forEach((doc) => {
-    log(`- ${doc.id}  対象: ${text(doc.get('targetPath'))}  理由: ${text(doc.get('reason'))}  通報した人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`);
+    log(
+      `- ${doc.id}  対象: ${text(doc.get('targetPath'))}  理由: ${text(doc.get('reason'))}  通報した人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`,
+    );
     if (doc.get('text')) log(`    ${text(doc.get('text')).replace(/\s+/g, ' ')}`);
   });
   log(`利用停止中（${suspensions.size} 件）`);

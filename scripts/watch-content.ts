@@ -29,11 +29,7 @@ export interface ContentWatch {
   stop(): void;
 }
 
-export function watchPublicContent(
-  db: Firestore,
-  onChange: (collections: Set<string>) => Promise<void>,
-  debounceMs = 800,
-): ContentWatch {
+export function watchPublicContent(db: Firestore, onChange: (collections: Set<string>) => Promise<void>, debounceMs = 800): ContentWatch {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -2,14 +2,7 @@ import path from 'node:path';
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { exportDir } from './lib/export-dir';
-import {
-  EXPORT_FILES,
-  publicFrozenAccount,
-  publicShift,
-  publicSlugRedirect,
-  publicStore,
-  publicTherapist,
-} from './schema/public';
+import { EXPORT_FILES, publicFrozenAccount, publicShift, publicSlugRedirect, publicStore, publicTherapist } from './schema/public';
 
 /** Build-time collections, read from the public export (see scripts/export.ts). */
 const fromExport = (name: string) => file(path.join(exportDir(), name));

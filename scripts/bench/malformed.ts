@@ -13,12 +13,7 @@ type Corruption = Record<string, unknown>;
 function corruptions(today: string): Record<string, Corruption[]> {
   const impossible = `${today.slice(0, 4)}-02-30`;
   return {
-    accounts: [
-      { tags: ['癒し系', 42] },
-      { 'channels.x': { nested: 'map' } },
-      { bio: 'あ'.repeat(2001) },
-      { displayName: '' },
-    ],
+    accounts: [{ tags: ['癒し系', 42] }, { 'channels.x': { nested: 'map' } }, { bio: 'あ'.repeat(2001) }, { displayName: '' }],
     stores: [{ website: 'https://example.com/\u00a0shop' }, { website: 'https://example.com/\u3000shop' }, { area: 42 }],
     frozenAccounts: [{ frozenOn: impossible }, { verification: 'god' }, { slot: 10 }],
     // The date stays (the export reads shifts by date); the times and note do not fit.

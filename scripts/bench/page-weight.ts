@@ -25,7 +25,8 @@ export function inlineScriptCode(html: string): string {
  */
 export { ISLAND_ROUTES };
 // Markers that only React or Firebase bundles contain.
-export const FRAMEWORK_CODE = /react\.(production|development)|__SECRET_INTERNALS|react-dom|firebasejs|@firebase\/|firebase\.googleapis|FirebaseError/;
+export const FRAMEWORK_CODE =
+  /react\.(production|development)|__SECRET_INTERNALS|react-dom|firebasejs|@firebase\/|firebase\.googleapis|FirebaseError/;
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];

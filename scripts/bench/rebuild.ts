@@ -26,7 +26,10 @@ const report = (name: string, value: string | number) => console.log(`${name}: $
 Object.assign(process.env, emulatorEnv());
 
 async function siteAnswers(): Promise<boolean> {
-  return fetch(siteUrl, { signal: AbortSignal.timeout(1000) }).then(() => true, () => false);
+  return fetch(siteUrl, { signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Starts `npm start -- --fresh` and resolves with its stop function once it serves the site. */
@@ -92,7 +95,16 @@ try {
     (html) => html.includes(`計測 ${mark}`),
   );
   figures.today_shift = await secondsUntil(
-    () => shift.set({ userId: THERAPIST, storeId: before.storeId, date: tokyoDateKey(), start: '05:07', end: '06:13', note: '', updatedAt: Timestamp.now() }),
+    () =>
+      shift.set({
+        userId: THERAPIST,
+        storeId: before.storeId,
+        date: tokyoDateKey(),
+        start: '05:07',
+        end: '06:13',
+        note: '',
+        updatedAt: Timestamp.now(),
+      }),
     '/today',
     (html) => html.includes('05:07〜06:13'),
   );

@@ -66,10 +66,25 @@ function querySet(therapists: PublicTherapist[], stores: PublicStore[], frozen: 
   };
   const names = count([...therapists.map((t) => t.displayName), ...stores.map(storeDisplayName)], (n) => n);
   queries.push(
-    ...therapists.filter((t) => names.get(t.displayName) === 1).slice(0, 8).map((t) => ({ q: t.displayName, expected: profile.get(t.id)! })),
-    ...stores.filter((s) => names.get(storeDisplayName(s)) === 1).slice(0, 7).map((s) => ({ q: storeDisplayName(s), expected: storePage.get(s.id)! })),
+    ...therapists
+      .filter((t) => names.get(t.displayName) === 1)
+      .slice(0, 8)
+      .map((t) => ({ q: t.displayName, expected: profile.get(t.id)! })),
+    ...stores
+      .filter((s) => names.get(storeDisplayName(s)) === 1)
+      .slice(0, 7)
+      .map((s) => ({ q: storeDisplayName(s), expected: storePage.get(s.id)! })),
   );
-  for (const q of ['@nobody_9999', 'nobody_9999', '@zz_not_here', 'https://x.com/no_such_user_1', '@x_1234567890', 'twitter.com/unregistered_9', '@qqqqqqqqqq', '@___']) {
+  for (const q of [
+    '@nobody_9999',
+    'nobody_9999',
+    '@zz_not_here',
+    'https://x.com/no_such_user_1',
+    '@x_1234567890',
+    'twitter.com/unregistered_9',
+    '@qqqqqqqqqq',
+    '@___',
+  ]) {
     queries.push({ q, expected: null });
   }
   return queries;
@@ -80,8 +95,12 @@ async function firstAnswer(browser: Browser, url: string, q: string): Promise<st
   const page = await browser.newPage();
   try {
     await page.goto(`${url}/search?q=${encodeURIComponent(q)}`);
-    const settled = page.locator('[data-testid="handle-answer"], [data-testid="handle-not-registered"], [data-testid="search-result"]').first();
-    await Promise.race([settled.waitFor({ timeout: 10_000 }), page.getByText('見つかりませんでした').waitFor({ timeout: 10_000 })]).catch(() => undefined);
+    const settled = page
+      .locator('[data-testid="handle-answer"], [data-testid="handle-not-registered"], [data-testid="search-result"]')
+      .first();
+    await Promise.race([settled.waitFor({ timeout: 10_000 }), page.getByText('見つかりませんでした').waitFor({ timeout: 10_000 })]).catch(
+      () => undefined,
+    );
     const answer = page.getByTestId('handle-answer').first();
     if (await answer.count()) return answer.getByRole('link', { name: /を見る$/ }).getAttribute('href');
     const result = page.getByTestId('search-result').first();
@@ -164,7 +183,10 @@ try {
   const found = queries.length - unregistered;
   report('queries', queries.length);
   report('precision_first_result', `${hits}/${found} (${Math.round((hits / found) * 1000) / 10} %)`);
-  report('unregistered_with_no_results', `${unregisteredEmpty}/${unregistered} (${Math.round((unregisteredEmpty / unregistered) * 1000) / 10} %)`);
+  report(
+    'unregistered_with_no_results',
+    `${unregisteredEmpty}/${unregistered} (${Math.round((unregisteredEmpty / unregistered) * 1000) / 10} %)`,
+  );
 
   const failures = [
     Math.max(...bytes) > BUDGET.lookupBytes && `lookup bytes ${Math.max(...bytes)} > ${BUDGET.lookupBytes}`,

@@ -88,7 +88,10 @@ try {
   report('skin_rules_budget_ms', BUDGET_MS);
 
   const beforeModel = scripts.length;
-  report('page_js_gzip_bytes_before_model', scripts.reduce((sum, s) => sum + s.gzip, 0));
+  report(
+    'page_js_gzip_bytes_before_model',
+    scripts.reduce((sum, s) => sum + s.gzip, 0),
+  );
   report('page_js_files_before_model', beforeModel);
   report('page_inline_js_gzip_bytes', gzipBytes(inline));
 
@@ -97,11 +100,17 @@ try {
   await page.waitForLoadState('networkidle');
   report('learned_model_load_ms', round(await measure(page, MEASURES.modelLoad)));
   report('learned_model_classify_ms', round(await measure(page, MEASURES.modelClassify)));
-  report('learned_model_js_gzip_bytes', scripts.slice(beforeModel).reduce((sum, s) => sum + s.gzip, 0));
-  report('learned_model_backend', await page.evaluate((name) => {
-    const mark = performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined;
-    return (mark?.detail as { backend?: string } | undefined)?.backend ?? 'unknown';
-  }, MARKS.modelLoaded));
+  report(
+    'learned_model_js_gzip_bytes',
+    scripts.slice(beforeModel).reduce((sum, s) => sum + s.gzip, 0),
+  );
+  report(
+    'learned_model_backend',
+    await page.evaluate((name) => {
+      const mark = performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined;
+      return (mark?.detail as { backend?: string } | undefined)?.backend ?? 'unknown';
+    }, MARKS.modelLoaded),
+  );
 
   // One 108-megapixel photo in a fresh page, to show it neither fails nor exhausts memory.
   const fresh = await browser.newPage({ baseURL: site.url });

@@ -19,13 +19,7 @@ import type { TimestampLike } from '../../src/schema/common';
 import type { FrozenAccountDoc } from '../../src/schema/frozen-accounts';
 import { membershipDocId, type MembershipDoc } from '../../src/schema/memberships';
 import type { DisputeDoc } from '../../src/schema/moderation';
-import type {
-  PublicFrozenAccount,
-  PublicShift,
-  PublicSlugRedirect,
-  PublicStore,
-  PublicTherapist,
-} from '../../src/schema/public';
+import type { PublicFrozenAccount, PublicShift, PublicSlugRedirect, PublicStore, PublicTherapist } from '../../src/schema/public';
 import type { ScheduleDoc } from '../../src/schema/schedules';
 import { SLUG_HOLD_DAYS, type SlugDoc } from '../../src/schema/slugs';
 import type { StoreDoc } from '../../src/schema/stores';
@@ -70,7 +64,12 @@ export function sameInstant(a: TimestampLike | null, b: TimestampLike | null): b
   if (!a || !b) return false;
   const x = a as TimestampLike & { seconds?: unknown; nanoseconds?: unknown };
   const y = b as TimestampLike & { seconds?: unknown; nanoseconds?: unknown };
-  if (typeof x.seconds === 'number' && typeof y.seconds === 'number' && typeof x.nanoseconds === 'number' && typeof y.nanoseconds === 'number') {
+  if (
+    typeof x.seconds === 'number' &&
+    typeof y.seconds === 'number' &&
+    typeof x.nanoseconds === 'number' &&
+    typeof y.nanoseconds === 'number'
+  ) {
     return x.seconds === y.seconds && x.nanoseconds === y.nanoseconds;
   }
   return a.toDate().getTime() === b.toDate().getTime();
@@ -131,7 +130,13 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
   const shown = (uid: string, published: boolean) => published && !source.suspensions.has(uid);
 
   const stores: PublicStore[] = [];
-  const publishedStores = uniqueBySlug([...source.stores].filter(([id, s]) => shown(id, s.published)), 'store', 'stores', source.slugs, options.log);
+  const publishedStores = uniqueBySlug(
+    [...source.stores].filter(([id, s]) => shown(id, s.published)),
+    'store',
+    'stores',
+    source.slugs,
+    options.log,
+  );
   for (const [id, s] of publishedStores) {
     stores.push({
       id,

@@ -33,7 +33,10 @@ export async function assertFirestoreReachable(db: Firestore, timeoutMs = 15_000
     : `Firestore of project ${projectId()}`;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new FirestoreUnavailableError(`Cannot reach ${target} (no answer in ${timeoutMs / 1000} s).`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new FirestoreUnavailableError(`Cannot reach ${target} (no answer in ${timeoutMs / 1000} s).`)),
+      timeoutMs,
+    );
   });
   try {
     if (process.env.FIRESTORE_EMULATOR_HOST) {

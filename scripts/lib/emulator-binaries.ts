@@ -23,14 +23,14 @@ interface DownloadInfo {
   downloadPathRelativeToCacheDir: string;
 }
 const require_ = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
-const downloadInfo = require_(
-  path.join(ROOT, 'node_modules/firebase-tools/lib/emulator/downloadableEmulatorInfo.json'),
-) as Record<'firestore' | 'storage', DownloadInfo>;
+const downloadInfo = require_(path.join(ROOT, 'node_modules/firebase-tools/lib/emulator/downloadableEmulatorInfo.json')) as Record<
+  'firestore' | 'storage',
+  DownloadInfo
+>;
 
 const FIREBASE_CACHE = process.env.FIREBASE_EMULATORS_PATH || path.join(os.homedir(), '.cache', 'firebase', 'emulators');
 const PROJECT_CACHE = path.join(ROOT, '.cache', 'emulators');
-export const GOOGLE_FIRESTORE_JAR =
-  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+export const GOOGLE_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 
 export class EmulatorSetupError extends Error {}
 
@@ -68,8 +68,7 @@ function buildFirestoreWrapper(): string {
   const manifest = path.join(PROJECT_CACHE, 'firestore-wrapper.mf');
   writeFileSync(
     manifest,
-    'Main-Class: com.google.cloud.datastore.emulator.firestore.CloudFirestore\n' +
-      `Class-Path: ${GOOGLE_FIRESTORE_JAR}\n`,
+    'Main-Class: com.google.cloud.datastore.emulator.firestore.CloudFirestore\n' + `Class-Path: ${GOOGLE_FIRESTORE_JAR}\n`,
   );
   execFileSync('jar', ['cfm', jar, manifest]);
   return jar;
@@ -105,10 +104,7 @@ export interface BinaryProbe {
 const realProbe: BinaryProbe = { exists: existsSync, canDownload, env: process.env };
 
 /** Chooses the emulator JARs; throws EmulatorSetupError with what to install. */
-export async function chooseEmulatorBinaries(
-  emulators: readonly string[],
-  probe: BinaryProbe = realProbe,
-): Promise<BinaryChoice> {
+export async function chooseEmulatorBinaries(emulators: readonly string[], probe: BinaryProbe = realProbe): Promise<BinaryChoice> {
   const env: Record<string, string> = {};
   const notes: string[] = [];
   requireTool('java', 'The Firestore and Storage emulators need Java 11 or newer (e.g. `apt-get install default-jre-headless`).');

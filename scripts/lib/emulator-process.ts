@@ -72,10 +72,9 @@ async function waitFor(names: readonly EmulatorName[], child: ChildProcess, log:
 
 /** Deletes every document of a project in the Firestore emulator (never a real project). */
 export async function clearFirestoreEmulator(project: string): Promise<void> {
-  const response = await fetch(
-    `http://${emulatorHost('firestore')}/emulator/v1/projects/${project}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
+  const response = await fetch(`http://${emulatorHost('firestore')}/emulator/v1/projects/${project}/databases/(default)/documents`, {
+    method: 'DELETE',
+  });
   if (!response.ok) throw new Error(`Could not clear the Firestore emulator's ${project}: ${response.status}`);
 }
 
@@ -138,11 +137,15 @@ export async function startEmulators(
   for (const note of notes) console.warn(note);
 
   const firebaseBin = path.join(ROOT, 'node_modules/.bin/firebase');
-  const child = spawn(firebaseBin, ['emulators:start', '--only', names.join(','), '--project', EMULATOR_AUTH_PROJECT_ID, ...(options.extraArgs ?? [])], {
-    cwd: ROOT,
-    env: { ...process.env, ...binaryEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    firebaseBin,
+    ['emulators:start', '--only', names.join(','), '--project', EMULATOR_AUTH_PROJECT_ID, ...(options.extraArgs ?? [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...binaryEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);

@@ -57,7 +57,10 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   // A few seconds past midnight, so the new build's "today" is surely the new day.
   let midnight: NodeJS.Timeout;
   const scheduleMidnight = () => {
-    midnight = setTimeout(() => void rebuild('a new day in Tokyo').then(scheduleMidnight), nextTokyoMidnight().getTime() - Date.now() + 5_000);
+    midnight = setTimeout(
+      () => void rebuild('a new day in Tokyo').then(scheduleMidnight),
+      nextTokyoMidnight().getTime() - Date.now() + 5_000,
+    );
   };
   scheduleMidnight();
 

@@ -63,7 +63,10 @@ export interface PushReport {
  * as data (for our service worker), and webpush.fcmOptions.link as an
  * absolute https URL when one can be made (a path needs PUBLIC_SITE_URL).
  */
-export function buildPushMessage(content: PushContent, siteUrl: string | undefined = process.env.PUBLIC_SITE_URL): Omit<MulticastMessage, 'tokens'> {
+export function buildPushMessage(
+  content: PushContent,
+  siteUrl: string | undefined = process.env.PUBLIC_SITE_URL,
+): Omit<MulticastMessage, 'tokens'> {
   const link = content.link || DEFAULT_PUSH_PATH;
   const message: Omit<MulticastMessage, 'tokens'> = {
     notification: { title: content.title, body: content.body },
@@ -96,7 +99,12 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
  * MULTICAST_LIMIT tokens per call, and deletes the records of dead tokens.
  * A call that throws as a whole (credentials, network) propagates.
  */
-export async function sendPush(messaging: MessagingSender, targets: readonly PushTarget[], content: PushContent, siteUrl?: string): Promise<PushReport> {
+export async function sendPush(
+  messaging: MessagingSender,
+  targets: readonly PushTarget[],
+  content: PushContent,
+  siteUrl?: string,
+): Promise<PushReport> {
   const byToken = new Map<string, PushTarget[]>();
   for (const target of targets) byToken.set(target.token, [...(byToken.get(target.token) ?? []), target]);
   const message = buildPushMessage(content, siteUrl);

@@ -23,8 +23,7 @@ const firebaseJson = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), '
 
 /** host:port of each emulator, as firebase.json configures them. */
 export const EMULATORS = firebaseJson.emulators;
-export const emulatorHost = (name: keyof typeof EMULATORS) =>
-  `${EMULATORS[name].host}:${EMULATORS[name].port}`;
+export const emulatorHost = (name: keyof typeof EMULATORS) => `${EMULATORS[name].host}:${EMULATORS[name].port}`;
 
 /** The project id scripts act on: the env's, else the demo one. */
 export function projectId(): string {

@@ -157,14 +157,14 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     const pendingAtDemo = i > 0 && isPendingAtDemoStore(i);
     const area = i === 0 || pendingAtDemo ? '新宿' : AREAS[random.int(0, AREAS.length - 1)]!;
     const localStores = storesByArea.get(area) ?? [];
-    const store =
-      i === 0 || pendingAtDemo ? storeId(0) : random.chance(0.85) && localStores.length > 0 ? random.pick(localStores) : null;
+    const store = i === 0 || pendingAtDemo ? storeId(0) : random.chance(0.85) && localStores.length > 0 ? random.pick(localStores) : null;
     const slug = i === 0 ? 'miu' : `${romaji}-${pad(i, 5)}`;
     const createdAt = daysAgo(600);
     // She asked her store to join some days after signing up (never in the future).
     const storeRequestedAt = store ? new Date(Math.min(createdAt.getTime() + random.int(0, 60) * 86_400_000, base - 3_600_000)) : null;
     // The store's answer: most confirmed; a few still waiting (no answer yet) or declined.
-    const answer: 'confirmed' | 'declined' | null = !store || pendingAtDemo || i % 29 === 13 ? null : i % 53 === 21 ? 'declined' : 'confirmed';
+    const answer: 'confirmed' | 'declined' | null =
+      !store || pendingAtDemo || i % 29 === 13 ? null : i % 53 === 21 ? 'declined' : 'confirmed';
     const confirmedStore = answer === 'confirmed' ? store : null;
     const channels: Record<string, string> = { x: uniqueHandle(romaji) };
     if (random.chance(0.4)) channels.bluesky = `${romaji}${pad(i, 5)}.bsky.social`;
@@ -298,7 +298,13 @@ function privateDocs(today: string, random: SeededRandom): SeedDoc[] {
     { path: `favorites/demo-fan/items/${storeId(0)}`, data: { createdAt: at(20) } },
     {
       path: 'reports/demo-fan_0',
-      data: { userId: 'demo-fan', targetPath: 'accounts/th-000007', reason: 'spam', text: '同じ宣伝を何度も載せています。', createdAt: at(2) },
+      data: {
+        userId: 'demo-fan',
+        targetPath: 'accounts/th-000007',
+        reason: 'spam',
+        text: '同じ宣伝を何度も載せています。',
+        createdAt: at(2),
+      },
     },
     {
       path: 'announcements/an-demo-1',

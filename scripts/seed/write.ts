@@ -26,7 +26,9 @@ export function validateSeed(docs: readonly SeedDoc[]): { path: string; data: Re
     const converted = toFirestoreValues(data) as Record<string, unknown>;
     const result = schema.safeParse(converted);
     if (!result.success) {
-      throw new Error(`Seed document ${path} is invalid: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new Error(
+        `Seed document ${path} is invalid: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
     return { path, data: converted };
   });

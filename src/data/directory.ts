@@ -5,13 +5,7 @@
  */
 import { getCollection } from 'astro:content';
 import { ownerFinder, type OwnerLink } from '../lib/owners';
-import type {
-  PublicFrozenAccount,
-  PublicShift,
-  PublicSlugRedirect,
-  PublicStore,
-  PublicTherapist,
-} from '../schema/public';
+import type { PublicFrozenAccount, PublicShift, PublicSlugRedirect, PublicStore, PublicTherapist } from '../schema/public';
 
 /** A former handle with the page where its owner is now. */
 export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };

@@ -86,7 +86,7 @@ export function buildBreadcrumbs(
     const therapist = index === 1 && segments[0] === 'schedule' ? therapistsById.get(decodeSegment(segment)) : undefined;
     const label = isStoreSlug
       ? storeLabel(decodeSegment(segment), stores)
-      : therapist?.displayName ?? known?.label ?? decodeSegment(segment);
+      : (therapist?.displayName ?? known?.label ?? decodeSegment(segment));
     crumbs.push({ label, href: known?.href ?? path });
   });
   const last = crumbs[crumbs.length - 1];

@@ -96,7 +96,10 @@ function localDateTime(dateKey: string, time: string): string {
 
 /** `20261122T064158Z` for an instant. */
 function utcDateTime(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 function eventLines(event: CalendarEvent, stamp: string): string[] {

@@ -43,9 +43,7 @@ export function compareShifts(a: ShiftTimes, b: ShiftTimes): number {
  */
 export function upcomingShifts<T extends ShiftTimes>(shifts: readonly T[], fromKey: string, days: number): T[] {
   const untilKey = addDays(fromKey, days);
-  return shifts
-    .filter((shift) => shift.date >= fromKey && shift.date < untilKey)
-    .sort(compareShifts);
+  return shifts.filter((shift) => shift.date >= fromKey && shift.date < untilKey).sort(compareShifts);
 }
 
 /** Groups already-sorted shifts by date, keeping their order. */

@@ -3,8 +3,21 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28})[a-z0-9]$/;
 
 /** Words a profile may not take because routes or staff use them. */
 export const RESERVED_SLUGS = new Set([
-  'admin', 'api', 'login', 'logout', 'register', 'profile', 'store-profile',
-  'search', 'settings', 'help', 'howto', 'new', 'edit', 'manage', 'theralink',
+  'admin',
+  'api',
+  'login',
+  'logout',
+  'register',
+  'profile',
+  'store-profile',
+  'search',
+  'settings',
+  'help',
+  'howto',
+  'new',
+  'edit',
+  'manage',
+  'theralink',
 ]);
 
 /**

@@ -126,9 +126,7 @@ export function todayAttendance(
     if (rows) rows.push(row);
     else byAreaName.set(row.area, [row]);
   }
-  const groups = [...byAreaName]
-    .sort(([a], [b]) => byArea(a, b))
-    .map(([area, rows]) => ({ area, stores: storeAttendance(rows) }));
+  const groups = [...byAreaName].sort(([a], [b]) => byArea(a, b)).map(([area, rows]) => ({ area, stores: storeAttendance(rows) }));
 
   const overnight = attendanceOn(addDays(dateKey, -1), shifts, therapistsById, storesById)
     .filter((row) => isOvernightAt(row.shift, now))
@@ -138,7 +136,12 @@ export function todayAttendance(
 }
 
 const asOfFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TOKYO_TIME_ZONE, month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: TOKYO_TIME_ZONE,
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** 「11月22日 14:05」: when a static page was built, in Tokyo time. */

@@ -25,11 +25,18 @@ export function tokyoInstant(dateKey: string, time = '00:00'): Date {
 
 const weekdayFormat = new Intl.DateTimeFormat('ja-JP', { timeZone: TOKYO_TIME_ZONE, weekday: 'short' });
 const dateFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TOKYO_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric',
+  timeZone: TOKYO_TIME_ZONE,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
 });
 const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TOKYO_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric',
-  hour: '2-digit', minute: '2-digit',
+  timeZone: TOKYO_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
 });
 
 /** 「11月22日(日)」 for a Tokyo date key. */

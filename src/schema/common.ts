@@ -11,10 +11,9 @@ import { TIME_OF_DAY_PATTERN, isDateKey } from '../lib/tokyo-date';
 export interface TimestampLike {
   toDate(): Date;
 }
-export const timestamp = z.custom<TimestampLike>(
-  (value) => typeof (value as TimestampLike | null)?.toDate === 'function',
-  { message: 'Timestamp が必要です' },
-);
+export const timestamp = z.custom<TimestampLike>((value) => typeof (value as TimestampLike | null)?.toDate === 'function', {
+  message: 'Timestamp が必要です',
+});
 
 export const uid = z.string().min(1).max(128);
 export const slug = z.string().regex(SLUG_PATTERN);
@@ -45,10 +44,22 @@ export const area = z.string().min(1).max(20);
 export const channels = z
   .object({
     x: xHandle.optional(),
-    bluesky: z.string().regex(/^[a-z0-9.-]{3,253}$/).optional(),
-    instagram: z.string().regex(/^[a-z0-9._]{1,30}$/).optional(),
-    tiktok: z.string().regex(/^[a-z0-9._]{2,24}$/).optional(),
-    litlink: z.string().regex(/^[a-z0-9_-]{1,40}$/).optional(),
+    bluesky: z
+      .string()
+      .regex(/^[a-z0-9.-]{3,253}$/)
+      .optional(),
+    instagram: z
+      .string()
+      .regex(/^[a-z0-9._]{1,30}$/)
+      .optional(),
+    tiktok: z
+      .string()
+      .regex(/^[a-z0-9._]{2,24}$/)
+      .optional(),
+    litlink: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,40}$/)
+      .optional(),
     website: httpsUrl.optional(),
   })
   .strict();

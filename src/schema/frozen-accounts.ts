@@ -11,7 +11,11 @@ export type VerificationLevel = z.infer<typeof verificationLevel>;
 
 /** At most this many former handles per account (slots 0..MAX-1). */
 export const MAX_FORMER_HANDLES = 10;
-export const handleSlot = z.number().int().min(0).max(MAX_FORMER_HANDLES - 1);
+export const handleSlot = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_FORMER_HANDLES - 1);
 
 /**
  * frozenAccounts/{platform}_{handle}: a former (frozen) handle, registered

@@ -13,8 +13,19 @@ import { useSiteSession } from './site-session';
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PAGES = [
-  '/', '/profile/miu', '/search?q=miu', '/stores', '/frozen-accounts', '/store-profile/aroma-resort-shinjuku',
-  '/howto', '/terms-of-service', '/skindetector', '/login', '/register', '/today', '/schedule/demo-therapist',
+  '/',
+  '/profile/miu',
+  '/search?q=miu',
+  '/stores',
+  '/frozen-accounts',
+  '/store-profile/aroma-resort-shinjuku',
+  '/howto',
+  '/terms-of-service',
+  '/skindetector',
+  '/login',
+  '/register',
+  '/today',
+  '/schedule/demo-therapist',
 ];
 
 /** Signed-in editors, with what shows once each has loaded its data. */

@@ -48,5 +48,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** The uid this browser's account hint names (null when signed out). */
 export function hintedUid(page: Page): Promise<string | null> {
-  return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { uid?: string } | null)?.uid ?? null, ACCOUNT_HINT_KEY);
+  return page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { uid?: string } | null)?.uid ?? null,
+    ACCOUNT_HINT_KEY,
+  );
 }

@@ -99,7 +99,13 @@ describe('the phone drawer', () => {
     await page.getByTestId('drawer-toggle').click();
     const links = page.getByTestId('drawer-account-links');
     await links.waitFor({ state: 'visible' });
-    expect(await links.getByRole('link').allTextContents()).toEqual(['お知らせ', 'プロフィール', 'スケジュール管理', '顧客管理', 'お気に入り']);
+    expect(await links.getByRole('link').allTextContents()).toEqual([
+      'お知らせ',
+      'プロフィール',
+      'スケジュール管理',
+      '顧客管理',
+      'お気に入り',
+    ]);
     await links.getByRole('button', { name: 'ログアウト' }).click();
     await page.getByTestId('drawer').waitFor({ state: 'hidden' });
     expect(await hintedUid(page)).toBeNull();
@@ -107,13 +113,19 @@ describe('the phone drawer', () => {
 });
 
 describe('the sign-in guard', () => {
-  it.each(['/profile', '/store-profile', '/favorites', '/schedule/manage', '/announcements', '/customerManagement', '/blog-editor', '/report'])(
-    'sends a signed-out visitor from %s to /login?next=',
-    async (route) => {
-      await page.goto(route);
-      await page.waitForURL(`${site.url}/login?next=${encodeURIComponent(route)}`);
-    },
-  );
+  it.each([
+    '/profile',
+    '/store-profile',
+    '/favorites',
+    '/schedule/manage',
+    '/announcements',
+    '/customerManagement',
+    '/blog-editor',
+    '/report',
+  ])('sends a signed-out visitor from %s to /login?next=', async (route) => {
+    await page.goto(route);
+    await page.waitForURL(`${site.url}/login?next=${encodeURIComponent(route)}`);
+  });
 
   it('returns to the guarded page after signing in', async () => {
     await page.goto('/announcements');

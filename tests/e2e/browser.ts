@@ -8,11 +8,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // Without the networking flags this closed network refuses Chromium's background connections.
 const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 }
-

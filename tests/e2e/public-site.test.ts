@@ -66,7 +66,10 @@ describe('/today at view time', () => {
     await page.clock.setFixedTime(running.ends + 60_000);
     await page.clock.runFor(61_000);
     expect(await item.locator('[data-shift-status]').textContent()).toBe('終了');
-    const states = await item.locator('xpath=..').locator(':scope > [data-state]').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.state));
+    const states = await item
+      .locator('xpath=..')
+      .locator(':scope > [data-state]')
+      .evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.state));
     const firstDone = states.indexOf('done');
     expect(firstDone).toBeGreaterThanOrEqual(0);
     expect(states.slice(firstDone).every((state) => state === 'done')).toBe(true);
@@ -76,7 +79,10 @@ describe('/today at view time', () => {
 describe('search filters', () => {
   const resultLinks = async () => {
     await page.getByTestId('search-result').first().waitFor();
-    return page.getByTestId('search-result').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    return page
+      .getByTestId('search-result')
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   };
 
   it('lists only stores of an area when filtered by area and kind', async () => {
@@ -134,8 +140,7 @@ describe('theme', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.addInitScript(() => {
       requestAnimationFrame(() => {
-        (window as unknown as { __darkAtFirstFrame: boolean }).__darkAtFirstFrame =
-          document.documentElement.classList.contains('dark');
+        (window as unknown as { __darkAtFirstFrame: boolean }).__darkAtFirstFrame = document.documentElement.classList.contains('dark');
       });
     });
     await page.goto('/howto');
@@ -170,12 +175,25 @@ describe('phone drawer', () => {
     await page.getByTestId('drawer-toggle').click();
     await drawer.waitFor({ state: 'visible' });
     // The drawer slides in; measure once the transition has settled at the right edge.
-    await expect.poll(async () => {
-      const box = (await drawer.boundingBox())!;
-      return [Math.round(box.width), Math.round(box.x + box.width)];
-    }).toEqual([250, 390]);
+    await expect
+      .poll(async () => {
+        const box = (await drawer.boundingBox())!;
+        return [Math.round(box.width), Math.round(box.x + box.width)];
+      })
+      .toEqual([250, 390]);
     const links = await drawer.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    for (const href of ['/search', '/howto', '/timeline', '/today', '/blogs', '/skindetector', '/frozen-accounts', '/stores', '/login', '/register']) {
+    for (const href of [
+      '/search',
+      '/howto',
+      '/timeline',
+      '/today',
+      '/blogs',
+      '/skindetector',
+      '/frozen-accounts',
+      '/stores',
+      '/login',
+      '/register',
+    ]) {
       expect(links).toContain(href);
     }
   });

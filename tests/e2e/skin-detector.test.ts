@@ -42,11 +42,14 @@ const shownShare = async () => Number((await page.getByTestId('skin-share').text
 
 /** Alpha of the heat-map canvas at (x, y), as fractions of its size. */
 const heatAlpha = (x: number, y: number) =>
-  page.getByTestId('heatmap').evaluate((canvas: HTMLCanvasElement, [fx, fy]) => {
-    const px = Math.floor(fx! * canvas.width);
-    const py = Math.floor(fy! * canvas.height);
-    return canvas.getContext('2d')!.getImageData(px, py, 1, 1).data[3];
-  }, [x, y]);
+  page.getByTestId('heatmap').evaluate(
+    (canvas: HTMLCanvasElement, [fx, fy]) => {
+      const px = Math.floor(fx! * canvas.width);
+      const py = Math.floor(fy! * canvas.height);
+      return canvas.getContext('2d')!.getImageData(px, py, 1, 1).data[3];
+    },
+    [x, y],
+  );
 
 describe('island frame', () => {
   it('shows a centred spinner while the island code loads', async () => {
@@ -60,7 +63,9 @@ describe('island frame', () => {
     const spinner = page.getByRole('status').filter({ hasText: '肌色判定ツールを読み込んでいます' });
     await spinner.waitFor();
     // Centred in its frame: its box is the frame's, content laid out in the middle.
-    expect(await spinner.evaluate((el) => getComputedStyle(el).justifyContent + ' ' + getComputedStyle(el).alignItems)).toBe('center center');
+    expect(await spinner.evaluate((el) => getComputedStyle(el).justifyContent + ' ' + getComputedStyle(el).alignItems)).toBe(
+      'center center',
+    );
     release();
     await page.getByText('写真を選ぶ', { exact: true }).waitFor();
     await spinner.waitFor({ state: 'hidden' });
@@ -128,7 +133,9 @@ describe('analysing a photo', () => {
     // Stored landscape 400 × 200 with skin on the left half; orientation 6 turns it 90° clockwise,
     // so it shows as a 200 × 400 portrait with the skin on the top half.
     const stored = await drawTestImage(page, { width: 400, height: 200, type: 'image/jpeg', skin: [0, 0, 0.5, 1] });
-    await page.getByLabel('写真を選ぶ').setInputFiles({ name: 'rotated.jpg', mimeType: 'image/jpeg', buffer: withExifOrientation(stored, 6) });
+    await page
+      .getByLabel('写真を選ぶ')
+      .setInputFiles({ name: 'rotated.jpg', mimeType: 'image/jpeg', buffer: withExifOrientation(stored, 6) });
     await page.getByTestId('verdict').waitFor();
     const size = await page.getByTestId('photo').evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]);
     expect(size).toEqual([200, 400]);
@@ -139,7 +146,11 @@ describe('analysing a photo', () => {
 
   it('analyses a 12,000 × 9,000 photo from a small copy', async () => {
     await openTool();
-    await chooseDrawnImage(page, { width: 12_000, height: 9_000, type: 'image/jpeg', skin: [0.25, 0.25, 0.5, 0.5], texture: true }, 'huge.jpg');
+    await chooseDrawnImage(
+      page,
+      { width: 12_000, height: 9_000, type: 'image/jpeg', skin: [0.25, 0.25, 0.5, 0.5], texture: true },
+      'huge.jpg',
+    );
     await page.getByTestId('verdict').waitFor({ timeout: 30_000 });
     const size = await page.getByTestId('photo').evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]);
     expect(size).toEqual([1280, 960]);
@@ -219,7 +230,11 @@ describe('learned second opinion', () => {
 
     const rows = await scores.locator('dt').allTextContents();
     expect(rows.map((row) => row.replace(/\s+/g, ''))).toEqual([
-      'イラスト（Drawing）', '成人向けイラスト（Hentai）', '一般的な写真（Neutral）', '性的な写真（Porn）', '露出の多い写真（Sexy）',
+      'イラスト（Drawing）',
+      '成人向けイラスト（Hentai）',
+      '一般的な写真（Neutral）',
+      '性的な写真（Porn）',
+      '露出の多い写真（Sexy）',
     ]);
     const percents = (await scores.locator('dd').allTextContents()).map((text) => Number(text.replace('%', '')));
     expect(percents).toHaveLength(5);

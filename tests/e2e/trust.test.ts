@@ -27,7 +27,13 @@ let page: Page;
 beforeAll(async () => {
   const auth = emulatorBrowserAuth();
   await auth.deleteUser(NEWCOMER.uid).catch(() => undefined);
-  await auth.createUser({ uid: NEWCOMER.uid, email: NEWCOMER.email, password: DEMO_PASSWORD, emailVerified: true, displayName: NEWCOMER.name });
+  await auth.createUser({
+    uid: NEWCOMER.uid,
+    email: NEWCOMER.email,
+    password: DEMO_PASSWORD,
+    emailVerified: true,
+    displayName: NEWCOMER.name,
+  });
   const now = Timestamp.now();
   const db = adminDb();
   await db.doc(`users/${NEWCOMER.uid}`).set({ createdAt: now });
@@ -65,58 +71,70 @@ const herLink = `href="/profile/${NEWCOMER.slug}"`;
 const STORE_PAGE = '/store-profile/aroma-resort-shinjuku';
 
 describe('store-confirmed membership', () => {
-  it('shows her at the store only once the store confirms, and no longer once it removes her', async () => {
-    await signInTo('/profile', NEWCOMER.email);
-    const marker = `所属申請のテスト ${Date.now()}`;
-    await page.getByLabel('自己紹介').fill(marker);
-    await page.getByLabel('店舗のエリア').selectOption('新宿');
-    const storeSelect = page.getByLabel('所属店舗');
-    await storeSelect.locator('option', { hasText: 'アロマリゾート新宿' }).waitFor({ state: 'attached' });
-    await storeSelect.selectOption({ label: 'アロマリゾート新宿' });
-    await page.getByTestId('profile-save').click();
-    await page.getByTestId('profile-status').filter({ hasText: '保存しました' }).waitFor();
-    await page.getByTestId('membership-state').filter({ hasText: '承認待ち' }).waitFor();
+  it(
+    'shows her at the store only once the store confirms, and no longer once it removes her',
+    async () => {
+      await signInTo('/profile', NEWCOMER.email);
+      const marker = `所属申請のテスト ${Date.now()}`;
+      await page.getByLabel('自己紹介').fill(marker);
+      await page.getByLabel('店舗のエリア').selectOption('新宿');
+      const storeSelect = page.getByLabel('所属店舗');
+      await storeSelect.locator('option', { hasText: 'アロマリゾート新宿' }).waitFor({ state: 'attached' });
+      await storeSelect.selectOption({ label: 'アロマリゾート新宿' });
+      await page.getByTestId('profile-save').click();
+      await page.getByTestId('profile-status').filter({ hasText: '保存しました' }).waitFor();
+      await page.getByTestId('membership-state').filter({ hasText: '承認待ち' }).waitFor();
 
-    // After the rebuild that carries her save, the store still does not list her.
-    await poll(`/profile/${NEWCOMER.slug}`).toContain(marker);
-    expect(await live.html(`/profile/${NEWCOMER.slug}`)).not.toContain('アロマリゾート新宿');
-    expect(await live.html(STORE_PAGE)).not.toContain(herLink);
+      // After the rebuild that carries her save, the store still does not list her.
+      await poll(`/profile/${NEWCOMER.slug}`).toContain(marker);
+      expect(await live.html(`/profile/${NEWCOMER.slug}`)).not.toContain('アロマリゾート新宿');
+      expect(await live.html(STORE_PAGE)).not.toContain(herLink);
 
-    page = await live.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
-    await signInTo('/store-profile', 'store@theralink.test');
-    const request = page.getByTestId('member-requests').locator(`[data-member="${NEWCOMER.uid}"]`);
-    await request.getByTestId('member-confirm').click();
-    await page.getByTestId('members').locator(`[data-member="${NEWCOMER.uid}"]`).waitFor();
-    await poll(STORE_PAGE).toContain(herLink);
-    expect(await live.html(`/profile/${NEWCOMER.slug}`)).toContain('アロマリゾート新宿');
+      page = await live.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await signInTo('/store-profile', 'store@theralink.test');
+      const request = page.getByTestId('member-requests').locator(`[data-member="${NEWCOMER.uid}"]`);
+      await request.getByTestId('member-confirm').click();
+      await page.getByTestId('members').locator(`[data-member="${NEWCOMER.uid}"]`).waitFor();
+      await poll(STORE_PAGE).toContain(herLink);
+      expect(await live.html(`/profile/${NEWCOMER.slug}`)).toContain('アロマリゾート新宿');
 
-    await page.getByTestId('members').locator(`[data-member="${NEWCOMER.uid}"]`).getByTestId('member-remove').click();
-    await page.getByTestId('members').locator(`[data-member="${NEWCOMER.uid}"]`).waitFor({ state: 'detached' });
-    await poll(STORE_PAGE).not.toContain(herLink);
-  }, TEST_TIMEOUT_MS);
+      await page.getByTestId('members').locator(`[data-member="${NEWCOMER.uid}"]`).getByTestId('member-remove').click();
+      await page.getByTestId('members').locator(`[data-member="${NEWCOMER.uid}"]`).waitFor({ state: 'detached' });
+      await poll(STORE_PAGE).not.toContain(herLink);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('a disputed handle', () => {
-  it('shows 確認中 in search once a second claimant opens a dispute', async () => {
-    const exported = JSON.parse(await readFile(path.join(ROOT, '.build', 'live-export', 'frozen-accounts.json'), 'utf8')) as PublicFrozenAccount[];
-    const claim = exported.find((entry) => entry.verification === 'self' && !entry.disputed && entry.userId !== NEWCOMER.uid);
-    expect(claim).toBeDefined();
-    const handle = claim!.handle;
+  it(
+    'shows 確認中 in search once a second claimant opens a dispute',
+    async () => {
+      const exported = JSON.parse(
+        await readFile(path.join(ROOT, '.build', 'live-export', 'frozen-accounts.json'), 'utf8'),
+      ) as PublicFrozenAccount[];
+      const claim = exported.find((entry) => entry.verification === 'self' && !entry.disputed && entry.userId !== NEWCOMER.uid);
+      expect(claim).toBeDefined();
+      const handle = claim!.handle;
 
-    await signInTo('/profile', NEWCOMER.email);
-    const form = page.getByTestId('frozen-add-form');
-    await form.getByLabel('旧アカウントのユーザー名').fill(`@${handle}`);
-    await form.getByTestId('frozen-add').click();
-    await page.getByTestId('dispute-offer').getByRole('button', { name: '申し立てる' }).click();
-    await page.getByLabel('申し立ての内容').fill('2019年からこのユーザー名で出勤のお知らせをしていました。凍結前の投稿のスクリーンショットがあります。');
-    await page.getByTestId('dispute-send').click();
-    await page.getByTestId('dispute-sent').waitFor();
-    // The handle typed is kept in the form.
-    expect(await form.getByLabel('旧アカウントのユーザー名').inputValue()).toBe(`@${handle}`);
+      await signInTo('/profile', NEWCOMER.email);
+      const form = page.getByTestId('frozen-add-form');
+      await form.getByLabel('旧アカウントのユーザー名').fill(`@${handle}`);
+      await form.getByTestId('frozen-add').click();
+      await page.getByTestId('dispute-offer').getByRole('button', { name: '申し立てる' }).click();
+      await page
+        .getByLabel('申し立ての内容')
+        .fill('2019年からこのユーザー名で出勤のお知らせをしていました。凍結前の投稿のスクリーンショットがあります。');
+      await page.getByTestId('dispute-send').click();
+      await page.getByTestId('dispute-sent').waitFor();
+      // The handle typed is kept in the form.
+      expect(await form.getByLabel('旧アカウントのユーザー名').inputValue()).toBe(`@${handle}`);
 
-    await poll(`/h/${handle.slice(0, 3)}.json`).toContain(`"handle":"${handle}","kind":"former","verification":"self","disputed":true`);
-    await page.goto(`/search?q=${encodeURIComponent(`@${handle}`)}`);
-    await page.getByTestId('handle-answer').locator('[data-verification="disputed"]').filter({ hasText: '確認中' }).waitFor();
-  }, TEST_TIMEOUT_MS);
+      await poll(`/h/${handle.slice(0, 3)}.json`).toContain(`"handle":"${handle}","kind":"former","verification":"self","disputed":true`);
+      await page.goto(`/search?q=${encodeURIComponent(`@${handle}`)}`);
+      await page.getByTestId('handle-answer').locator('[data-verification="disputed"]').filter({ hasText: '確認中' }).waitFor();
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

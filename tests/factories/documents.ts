@@ -78,7 +78,14 @@ export function membershipDocFor(storeId: string, uid: string, overrides: Record
 
 /** disputes/{uid}_{n}. */
 export function disputeDocFor(uid: string, handleId: string, overrides: Record<string, unknown> = {}) {
-  return { userId: uid, handleId, kind: 'former', evidence: '旧アカウントの凍結通知のスクリーンショットがあります。', createdAt: at, ...overrides };
+  return {
+    userId: uid,
+    handleId,
+    kind: 'former',
+    evidence: '旧アカウントの凍結通知のスクリーンショットがあります。',
+    createdAt: at,
+    ...overrides,
+  };
 }
 
 /** reports/{uid}_{n}. */
@@ -98,9 +105,26 @@ export function announcementDocFor(uid: string, overrides: Record<string, unknow
 /** One valid document for each collection that stays closed to clients. */
 export function privateDocs(owner: string): Record<string, Record<string, unknown>> {
   return {
-    [`customers/${owner}/items/c1`]: { nickname: 'Aさん', notes: '秘密のメモ', visits: [], tags: [], ng: false, createdAt: at, updatedAt: at },
+    [`customers/${owner}/items/c1`]: {
+      nickname: 'Aさん',
+      notes: '秘密のメモ',
+      visits: [],
+      tags: [],
+      ng: false,
+      createdAt: at,
+      updatedAt: at,
+    },
     [`favorites/${owner}/items/someone`]: { createdAt: at },
-    ['blogs/b-1']: { userId: owner, title: 'はじめまして', body: '本文', coverImage: '', tags: [], published: true, publishedAt: at, updatedAt: at },
+    ['blogs/b-1']: {
+      userId: owner,
+      title: 'はじめまして',
+      body: '本文',
+      coverImage: '',
+      tags: [],
+      published: true,
+      publishedAt: at,
+      updatedAt: at,
+    },
     ['posts/p-1']: { userId: owner, text: 'こんにちは', images: [], createdAt: at },
     [`suspensions/${owner}`]: suspensionDocFor(),
   };

@@ -54,7 +54,11 @@ describe('announce to one user', () => {
     const data = snapshot.docs[0]!.data();
     expect(announcementDoc.parse(data)).toBeTruthy();
     expect(data).toEqual({
-      userId: 'fan-1', title: 'ようこそ', body: '登録ありがとうございます', link: '/announcements', kind: 'system',
+      userId: 'fan-1',
+      title: 'ようこそ',
+      body: '登録ありがとうございます',
+      link: '/announcements',
+      kind: 'system',
       createdAt: expect.any(Timestamp),
     });
     const createdAt = (data.createdAt as InstanceType<typeof Timestamp>).toMillis();
@@ -105,8 +109,11 @@ describe('push under the emulator', () => {
 describe('push with a stand-in Cloud Messaging', () => {
   it('sends to the users’ stored tokens and deletes the slot docs of dead ones', async () => {
     await Promise.all([
-      addToken('fan-a', 'live-a'), addToken('fan-a', 'dead-a'), addToken('fan-b', 'invalid-b'),
-      addToken('fan-b', 'busy-b'), addToken('not-addressed', 'dead-c'),
+      addToken('fan-a', 'live-a'),
+      addToken('fan-a', 'dead-a'),
+      addToken('fan-b', 'invalid-b'),
+      addToken('fan-b', 'busy-b'),
+      addToken('not-addressed', 'dead-c'),
     ]);
     const sent: MulticastMessage[] = [];
     const codes: Record<string, string> = {
@@ -119,7 +126,9 @@ describe('push with a stand-in Cloud Messaging', () => {
       sendEachForMulticast: async (message: MulticastMessage) => {
         sent.push(message);
         return {
-          responses: message.tokens.map((t) => (codes[t] ? { success: false, error: { code: codes[t] } } : { success: true, messageId: 'm' })),
+          responses: message.tokens.map((t) =>
+            codes[t] ? { success: false, error: { code: codes[t] } } : { success: true, messageId: 'm' },
+          ),
         } as unknown as BatchResponse;
       },
     };
@@ -169,7 +178,10 @@ describe('invalid input', () => {
       code: 1,
       stderr: expect.stringContaining('種類（--kind）は system / favorite-blog / favorite-post / favorite-schedule のどれか'),
     });
-    await expect(cli(['--title', 't', '--bogus'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('引数を読み取れません') });
+    await expect(cli(['--title', 't', '--bogus'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('引数を読み取れません'),
+    });
     expect((await db.collection('announcements').get()).size).toBe(0);
   });
 });
@@ -179,7 +191,9 @@ describe('the CLI', () => {
     const { stdout } = await cli(['--user', 'cli-1', '--user', 'cli-2', '--title', 'CLI から', '--body', '本文', '--link', '/stores']);
     expect(stdout).toContain('Cloud Messaging にはエミュレータがないため、プッシュ送信はスキップしました');
     expect(stdout).toContain('お知らせを 2 件作成しました。');
-    expect(await announcementsOf('cli-2')).toEqual([expect.objectContaining({ title: 'CLI から', body: '本文', link: '/stores', kind: 'system' })]);
+    expect(await announcementsOf('cli-2')).toEqual([
+      expect.objectContaining({ title: 'CLI から', body: '本文', link: '/stores', kind: 'system' }),
+    ]);
   });
 
   it('finds the running emulators by itself for a demo project (npm start, then npm run announce)', async () => {

@@ -57,7 +57,11 @@ function planted(): { path: string; data: Record<string, unknown>; field: string
     { path: 'stores/evil-nested', data: store('evil-nested', { channels: { x: { nested: 'map' } } }), field: 'channels.x' },
     { path: 'frozenAccounts/x_evil_date', data: frozen('th-000002', 'evil_date', { frozenOn: '2026-02-30', slot: 5 }), field: 'frozenOn' },
     { path: `schedules/th-000002_${badDate}_0`, data: shift('th-000002', badDate), field: 'date' },
-    { path: 'memberships/demo-store_demo-therapist', data: membership('demo-store', 'demo-therapist', { requestedAt: 'yesterday' }), field: 'requestedAt' },
+    {
+      path: 'memberships/demo-store_demo-therapist',
+      data: membership('demo-store', 'demo-therapist', { requestedAt: 'yesterday' }),
+      field: 'requestedAt',
+    },
     { path: 'slugs/evil-slug', data: { userId: 'th-000002', kind: 'therapist', releasedAt: 'soon' }, field: 'releasedAt' },
     { path: 'disputes/th-000004_1', data: dispute('th-000004', 'x_miu_0312', { evidence: '' }), field: 'evidence' },
     { path: 'suspensions/th-000006', data: { reason: 42, createdAt: AT }, field: 'reason' },
@@ -77,7 +81,11 @@ describe('an export with a malformed document in every collection', () => {
   let before: Record<string, { id: string; storeId?: string | null; userId?: string }[]>;
   let after: typeof before;
   let stderr: string;
-  let report: { exportedAt: string; skipped: { collection: string; id: string; problems: { path: string; message: string }[] }[]; counts: Record<string, number> };
+  let report: {
+    exportedAt: string;
+    skipped: { collection: string; id: string; problems: { path: string; message: string }[] }[];
+    counts: Record<string, number>;
+  };
   const exportDir = () => path.join(dir, 'export');
   const files = ['therapists', 'stores', 'frozen-accounts', 'shifts', 'redirects'];
   const readAll = async () =>
@@ -95,7 +103,9 @@ describe('an export with a malformed document in every collection', () => {
 
   it('succeeds and names each skipped document as collection/id: field: problem', () => {
     for (const { path: docPath, field } of planted()) {
-      expect(stderr).toMatch(new RegExp(`Skipped ${docPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (.*; )?${field.replace('.', '\\.')}: `));
+      expect(stderr).toMatch(
+        new RegExp(`Skipped ${docPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (.*; )?${field.replace('.', '\\.')}: `),
+      );
     }
     expect(stderr).toContain(`${planted().length} documents skipped; the rest was exported. Report: ${exportDir()}-report.json`);
   });
@@ -103,17 +113,29 @@ describe('an export with a malformed document in every collection', () => {
   it('lists them in the machine-readable report, next to the export and not inside it', async () => {
     expect(report.exportedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const listed = report.skipped.map((s) => `${s.collection}/${s.id}`).sort();
-    expect(listed).toEqual(planted().map((p) => p.path).sort());
+    expect(listed).toEqual(
+      planted()
+        .map((p) => p.path)
+        .sort(),
+    );
     for (const { path: docPath, field } of planted()) {
       const entry = report.skipped.find((s) => `${s.collection}/${s.id}` === docPath)!;
-      expect(entry.problems.map((p) => p.path), docPath).toContain(field);
+      expect(
+        entry.problems.map((p) => p.path),
+        docPath,
+      ).toContain(field);
       for (const problem of entry.problems) expect(problem.message.length).toBeLessThanOrEqual(200);
     }
     expect(report.counts.skipped).toBe(planted().length);
     expect(report.counts.therapists).toBe(after.therapists!.length);
-    expect((await readdir(exportDir())).sort()).toEqual(
-      ['frozen-accounts.json', 'meta.json', 'redirects.json', 'shifts.json', 'stores.json', 'therapists.json'],
-    );
+    expect((await readdir(exportDir())).sort()).toEqual([
+      'frozen-accounts.json',
+      'meta.json',
+      'redirects.json',
+      'shifts.json',
+      'stores.json',
+      'therapists.json',
+    ]);
     expect(await readdir(dir)).toContain('export-report.json');
   });
 

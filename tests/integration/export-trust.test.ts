@@ -51,7 +51,11 @@ async function exportNow(options: Parameters<typeof runExport>[2] = {}): Promise
   };
 }
 const therapistOf = (data: Exported, id: string) => data.therapists.find((t) => t.id === id);
-const membersOf = (data: Exported, storeId: string) => data.therapists.filter((t) => t.storeId === storeId).map((t) => t.id).sort();
+const membersOf = (data: Exported, storeId: string) =>
+  data.therapists
+    .filter((t) => t.storeId === storeId)
+    .map((t) => t.id)
+    .sort();
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-export-trust-'));
@@ -77,7 +81,10 @@ describe('store membership', () => {
       'accounts/t-pending': therapist('t-pending', asked),
       'schedules/t-pending_2026-11-23_0': shift('t-pending', '2026-11-23', { storeId: 's1' }),
       // She left and asked again: the old confirmation is for the old request.
-      'accounts/t-asked-again': therapist('t-asked-again', { storeId: 's1', storeRequestedAt: Timestamp.fromMillis(REQUESTED_AT.toMillis() + 1) }),
+      'accounts/t-asked-again': therapist('t-asked-again', {
+        storeId: 's1',
+        storeRequestedAt: Timestamp.fromMillis(REQUESTED_AT.toMillis() + 1),
+      }),
       'memberships/s1_t-asked-again': membership('s1', 't-asked-again'),
       'accounts/t-declined': therapist('t-declined', asked),
       'memberships/s1_t-declined': membership('s1', 't-declined', { status: 'declined' }),
@@ -232,7 +239,9 @@ describe('photo URLs', () => {
   it('point at the Storage emulator when exporting from the emulators', async () => {
     const data = await exportNow();
     const storage = emulatorHost('storage');
-    expect(therapistOf(data, 'tphoto1')?.photoURL).toBe(`http://${storage}/v0/b/demo-theralink.appspot.com/o/avatars%2Ftphoto1%2F1.jpg?alt=media`);
+    expect(therapistOf(data, 'tphoto1')?.photoURL).toBe(
+      `http://${storage}/v0/b/demo-theralink.appspot.com/o/avatars%2Ftphoto1%2F1.jpg?alt=media`,
+    );
     expect(data.stores.find((s) => s.id === 'sphoto1')?.photoURL).toBe(
       `http://${storage}/v0/b/demo-theralink.appspot.com/o/avatars%2Fsphoto1%2F0.webp?alt=media`,
     );
@@ -263,7 +272,15 @@ describe('photo URLs', () => {
   it('accept only the owner’s own avatar paths', () => {
     const base = { bucket: 'b', emulatorHost: null };
     expect(photoURL('avatars/u1/0.png', 'u1', base)).toBe('https://firebasestorage.googleapis.com/v0/b/b/o/avatars%2Fu1%2F0.png?alt=media');
-    for (const bad of ['', 'avatars/u2/0.png', 'avatars/u1/2.png', 'avatars/u1/../u2/0.png', 'https://evil.example/a.png', 'avatars/u1/0.gif', 'avatars/u1/0.png?x']) {
+    for (const bad of [
+      '',
+      'avatars/u2/0.png',
+      'avatars/u1/2.png',
+      'avatars/u1/../u2/0.png',
+      'https://evil.example/a.png',
+      'avatars/u1/0.gif',
+      'avatars/u1/0.png?x',
+    ]) {
       expect(photoURL(bad, 'u1', base), bad).toBe('');
     }
     expect(photoURL('avatars/u1/0.png', '', base)).toBe('');
@@ -273,10 +290,32 @@ describe('photo URLs', () => {
 describe('the public-shape check', () => {
   it('leaves out a record that is not public-shaped, with what names it, and reports it', () => {
     const log = new SkipLog();
-    const good = { id: 'ok', displayName: 'A', profileSlug: 'ok-slug', bio: '', photoURL: '', storeId: 'st', area: '新宿', tags: [], channels: {}, updatedAt: AT.toDate().toISOString() };
+    const good = {
+      id: 'ok',
+      displayName: 'A',
+      profileSlug: 'ok-slug',
+      bio: '',
+      photoURL: '',
+      storeId: 'st',
+      area: '新宿',
+      tags: [],
+      channels: {},
+      updatedAt: AT.toDate().toISOString(),
+    };
     const store1 = {
-      id: 'st', displayName: '', storeName: 'S', profileSlug: 'st-slug', description: '', photoURL: 'not a url', area: '新宿',
-      address: '', nearestStation: '', hours: '', website: '', channels: {}, updatedAt: AT.toDate().toISOString(),
+      id: 'st',
+      displayName: '',
+      storeName: 'S',
+      profileSlug: 'st-slug',
+      description: '',
+      photoURL: 'not a url',
+      area: '新宿',
+      address: '',
+      nearestStation: '',
+      hours: '',
+      website: '',
+      channels: {},
+      updatedAt: AT.toDate().toISOString(),
     };
     const bad = { ...good, id: 'bad', profileSlug: 'Bad Slug' };
     const checked = checkPublicShapes(
@@ -284,7 +323,18 @@ describe('the public-shape check', () => {
         therapists: [good, bad],
         stores: [store1],
         frozenAccounts: [
-          { id: 'x_a', userId: 'bad', ownerKind: 'therapist', platform: 'x', handle: 'a', frozenOn: null, note: '', verification: 'self', disputed: false, createdAt: good.updatedAt },
+          {
+            id: 'x_a',
+            userId: 'bad',
+            ownerKind: 'therapist',
+            platform: 'x',
+            handle: 'a',
+            frozenOn: null,
+            note: '',
+            verification: 'self',
+            disputed: false,
+            createdAt: good.updatedAt,
+          },
         ],
         shifts: [{ id: 'bad_2026-11-22_0', userId: 'bad', storeId: null, date: '2026-11-22', start: '12:00', end: '13:00', note: '' }],
         redirects: [{ from: 'old-bad', to: 'Bad Slug', kind: 'therapist', until: good.updatedAt }],

@@ -64,7 +64,12 @@ describe('export of the seeded data', () => {
     const held = docs.find((d) => d.path.startsWith('slugs/') && d.data.releasedAt !== null)!;
     const owner = docs.find((d) => d.path === `accounts/${held.data.userId as string}`)!;
     expect(redirects).toEqual([
-      { from: held.path.slice('slugs/'.length), to: owner.data.profileSlug, kind: 'therapist', until: expect.stringMatching(/^2026-12-12T/) },
+      {
+        from: held.path.slice('slugs/'.length),
+        to: owner.data.profileSlug,
+        kind: 'therapist',
+        until: expect.stringMatching(/^2026-12-12T/),
+      },
     ]);
   });
 
@@ -79,7 +84,11 @@ describe('export of the seeded data', () => {
     expect(demo.storeId).toBe('demo-store');
     const answered = new Set(docs.filter((d) => d.path.startsWith('memberships/')).map((d) => d.path));
     const pending = docs.filter(
-      (d) => d.path.startsWith('accounts/') && d.data.storeId === 'demo-store' && d.data.published && !answered.has(`memberships/demo-store_${d.data.userId as string}`),
+      (d) =>
+        d.path.startsWith('accounts/') &&
+        d.data.storeId === 'demo-store' &&
+        d.data.published &&
+        !answered.has(`memberships/demo-store_${d.data.userId as string}`),
     );
     expect(pending.length).toBeGreaterThan(0);
     for (const d of pending) expect(therapists.find((t: { id: string }) => t.id === d.data.userId).storeId).toBeNull();
@@ -94,9 +103,21 @@ describe('export of the seeded data', () => {
   it('contains no private collection data, token or email', async () => {
     const { text } = await readExport(exportDir);
     const privateText = [
-      'demo-fcm-token-fan', 'fcmTokens', 'lastCheckedAnnouncementsAt', '@theralink.test', 'theralink-demo',
-      'たなかさん', '肩こりがひどい', '無断キャンセル', '要注意', 'みうさんが出勤予定を更新しました', 'セラリンクへようこそ',
-      'customers', 'favorites', 'announcements', 'users/',
+      'demo-fcm-token-fan',
+      'fcmTokens',
+      'lastCheckedAnnouncementsAt',
+      '@theralink.test',
+      'theralink-demo',
+      'たなかさん',
+      '肩こりがひどい',
+      '無断キャンセル',
+      '要注意',
+      'みうさんが出勤予定を更新しました',
+      'セラリンクへようこそ',
+      'customers',
+      'favorites',
+      'announcements',
+      'users/',
     ];
     for (const needle of privateText) expect(text, needle).not.toContain(needle);
   });
@@ -117,16 +138,31 @@ describe('export of the seeded data', () => {
     const therapists = JSON.parse(await readFile(path.join(exportDir, 'therapists.json'), 'utf8'));
     expect(therapists.length).toBeGreaterThan(150);
     for (const t of therapists) {
-      expect(Object.keys(t).sort()).toEqual(
-        ['area', 'bio', 'channels', 'displayName', 'id', 'photoURL', 'profileSlug', 'storeId', 'tags', 'updatedAt'],
-      );
+      expect(Object.keys(t).sort()).toEqual([
+        'area',
+        'bio',
+        'channels',
+        'displayName',
+        'id',
+        'photoURL',
+        'profileSlug',
+        'storeId',
+        'tags',
+        'updatedAt',
+      ]);
     }
   });
 
   it('exports the demo therapist with her former handle', async () => {
     const frozen = JSON.parse(await readFile(path.join(exportDir, 'frozen-accounts.json'), 'utf8'));
     expect(frozen).toContainEqual(
-      expect.objectContaining({ handle: 'miu_0312', userId: 'demo-therapist', ownerKind: 'therapist', verification: 'store', disputed: false }),
+      expect.objectContaining({
+        handle: 'miu_0312',
+        userId: 'demo-therapist',
+        ownerKind: 'therapist',
+        verification: 'store',
+        disputed: false,
+      }),
     );
   });
 });
@@ -146,7 +182,11 @@ describe('a bad source', () => {
       const { report, counts } = await runExport(goodDir(), today, { warn: (line) => lines.push(line) });
       expect(lines[0]).toMatch(/^Skipped accounts\/broken-doc: displayName: Expected string, received number; /);
       expect(report.skipped).toEqual([
-        expect.objectContaining({ collection: 'accounts', id: 'broken-doc', problems: expect.arrayContaining([{ path: 'displayName', message: 'Expected string, received number' }]) }),
+        expect.objectContaining({
+          collection: 'accounts',
+          id: 'broken-doc',
+          problems: expect.arrayContaining([{ path: 'displayName', message: 'Expected string, received number' }]),
+        }),
       ]);
       expect(counts.therapists).toBe(before.length);
     } finally {

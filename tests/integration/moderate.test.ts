@@ -27,7 +27,9 @@ const today = '2026-11-22';
 let dir: string;
 
 const moderate = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-  run('node_modules/.bin/tsx', ['scripts/moderate.ts', ...args], { env: { ...env, FIREBASE_PROJECT_ID: PROJECT, MODERATOR: 'test-operator' } });
+  run('node_modules/.bin/tsx', ['scripts/moderate.ts', ...args], {
+    env: { ...env, FIREBASE_PROJECT_ID: PROJECT, MODERATOR: 'test-operator' },
+  });
 const data = async (docPath: string) => (await db.doc(docPath).get()).data();
 const exists = async (docPath: string) => (await db.doc(docPath).get()).exists;
 const logEntries = async () =>
@@ -43,7 +45,13 @@ async function scene() {
     'users/mallory/handleSlots/0': { handleId: 'x_miu_old' },
     'schedules/mallory_2026-11-23_0': shift('mallory', '2026-11-23'),
     'disputes/miu_0': dispute('miu', 'x_miu_old', { evidence: '凍結通知のメールがあります。' }),
-    'reports/fan_0': { userId: 'fan', targetPath: 'accounts/mallory', reason: 'impersonation', text: 'みうさんのなりすましです。', createdAt: AT },
+    'reports/fan_0': {
+      userId: 'fan',
+      targetPath: 'accounts/mallory',
+      reason: 'impersonation',
+      text: 'みうさんのなりすましです。',
+      createdAt: AT,
+    },
   });
 }
 
@@ -91,7 +99,10 @@ describe('a dispute resolved by transfer, and a suspension', () => {
       by: 'test-operator',
       detail: { resolution: 'transfer', dispute: { userId: 'miu', handleId: 'x_miu_old', evidence: '凍結通知のメールがあります。' } },
     });
-    expect(log.find((entry) => entry.action === 'transfer')).toMatchObject({ target: 'frozenAccounts/x_miu_old', detail: { from: 'mallory', to: 'miu' } });
+    expect(log.find((entry) => entry.action === 'transfer')).toMatchObject({
+      target: 'frozenAccounts/x_miu_old',
+      detail: { from: 'mallory', to: 'miu' },
+    });
   });
 
   it('suspends the impostor with a reason, and closes the report', async () => {
@@ -103,8 +114,13 @@ describe('a dispute resolved by transfer, and a suspension', () => {
     expect(closed.stdout).toContain('通報 fan_0 を閉じました');
     expect(await exists('reports/fan_0')).toBe(false);
     const log = await logEntries();
-    expect(log.find((entry) => entry.action === 'suspend')).toMatchObject({ target: 'suspensions/mallory', detail: { reason: 'なりすまし' } });
-    expect(log.find((entry) => entry.action === 'close-report')).toMatchObject({ detail: { report: { text: 'みうさんのなりすましです。' } } });
+    expect(log.find((entry) => entry.action === 'suspend')).toMatchObject({
+      target: 'suspensions/mallory',
+      detail: { reason: 'なりすまし' },
+    });
+    expect(log.find((entry) => entry.action === 'close-report')).toMatchObject({
+      detail: { report: { text: 'みうさんのなりすましです。' } },
+    });
 
     const { stdout } = await moderate(['list']);
     expect(stdout).toContain('申し立て（未対応 0 件）');
@@ -117,7 +133,14 @@ describe('a dispute resolved by transfer, and a suspension', () => {
     await runExport(exportDir, today, { warn: () => {} });
     const read = async (file: string) => JSON.parse(await readFile(path.join(exportDir, file), 'utf8'));
     expect(await read('frozen-accounts.json')).toEqual([
-      expect.objectContaining({ id: 'x_miu_old', userId: 'miu', ownerKind: 'therapist', verification: 'operator', disputed: false, note: '' }),
+      expect.objectContaining({
+        id: 'x_miu_old',
+        userId: 'miu',
+        ownerKind: 'therapist',
+        verification: 'operator',
+        disputed: false,
+        note: '',
+      }),
     ]);
     expect((await read('therapists.json')).map((t: { id: string }) => t.id)).toEqual(['miu']);
     expect(await read('shifts.json')).toEqual([]);
@@ -188,15 +211,31 @@ describe('refusals', () => {
     expect(stdout).toContain('申し立て miu_0 を閉じました');
     expect(await exists('disputes/miu_0')).toBe(false);
     expect(await logEntries()).toEqual([
-      expect.objectContaining({ action: 'dismiss', target: 'disputes/miu_0', detail: { dispute: expect.objectContaining({ evidence: '凍結通知のメールがあります。' }) } }),
+      expect.objectContaining({
+        action: 'dismiss',
+        target: 'disputes/miu_0',
+        detail: { dispute: expect.objectContaining({ evidence: '凍結通知のメールがあります。' }) },
+      }),
     ]);
-    await expect(moderate(['dismiss', 'miu_0'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('申し立て miu_0 はありません') });
+    await expect(moderate(['dismiss', 'miu_0'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('申し立て miu_0 はありません'),
+    });
   });
 
   it('explains bad command lines with the usage', async () => {
-    await expect(moderate(['ban', 'x'])).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/知らないコマンドです: "ban"[\s\S]*使い方: npm run moderate/) });
-    await expect(moderate(['suspend', 'mallory'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('利用停止の理由（--reason）を指定してください') });
-    await expect(moderate(['transfer', 'miu_old'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('transfer には引数が 2 個必要です') });
+    await expect(moderate(['ban', 'x'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/知らないコマンドです: "ban"[\s\S]*使い方: npm run moderate/),
+    });
+    await expect(moderate(['suspend', 'mallory'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('利用停止の理由（--reason）を指定してください'),
+    });
+    await expect(moderate(['transfer', 'miu_old'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('transfer には引数が 2 個必要です'),
+    });
     expect(await logEntries()).toEqual([]);
   });
 

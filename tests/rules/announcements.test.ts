@@ -1,6 +1,17 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection, deleteDoc, doc, getDoc, getDocs, limit, orderBy, query, serverTimestamp, setDoc, updateDoc, where,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { announcementDocFor } from '../factories/documents';
@@ -46,7 +57,7 @@ describe.each(roles)('as $role', ({ owner, db }) => {
   });
 });
 
-it("lets another signed-in user query her own announcements", async () => {
+it('lets another signed-in user query her own announcements', async () => {
   await seed(env(), { 'announcements/an-1': announcementDocFor('alice') });
   const bob = env().authenticatedContext('bob').firestore();
   await assertSucceeds(getDocs(query(collection(bob, 'announcements'), where('userId', '==', 'bob'))));

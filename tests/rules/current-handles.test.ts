@@ -1,6 +1,15 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection, deleteDoc, doc, getDoc, getDocs, runTransaction, serverTimestamp, setDoc, updateDoc, writeBatch,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { currentHandleDocFor, slugDocFor, storeDocFor } from '../factories/documents';
@@ -111,7 +120,8 @@ describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, make }) => {
     await assertSucceeds(save('bob', 'bob_next'));
   });
   describe('reserving the handle an older profile already shows', () => {
-    const reserve = (uid: string, holder: string) => setDoc(doc(signedIn(env, uid), 'currentHandles', 'x_bob_legacy'), currentHandleDocFor(holder));
+    const reserve = (uid: string, holder: string) =>
+      setDoc(doc(signedIn(env, uid), 'currentHandles', 'x_bob_legacy'), currentHandleDocFor(holder));
     beforeEach(() => seed(env(), { [`${collectionName}/bob`]: make('bob', { channels: { x: 'bob_legacy' } }) }));
 
     it('lets bob reserve it on its own', async () => {

@@ -1,6 +1,19 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection, deleteDoc, deleteField, doc, getDoc, getDocs, query, runTransaction, serverTimestamp, setDoc, Timestamp, updateDoc, where, writeBatch,
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { currentHandleDocFor, handleSlotDocFor, membershipDocFor, storeDocFor, therapistDoc } from '../factories/documents';
@@ -179,7 +192,11 @@ describe('users/{uid}/handleSlots', () => {
   const alice = () => signedIn(env, 'alice');
   const SLOT = 'users/alice/handleSlots/0';
 
-  it.each([['alice', true], ['bob', false], ['shop', false]] as const)('gets and lists as %s: %s', async (uid, allowed) => {
+  it.each([
+    ['alice', true],
+    ['bob', false],
+    ['shop', false],
+  ] as const)('gets and lists as %s: %s', async (uid, allowed) => {
     await allowedIf(allowed)(getDoc(doc(signedIn(env, uid), SLOT)));
     await allowedIf(allowed)(getDocs(collection(signedIn(env, uid), 'users/alice/handleSlots')));
   });
@@ -191,11 +208,17 @@ describe('users/{uid}/handleSlots', () => {
     await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/handleSlots/3')));
   });
   it('deletes a slot whose handle was transferred to someone else', async () => {
-    await seed(env(), { 'frozenAccounts/x_moved': frozenDoc('bob', 'moved', { slot: 3 }), 'users/alice/handleSlots/3': handleSlotDocFor('x_moved') });
+    await seed(env(), {
+      'frozenAccounts/x_moved': frozenDoc('bob', 'moved', { slot: 3 }),
+      'users/alice/handleSlots/3': handleSlotDocFor('x_moved'),
+    });
     await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/handleSlots/3')));
   });
   it('deletes a slot whose handle now names another slot', async () => {
-    await seed(env(), { 'frozenAccounts/x_moved': frozenDoc('alice', 'moved', { slot: 4 }), 'users/alice/handleSlots/3': handleSlotDocFor('x_moved') });
+    await seed(env(), {
+      'frozenAccounts/x_moved': frozenDoc('alice', 'moved', { slot: 4 }),
+      'users/alice/handleSlots/3': handleSlotDocFor('x_moved'),
+    });
     await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/handleSlots/3')));
   });
   it("refuses bob deleting alice's slot", async () => {
@@ -282,7 +305,10 @@ describe('verification by her store', () => {
   });
   it('refuses a therapist who faked a membership doc (memberships are written by stores only)', async () => {
     // bob names shop2; alice is no store: she cannot have written memberships/alice_bob.
-    await seed(env(), { 'frozenAccounts/x_bob_old': frozenDoc('bob', 'bob_old'), 'memberships/alice_bob': membershipDocFor('alice', 'bob') });
+    await seed(env(), {
+      'frozenAccounts/x_bob_old': frozenDoc('bob', 'bob_old'),
+      'memberships/alice_bob': membershipDocFor('alice', 'bob'),
+    });
     await assertFails(updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', 'x_bob_old'), { verification: 'store' }));
   });
 });

@@ -17,8 +17,22 @@ export interface ProfileCase {
 }
 
 export const PROFILE_CASES: ProfileCase[] = [
-  { collectionName: 'accounts', kind: 'therapist', make: therapistDoc, otherCollection: 'stores', otherKind: 'store', makeOther: storeDocFor },
-  { collectionName: 'stores', kind: 'store', make: storeDocFor, otherCollection: 'accounts', otherKind: 'therapist', makeOther: therapistDoc },
+  {
+    collectionName: 'accounts',
+    kind: 'therapist',
+    make: therapistDoc,
+    otherCollection: 'stores',
+    otherKind: 'store',
+    makeOther: storeDocFor,
+  },
+  {
+    collectionName: 'stores',
+    kind: 'store',
+    make: storeDocFor,
+    otherCollection: 'accounts',
+    otherKind: 'therapist',
+    makeOther: therapistDoc,
+  },
 ];
 
 export type Db = ReturnType<RulesTestContext['firestore']>;
@@ -41,7 +55,9 @@ export function ownerAndOthers(env: () => RulesTestEnvironment): Role[] {
 
 /** A signed-in user's Firestore; `verified` gives her a verified email. */
 export function signedIn(env: () => RulesTestEnvironment, uid: string, verified = false): Db {
-  return env().authenticatedContext(uid, verified ? { email_verified: true } : {}).firestore();
+  return env()
+    .authenticatedContext(uid, verified ? { email_verified: true } : {})
+    .firestore();
 }
 
 /** A profile as the client first writes it: unpublished, server timestamps. */
@@ -111,8 +127,15 @@ const seededAt = SEEDED_AT;
 /** A stored former handle (id: x_{handle}) in `slot`, self-declared. */
 export function frozenDoc(uid: string, handle = 'miu_0312', overrides: Record<string, unknown> = {}) {
   return {
-    userId: uid, platform: 'x', handle, frozenOn: '2025-06-01', note: '凍結されました',
-    verification: 'self', slot: 0, createdAt: seededAt, ...overrides,
+    userId: uid,
+    platform: 'x',
+    handle,
+    frozenOn: '2025-06-01',
+    note: '凍結されました',
+    verification: 'self',
+    slot: 0,
+    createdAt: seededAt,
+    ...overrides,
   };
 }
 

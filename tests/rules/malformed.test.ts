@@ -3,7 +3,13 @@ import { doc, serverTimestamp, setDoc, Timestamp, writeBatch } from 'firebase/fi
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS } from '../../src/schema';
 import {
-  disputeDocFor, fcmTokenDocFor, membershipDocFor, reportDocFor, slugDocFor, storeDocFor, therapistDoc,
+  disputeDocFor,
+  fcmTokenDocFor,
+  membershipDocFor,
+  reportDocFor,
+  slugDocFor,
+  storeDocFor,
+  therapistDoc,
 } from '../factories/documents';
 import { type Db, frozenDoc, memberProfile, shiftDoc, shiftId, signedIn, SHIFT_DAY, tokyoDay } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
@@ -142,8 +148,12 @@ const profileCases = (name: 'accounts' | 'stores'): Case[] => {
     [name, 'channels.website of 501 characters', { channels: { website: `https://${'a'.repeat(493)}` } }, 'refused'],
     [name, 'channels.website http', { channels: { website: 'http://miu.example' } }, 'refused'],
     [name, 'channels.website with Japanese', { channels: { website: 'https://例え.jp' } }, 'refused'],
-    ...Object.entries(URL_SPACES).map(([label, space]): Case =>
-      [name, `channels.website with ${label} inside`, { channels: { website: `https://miu.example/${space}x` } }, 'refused']),
+    ...Object.entries(URL_SPACES).map(([label, space]): Case => [
+      name,
+      `channels.website with ${label} inside`,
+      { channels: { website: `https://miu.example/${space}x` } },
+      'refused',
+    ]),
     [name, 'photo as an https URL', { photo: 'https://tracker.example/a.webp' }, 'refused'],
     [name, 'photo as a localhost URL', { photo: 'http://localhost:9199/v0/b/demo/o/a.webp' }, 'refused'],
     [name, "photo in another uid's folder (schema shape, rules refuse: not hers)", { photo: 'avatars/bob/0.webp' }, 'accepted'],
@@ -168,10 +178,17 @@ const CASES: Case[] = [
   ['accounts', 'a null tag', { tags: [null] }, 'refused'],
   ['accounts', 'a boolean tag', { tags: [true] }, 'refused'],
   ['accounts', 'a map inside tags', { tags: [{ name: '癒し系' }] }, 'refused'],
-  ['accounts', 'a map holding a list inside tags (Firestore stores no list directly in a list)', { tags: [{ list: ['癒し系'] }] }, 'refused'],
+  [
+    'accounts',
+    'a map holding a list inside tags (Firestore stores no list directly in a list)',
+    { tags: [{ list: ['癒し系'] }] },
+    'refused',
+  ],
   ...Array.from({ length: 10 }, (_, i): Case => [
-    'accounts', `a number as tag ${i} of 10 (every index is checked)`,
-    { tags: Array.from({ length: 10 }, (_, j) => (j === i ? 7 : `t${j}`)) }, 'refused',
+    'accounts',
+    `a number as tag ${i} of 10 (every index is checked)`,
+    { tags: Array.from({ length: 10 }, (_, j) => (j === i ? 7 : `t${j}`)) },
+    'refused',
   ]),
   ['accounts', 'a 1 MB tag', { tags: [ONE_MB] }, 'refused'],
   ['accounts', 'tags as a map', { tags: { 0: '癒し系' } }, 'refused'],

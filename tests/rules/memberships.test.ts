@@ -1,6 +1,16 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { membershipDocFor, SEEDED_AT, storeDocFor, suspensionDocFor } from '../factories/documents';
@@ -127,7 +137,10 @@ describe('answers', () => {
       await assertSucceeds(write('shop', answer('declined')));
     });
     it('refuses re-confirming a removed member who did not ask again', async () => {
-      await seed(env(), { [`memberships/${ID}`]: membershipDocFor('shop', 'alice', { status: 'removed' }), 'accounts/alice': memberProfile('alice', null) });
+      await seed(env(), {
+        [`memberships/${ID}`]: membershipDocFor('shop', 'alice', { status: 'removed' }),
+        'accounts/alice': memberProfile('alice', null),
+      });
       await assertFails(write('shop', answer('confirmed')));
     });
     it('confirms her new request after she left and asked again', async () => {
@@ -151,7 +164,11 @@ describe('leaving a store', () => {
   it('lets her clear storeId and storeRequestedAt herself', async () => {
     await seed(env(), { [`memberships/${ID}`]: membershipDocFor('shop', 'alice') });
     await assertSucceeds(
-      updateDoc(doc(signedIn(env, 'alice', true), 'accounts', 'alice'), { storeId: null, storeRequestedAt: null, updatedAt: serverTimestamp() }),
+      updateDoc(doc(signedIn(env, 'alice', true), 'accounts', 'alice'), {
+        storeId: null,
+        storeRequestedAt: null,
+        updatedAt: serverTimestamp(),
+      }),
     );
   });
 });

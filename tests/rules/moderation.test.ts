@@ -1,10 +1,28 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, writeBatch,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import {
-  currentHandleDocFor, disputeDocFor, handleSlotDocFor, reportDocFor, slugDocFor, storeDocFor, suspensionDocFor, therapistDoc,
+  currentHandleDocFor,
+  disputeDocFor,
+  handleSlotDocFor,
+  reportDocFor,
+  slugDocFor,
+  storeDocFor,
+  suspensionDocFor,
+  therapistDoc,
 } from '../factories/documents';
 import { allowedIf, directoryProfiles, frozenDoc, newFrozen, newShift, ownerAndOthers, shiftId, signedIn } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
@@ -118,7 +136,8 @@ describe('disputes', () => {
   });
 });
 
-const newReport = (uid: string, overrides: Record<string, unknown> = {}) => reportDocFor(uid, { createdAt: serverTimestamp(), ...overrides });
+const newReport = (uid: string, overrides: Record<string, unknown> = {}) =>
+  reportDocFor(uid, { createdAt: serverTimestamp(), ...overrides });
 const report = (id: string, data: Record<string, unknown>, db = signedIn(env, 'alice')) => setDoc(doc(db, 'reports', id), data);
 
 describe('reports', () => {
@@ -159,9 +178,12 @@ describe('reports', () => {
     await seed(env(), { 'reports/alice_0': reportDocFor('alice') });
     await assertFails(report('alice_0', newReport('alice')));
   });
-  it.each(['accounts/mallory', 'stores/shop', 'frozenAccounts/x_miu_0312', 'blogs/b-1', 'posts/p_1'])('accepts the target %j', async (targetPath) => {
-    await assertSucceeds(report('alice_0', newReport('alice', { targetPath })));
-  });
+  it.each(['accounts/mallory', 'stores/shop', 'frozenAccounts/x_miu_0312', 'blogs/b-1', 'posts/p_1'])(
+    'accepts the target %j',
+    async (targetPath) => {
+      await assertSucceeds(report('alice_0', newReport('alice', { targetPath })));
+    },
+  );
   it.each(['users/mallory', 'accounts/', 'accounts/a/b', 'accounts/a b', `accounts/${'a'.repeat(129)}`, '/accounts/a', 'accounts/ａ', 42])(
     'refuses the target %j',
     async (targetPath) => {
@@ -258,7 +280,11 @@ describe("a suspended account's writes", () => {
 
   it('refuses a suspended uid creating a profile, even with its slug already reserved', async () => {
     await seed(env(), { 'slugs/slug-dora': slugDocFor('dora') });
-    const create = () => setDoc(doc(signedIn(env, 'dora'), 'accounts', 'dora'), therapistDoc('dora', { published: false, createdAt: serverTimestamp(), updatedAt: serverTimestamp() }));
+    const create = () =>
+      setDoc(
+        doc(signedIn(env, 'dora'), 'accounts', 'dora'),
+        therapistDoc('dora', { published: false, createdAt: serverTimestamp(), updatedAt: serverTimestamp() }),
+      );
     await seed(env(), { 'suspensions/dora': suspensionDocFor() });
     await assertFails(create());
     await env().withSecurityRulesDisabled((context) => deleteDoc(doc(context.firestore(), 'suspensions/dora')));

@@ -14,7 +14,6 @@ const env = useRulesEnvironment();
 const docs = privateDocs('alice');
 const parentOf = (path: string) => path.split('/').slice(0, -1).join('/');
 
-
 describe.each(Object.keys(docs))('%s', (path) => {
   describe.each(ownerAndOthers(env))('as $role', ({ db }) => {
     it('cannot get', async () => {

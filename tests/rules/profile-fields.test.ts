@@ -19,8 +19,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
   const profile = (db = alice()) => doc(db, collectionName, 'alice');
 
   describe('on create', () => {
-    const create = (overrides: Record<string, unknown> = {}, db = alice()) =>
-      setDoc(profile(db), newProfile(make, 'alice', overrides));
+    const create = (overrides: Record<string, unknown> = {}, db = alice()) => setDoc(profile(db), newProfile(make, 'alice', overrides));
 
     beforeEach(() => seed(env(), { [`slugs/${slug}`]: slugDocFor('alice', kind) }));
 
@@ -42,9 +41,12 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     it('refuses an empty area', async () => {
       await assertFails(create({ area: '' }));
     });
-    it.each(['avatars/alice/0.webp', 'avatars/alice/1.jpg', 'avatars/alice/0.png', ''])('accepts the photo %j (her own Storage path or none)', async (photo) => {
-      await assertSucceeds(create({ photo }));
-    });
+    it.each(['avatars/alice/0.webp', 'avatars/alice/1.jpg', 'avatars/alice/0.png', ''])(
+      'accepts the photo %j (her own Storage path or none)',
+      async (photo) => {
+        await assertSucceeds(create({ photo }));
+      },
+    );
     it.each([
       'https://example.com/a.jpg',
       'http://127.0.0.1:9199/v0/b/demo-theralink.appspot.com/o/avatars%2Falice%2F0.webp?alt=media',
@@ -69,20 +71,30 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       await assertFails(create({ channels: { x: '@Miu' } }));
     });
     it('accepts every known channel in stored form, the X handle reserved in the same write', async () => {
-      const channels = { x: 'miu_new', bluesky: 'miu.bsky.social', instagram: 'miu.i', tiktok: 'miu_t', litlink: 'miu-l', website: 'https://miu.example' };
+      const channels = {
+        x: 'miu_new',
+        bluesky: 'miu.bsky.social',
+        instagram: 'miu.i',
+        tiktok: 'miu_t',
+        litlink: 'miu-l',
+        website: 'https://miu.example',
+      };
       const db = alice();
       const batch = writeBatch(db);
       batch.set(profile(db), newProfile(make, 'alice', { channels }));
       batch.set(doc(db, 'currentHandles', 'x_miu_new'), { userId: 'alice' });
       await assertSucceeds(batch.commit());
     });
-    it.each(['@Miu', 'Miu', 'miu!', 'a234567890123456', ''])('refuses the X handle %j even reserved under that id in the same write', async (x) => {
-      const db = alice();
-      const batch = writeBatch(db);
-      batch.set(profile(db), newProfile(make, 'alice', { channels: { x } }));
-      batch.set(doc(db, 'currentHandles', `x_${x}`), { userId: 'alice' });
-      await assertFails(batch.commit());
-    });
+    it.each(['@Miu', 'Miu', 'miu!', 'a234567890123456', ''])(
+      'refuses the X handle %j even reserved under that id in the same write',
+      async (x) => {
+        const db = alice();
+        const batch = writeBatch(db);
+        batch.set(profile(db), newProfile(make, 'alice', { channels: { x } }));
+        batch.set(doc(db, 'currentHandles', `x_${x}`), { userId: 'alice' });
+        await assertFails(batch.commit());
+      },
+    );
     it('refuses a current X handle that is not reserved to her', async () => {
       await assertFails(create({ channels: { x: 'miu_new' } }));
     });
@@ -129,8 +141,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
   });
 
   describe('on update', () => {
-    const update = (changes: Record<string, unknown>, db = alice()) =>
-      updateDoc(profile(db), { updatedAt: serverTimestamp(), ...changes });
+    const update = (changes: Record<string, unknown>, db = alice()) => updateDoc(profile(db), { updatedAt: serverTimestamp(), ...changes });
 
     beforeEach(() =>
       seed(env(), {

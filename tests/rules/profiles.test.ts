@@ -1,7 +1,5 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import {
-  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where,
-} from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
 import { allowedIf, newProfile, ownerAndOthers, PROFILE_CASES } from './helpers';
@@ -71,9 +69,7 @@ describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, kind, make, o
 
     it('updates only as the owner', async () => {
       await seed(env(), { [`${collectionName}/alice`]: make('alice', { published: false }) });
-      await ownerOnly(
-        updateDoc(doc(db(), collectionName, 'alice'), { displayName: '新しい名前', updatedAt: serverTimestamp() }),
-      );
+      await ownerOnly(updateDoc(doc(db(), collectionName, 'alice'), { displayName: '新しい名前', updatedAt: serverTimestamp() }));
     });
 
     it('cannot delete', async () => {

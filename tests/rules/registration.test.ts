@@ -1,7 +1,5 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import {
-  doc, getDoc, runTransaction, serverTimestamp, updateDoc, writeBatch,
-} from 'firebase/firestore';
+import { doc, getDoc, runTransaction, serverTimestamp, updateDoc, writeBatch } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { slugDocFor, storeDocFor, suspensionDocFor, therapistDoc } from '../factories/documents';
 import { daysAgo } from './helpers';
@@ -22,7 +20,17 @@ function firstProfile(uid: string, kind: Kind, slug: string) {
   const stamps = { createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
   return kind === 'therapist'
     ? { ...common, displayName: 'みう', bio: '', storeId: null, storeRequestedAt: null, tags: [], ...stamps }
-    : { ...common, displayName: '', storeName: 'アロマ新宿', description: '', address: '', nearestStation: '', hours: '', website: '', ...stamps };
+    : {
+        ...common,
+        displayName: '',
+        storeName: 'アロマ新宿',
+        description: '',
+        address: '',
+        nearestStation: '',
+        hours: '',
+        website: '',
+        ...stamps,
+      };
 }
 
 /**
@@ -79,7 +87,10 @@ describe.each(['therapist', 'store'] as const)('registering a %s', (kind) => {
 
   it(`is refused when ${otherCollection}/{uid} already exists`, async () => {
     const other = kind === 'therapist' ? storeDocFor('alice') : therapistDoc('alice');
-    await seed(env(), { [`${otherCollection}/alice`]: other, [`slugs/${other.profileSlug}`]: slugDocFor('alice', kind === 'therapist' ? 'store' : 'therapist') });
+    await seed(env(), {
+      [`${otherCollection}/alice`]: other,
+      [`slugs/${other.profileSlug}`]: slugDocFor('alice', kind === 'therapist' ? 'store' : 'therapist'),
+    });
     await assertFails(register(newUser('alice'), 'alice', kind, 'miu-shinjuku'));
   });
 });

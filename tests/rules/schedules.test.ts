@@ -1,11 +1,33 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection, deleteDoc, deleteField, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, writeBatch,
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { membershipDocFor, storeDocFor } from '../factories/documents';
 import {
-  allowedIf, directoryProfiles, directoryRoles, memberProfile, newShift, SHIFT_DAY, shiftDoc, shiftId, signedIn, tokyoDay, without,
+  allowedIf,
+  directoryProfiles,
+  directoryRoles,
+  memberProfile,
+  newShift,
+  SHIFT_DAY,
+  shiftDoc,
+  shiftId,
+  signedIn,
+  tokyoDay,
+  without,
 } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
@@ -91,19 +113,29 @@ describe('who may write for whom', () => {
     await assertFails(create('fan', newShift('fan', null)));
   });
   it("lets a store list one therapist's week (the editor's query)", async () => {
-    const week = query(collection(as('shop'), 'schedules'), where('userId', '==', 'alice'), where('storeId', '==', 'shop'),
-      where('date', '>=', tokyoDay(-1)), where('date', '<', tokyoDay(7)));
+    const week = query(
+      collection(as('shop'), 'schedules'),
+      where('userId', '==', 'alice'),
+      where('storeId', '==', 'shop'),
+      where('date', '>=', tokyoDay(-1)),
+      where('date', '<', tokyoDay(7)),
+    );
     await assertSucceeds(getDocs(week));
   });
   it("lets a therapist list her week (the editor's query)", async () => {
-    const week = query(collection(as('alice'), 'schedules'), where('userId', '==', 'alice'),
-      where('date', '>=', tokyoDay(-1)), where('date', '<', tokyoDay(7)));
+    const week = query(
+      collection(as('alice'), 'schedules'),
+      where('userId', '==', 'alice'),
+      where('date', '>=', tokyoDay(-1)),
+      where('date', '<', tokyoDay(7)),
+    );
     await assertSucceeds(getDocs(week));
   });
   it.each(['alice', 'shop'])('lets %s copy a week: 14 shifts in one batch (reads stay under the limit)', async (writer) => {
     const db = as(writer);
     const batch = writeBatch(db);
-    for (let day = 2; day < 16; day++) batch.set(doc(db, 'schedules', shiftId('alice', tokyoDay(day), 0)), newShift('alice', 'shop', { date: tokyoDay(day) }));
+    for (let day = 2; day < 16; day++)
+      batch.set(doc(db, 'schedules', shiftId('alice', tokyoDay(day), 0)), newShift('alice', 'shop', { date: tokyoDay(day) }));
     await assertSucceeds(batch.commit());
   });
   it('lets the store move a shift to another day (create in the new slot, delete the old, one batch)', async () => {
@@ -131,7 +163,10 @@ describe('shifts under a store need a confirmed membership', () => {
     await assertSucceeds(create(writer));
   });
   it.each([
-    ['declined', 'alice'], ['declined', 'shop'], ['removed', 'alice'], ['removed', 'shop'],
+    ['declined', 'alice'],
+    ['declined', 'shop'],
+    ['removed', 'alice'],
+    ['removed', 'shop'],
   ])('refuses a %s membership (as %s)', async (status, writer) => {
     await seed(env(), { 'memberships/shop_alice': membershipDocFor('shop', 'alice', { status }) });
     await assertFails(create(writer));
@@ -154,7 +189,10 @@ describe('shifts under a store need a confirmed membership', () => {
 
 describe('the id scheme caps shifts: 3 a day', () => {
   const create = (slot: number, date = SHIFT_DAY, id = shiftId('alice', date, slot)) =>
-    setDoc(doc(as('alice'), 'schedules', id), newShift('alice', 'shop', { date, start: `0${slot}:00`.slice(-5), end: `0${slot}:30`.slice(-5) }));
+    setDoc(
+      doc(as('alice'), 'schedules', id),
+      newShift('alice', 'shop', { date, start: `0${slot}:00`.slice(-5), end: `0${slot}:30`.slice(-5) }),
+    );
 
   it('holds 3 shifts a day and refuses a 4th', async () => {
     const day = tokyoDay(5);

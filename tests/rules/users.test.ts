@@ -1,6 +1,15 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
-  collection, deleteDoc, deleteField, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc,
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { fcmTokenDocFor, userDocFor } from '../factories/documents';
@@ -117,7 +126,8 @@ describe('users/{uid}/fcmTokens fields, as the owner', () => {
     await assertFails(create(newToken(), `users/alice/fcmTokens/${slot}`));
   });
   it('holds 5 tokens and refuses a sixth slot', async () => {
-    for (let slot = 0; slot < 5; slot++) await assertSucceeds(create({ ...newToken(), token: `t${slot}` }, `users/alice/fcmTokens/${slot}`));
+    for (let slot = 0; slot < 5; slot++)
+      await assertSucceeds(create({ ...newToken(), token: `t${slot}` }, `users/alice/fcmTokens/${slot}`));
     await assertFails(create({ ...newToken(), token: 't5' }, 'users/alice/fcmTokens/5'));
   });
   it('accepts a token of 4096 characters', async () => {

@@ -1,7 +1,15 @@
 /** scripts/lib/messaging.ts with a stand-in Messaging: payload, chunks, dead tokens. */
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { describe, expect, it, vi } from 'vitest';
-import { MULTICAST_LIMIT, buildPushMessage, chunk, pushTargetOf, sendPush, type MessagingSender, type PushTarget } from '../../scripts/lib/messaging';
+import {
+  MULTICAST_LIMIT,
+  buildPushMessage,
+  chunk,
+  pushTargetOf,
+  sendPush,
+  type MessagingSender,
+  type PushTarget,
+} from '../../scripts/lib/messaging';
 
 const content = { title: 'お知らせ', body: '本文', link: '/therapists/miu' };
 
@@ -50,7 +58,10 @@ describe('buildPushMessage', () => {
 
   it('keeps an https link as it is, with or without a site URL', () => {
     const external = { ...content, link: 'https://example.com/a' };
-    expect(buildPushMessage(external, undefined)).toMatchObject({ data: { link: 'https://example.com/a' }, webpush: { fcmOptions: { link: 'https://example.com/a' } } });
+    expect(buildPushMessage(external, undefined)).toMatchObject({
+      data: { link: 'https://example.com/a' },
+      webpush: { fcmOptions: { link: 'https://example.com/a' } },
+    });
   });
 
   it('links an announcement without a link to /announcements', () => {
@@ -141,7 +152,10 @@ describe('sendPush', () => {
 describe('pushTargetOf', () => {
   it('reads the token from the slot doc’s field (the id is the slot) and deletes that doc', async () => {
     const deleted: string[] = [];
-    const slotDoc = (id: string, data: Record<string, unknown>) => ({ get: (field: string) => data[field], ref: { delete: async () => void deleted.push(id) } });
+    const slotDoc = (id: string, data: Record<string, unknown>) => ({
+      get: (field: string) => data[field],
+      ref: { delete: async () => void deleted.push(id) },
+    });
     const target = pushTargetOf(slotDoc('3', { token: 'tok-xyz' }));
     expect(target?.token).toBe('tok-xyz');
     await target?.remove();

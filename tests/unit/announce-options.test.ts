@@ -15,13 +15,21 @@ const errorOf = (options: unknown): string => {
 describe('parseAnnounceOptions', () => {
   it('fills in defaults: empty body and link, kind system', () => {
     expect(parseAnnounceOptions({ users: ['u1'], title: 'ようこそ' })).toEqual({
-      users: ['u1'], all: false, title: 'ようこそ', body: '', link: '', kind: 'system',
+      users: ['u1'],
+      all: false,
+      title: 'ようこそ',
+      body: '',
+      link: '',
+      kind: 'system',
     });
   });
 
   it('trims text and drops repeated users', () => {
     expect(parseAnnounceOptions({ users: ['u1', 'u2', 'u1'], title: '  題  ', body: ' 本文 ', link: ' /a ' })).toMatchObject({
-      users: ['u1', 'u2'], title: '題', body: '本文', link: '/a',
+      users: ['u1', 'u2'],
+      title: '題',
+      body: '本文',
+      link: '/a',
     });
   });
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AVATAR_MAX_SIDE,
-  AVATAR_MESSAGES,
-  fileProblem,
-  fitWithin,
-  MAX_AVATAR_BYTES,
-  MAX_SOURCE_BYTES,
-} from '../../src/lib/avatar/limits';
+import { AVATAR_MAX_SIDE, AVATAR_MESSAGES, fileProblem, fitWithin, MAX_AVATAR_BYTES, MAX_SOURCE_BYTES } from '../../src/lib/avatar/limits';
 
 const MB = 1024 * 1024;
 

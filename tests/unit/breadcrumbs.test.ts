@@ -9,10 +9,7 @@ const stores: StoreNaming[] = [
 
 describe('buildBreadcrumbs', () => {
   it('starts with ホーム and labels known segments in Japanese', () => {
-    expect(buildBreadcrumbs('/frozen-accounts')).toEqual([
-      { label: 'ホーム', href: '/' },
-      { label: '凍結アカウント一覧' },
-    ]);
+    expect(buildBreadcrumbs('/frozen-accounts')).toEqual([{ label: 'ホーム', href: '/' }, { label: '凍結アカウント一覧' }]);
     expect(buildBreadcrumbs('/schedule/manage')).toEqual([
       { label: 'ホーム', href: '/' },
       { label: '出勤予定', href: '/today' },

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as caps from '../../src/lib/caps';
 import { MAX_FORMER_HANDLES } from '../../src/schema/frozen-accounts';
-import { disputeDoc, MAX_OPEN_DISPUTES, MAX_OPEN_REPORTS, REPORT_REASONS, REPORT_TARGET_PATTERN, reportDoc } from '../../src/schema/moderation';
+import {
+  disputeDoc,
+  MAX_OPEN_DISPUTES,
+  MAX_OPEN_REPORTS,
+  REPORT_REASONS,
+  REPORT_TARGET_PATTERN,
+  reportDoc,
+} from '../../src/schema/moderation';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../src/schema/schedules';
 import { SLUG_HOLD_DAYS } from '../../src/schema/slugs';
 import { MAX_PUSH_TOKENS } from '../../src/schema/users';

@@ -26,12 +26,20 @@ describe('disputes', () => {
 
   it('are disputes/{uid}_{slot}, and a written one fits the schema', () => {
     expect(disputeDocId('u1', 2)).toBe('u1_2');
-    const written = { userId: 'u1', handleId: 'x_miu_0312', kind: 'current', evidence: '本人です', createdAt: { toDate: () => new Date() } };
+    const written = {
+      userId: 'u1',
+      handleId: 'x_miu_0312',
+      kind: 'current',
+      evidence: '本人です',
+      createdAt: { toDate: () => new Date() },
+    };
     expect(disputeDoc.safeParse(written).success).toBe(true);
   });
 
   it('say the limit, the verification and each refusal in Japanese', () => {
-    expect(disputeErrorMessage(new DisputeLimitError())).toBe('申し立ては同時に 3 件までです。運営が確認を終えるまでお待ちください。入力した内容は残っています。');
+    expect(disputeErrorMessage(new DisputeLimitError())).toBe(
+      '申し立ては同時に 3 件までです。運営が確認を終えるまでお待ちください。入力した内容は残っています。',
+    );
     expect(disputeErrorMessage(new DisputeNeedsVerificationError())).toContain('メールアドレスの確認が必要です');
     expect(disputeErrorMessage({ code: 'permission-denied' })).toContain('受け付けられませんでした');
     expect(disputeErrorMessage(new TypeError('Failed to fetch'))).toContain('通信できなかった');
@@ -53,7 +61,9 @@ describe('reports', () => {
     expect(Object.values(REPORT_REASON_LABELS)).toEqual(['なりすまし', 'スパム', '不適切な内容', 'その他']);
     expect(reportProblems({ reason: '', text: '' })).toEqual({ reason: '報告の理由を選んでください。' });
     expect(reportProblems({ reason: 'spam', text: '' })).toEqual({});
-    expect(reportProblems({ reason: 'other', text: 'a'.repeat(1001) }).text).toBe('詳しい内容は 1000 文字以内にしてください（いま 1001 文字）。');
+    expect(reportProblems({ reason: 'other', text: 'a'.repeat(1001) }).text).toBe(
+      '詳しい内容は 1000 文字以内にしてください（いま 1001 文字）。',
+    );
   });
 
   it('are reports/{uid}_{slot}, with a message at 20 open reports', () => {

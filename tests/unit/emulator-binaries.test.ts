@@ -5,12 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  EmulatorSetupError,
-  GOOGLE_FIRESTORE_JAR,
-  chooseEmulatorBinaries,
-  type BinaryProbe,
-} from '../../scripts/lib/emulator-binaries';
+import { EmulatorSetupError, GOOGLE_FIRESTORE_JAR, chooseEmulatorBinaries, type BinaryProbe } from '../../scripts/lib/emulator-binaries';
 
 const probe = (files: string[], online: boolean, env: NodeJS.ProcessEnv = {}): BinaryProbe => ({
   exists: (file) => files.some((f) => file.endsWith(f)),

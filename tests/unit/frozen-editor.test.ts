@@ -70,7 +70,9 @@ describe('FrozenHandleItem', () => {
   });
 
   it('edits the date and note with labels naming the handle', () => {
-    const html = renderToString(createElement(FrozenHandleItem, { ...props, item: item('miu', '2026-11-01', 'メモ'), initialMode: 'edit' }));
+    const html = renderToString(
+      createElement(FrozenHandleItem, { ...props, item: item('miu', '2026-11-01', 'メモ'), initialMode: 'edit' }),
+    );
     expect(text(html)).toContain('@miu の凍結日');
     expect(text(html)).toContain('@miu のメモ');
     expect(html).toContain('value="2026-11-01"');

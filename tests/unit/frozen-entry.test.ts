@@ -131,4 +131,3 @@ describe('frozenLimitReached', () => {
     expect(frozenLimitReached(10)).toBe(true);
   });
 });
-

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptedHandle,
-  atHandle,
-  handleProblem,
-  looksLikeHandle,
-  normalizeHandle,
-  X_HANDLE_MAX_LENGTH,
-} from '../../src/lib/handles';
+import { acceptedHandle, atHandle, handleProblem, looksLikeHandle, normalizeHandle, X_HANDLE_MAX_LENGTH } from '../../src/lib/handles';
 
 describe('normalizeHandle', () => {
   it.each([

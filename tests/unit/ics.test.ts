@@ -6,12 +6,28 @@ const octets = (text: string) => Buffer.byteLength(text, 'utf8');
 const unfold = (text: string) => text.replace(/\r\n /g, '');
 
 const store: PublicStore = {
-  id: 'store-a', displayName: 'アロマ新宿', storeName: 'アロマリラク新宿本店', profileSlug: 'aroma-shinjuku', description: '',
-  photoURL: '', area: '新宿', address: '東京都新宿区西新宿1-2-3', nearestStation: '新宿駅', hours: '', website: '',
-  channels: {}, updatedAt: '2026-11-01T00:00:00.000Z',
+  id: 'store-a',
+  displayName: 'アロマ新宿',
+  storeName: 'アロマリラク新宿本店',
+  profileSlug: 'aroma-shinjuku',
+  description: '',
+  photoURL: '',
+  area: '新宿',
+  address: '東京都新宿区西新宿1-2-3',
+  nearestStation: '新宿駅',
+  hours: '',
+  website: '',
+  channels: {},
+  updatedAt: '2026-11-01T00:00:00.000Z',
 };
 const shift = (id: string, date: string, start: string, end: string, note = ''): PublicShift => ({
-  id, userId: 'th-1', storeId: 'store-a', date, start, end, note,
+  id,
+  userId: 'th-1',
+  storeId: 'store-a',
+  date,
+  start,
+  end,
+  note,
 });
 const url = 'https://example.com/schedule/th-1';
 const now = new Date('2026-11-22T05:05:09.123Z');
@@ -158,7 +174,11 @@ describe('buildCalendar', () => {
 
   it('folds a long Japanese description so it unfolds to the escaped original', () => {
     const note = '本日は予約優先です。空きがあれば当日のご案内も可能です、お気軽にどうぞ。'.repeat(3);
-    const text = buildCalendar({ name: 'みう', now, events: [shiftEvent(shift('long', '2026-11-22', '12:00', '18:00', note), store, url)] });
+    const text = buildCalendar({
+      name: 'みう',
+      now,
+      events: [shiftEvent(shift('long', '2026-11-22', '12:00', '18:00', note), store, url)],
+    });
     expect(text.split('\r\n').every((line) => octets(line) <= 75 && line.isWellFormed())).toBe(true);
     expect(unfold(text).split('\r\n')).toContain(`DESCRIPTION:${escapeText(note)}`);
   });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { membershipDocId as schemaDocId, MEMBERSHIP_STATUSES } from '../../src/schema/memberships';
 import { membershipErrorMessage } from '../../src/lib/membership/errors';
-import {
-  answerFrom,
-  asInstant,
-  MEMBERSHIP_LABELS,
-  membershipDocId,
-  membershipState,
-  sameInstant,
-} from '../../src/lib/membership/state';
+import { answerFrom, asInstant, MEMBERSHIP_LABELS, membershipDocId, membershipState, sameInstant } from '../../src/lib/membership/state';
 
 const at = (seconds: number, nanoseconds = 0) => ({ seconds, nanoseconds, toDate: () => new Date(seconds * 1000) });
 

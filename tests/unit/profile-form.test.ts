@@ -158,19 +158,38 @@ describe('validateStore', () => {
 describe('drafts from documents', () => {
   it('shows stored tags and channels in the form', () => {
     const draft = therapistDraftFromDoc({
-      displayName: 'みう', profileSlug: 'miu', bio: '', area: '新宿', storeId: null, tags: ['癒し系', '新人'],
-      channels: { x: 'miu' }, published: true, photoURL: '',
+      displayName: 'みう',
+      profileSlug: 'miu',
+      bio: '',
+      area: '新宿',
+      storeId: null,
+      tags: ['癒し系', '新人'],
+      channels: { x: 'miu' },
+      published: true,
+      photoURL: '',
     });
     expect(draft).toEqual({
-      displayName: 'みう', profileSlug: 'miu', bio: '', area: '新宿', storeId: '', tags: '癒し系、新人',
-      channels: { ...EMPTY_CHANNELS, x: 'miu' }, published: true,
+      displayName: 'みう',
+      profileSlug: 'miu',
+      bio: '',
+      area: '新宿',
+      storeId: '',
+      tags: '癒し系、新人',
+      channels: { ...EMPTY_CHANNELS, x: 'miu' },
+      published: true,
     });
   });
 
   it('round-trips a stored therapist unchanged', () => {
     const stored = {
-      displayName: 'みう', profileSlug: 'miu', bio: 'こんにちは', area: '新宿', storeId: 'store-1',
-      tags: ['癒し系'], channels: { x: 'miu', bluesky: 'miu.bsky.social' }, published: true,
+      displayName: 'みう',
+      profileSlug: 'miu',
+      bio: 'こんにちは',
+      area: '新宿',
+      storeId: 'store-1',
+      tags: ['癒し系'],
+      channels: { x: 'miu', bluesky: 'miu.bsky.social' },
+      published: true,
     };
     expect(validateTherapist(therapistDraftFromDoc(stored), verified)).toEqual({ ok: true, values: stored });
   });
@@ -190,13 +209,33 @@ describe('drafts from documents', () => {
 });
 
 describe('the validators agree with the zod schemas', () => {
-  const therapistSchema = accountDoc.pick({
-    displayName: true, profileSlug: true, bio: true, storeId: true, area: true, tags: true, channels: true, published: true,
-  }).strict();
-  const storeSchema = storeDoc.pick({
-    displayName: true, storeName: true, profileSlug: true, description: true, area: true, address: true,
-    nearestStation: true, hours: true, website: true, channels: true, published: true,
-  }).strict();
+  const therapistSchema = accountDoc
+    .pick({
+      displayName: true,
+      profileSlug: true,
+      bio: true,
+      storeId: true,
+      area: true,
+      tags: true,
+      channels: true,
+      published: true,
+    })
+    .strict();
+  const storeSchema = storeDoc
+    .pick({
+      displayName: true,
+      storeName: true,
+      profileSlug: true,
+      description: true,
+      area: true,
+      address: true,
+      nearestStation: true,
+      hours: true,
+      website: true,
+      channels: true,
+      published: true,
+    })
+    .strict();
 
   const therapistVariants: Partial<TherapistDraft>[] = [
     {},
@@ -213,7 +252,16 @@ describe('the validators agree with the zod schemas', () => {
     { profileSlug: 'login' },
     { profileSlug: '-abc-' },
     { profileSlug: 'a'.repeat(31) },
-    { channels: { x: 'a'.repeat(15), bluesky: `${'a'.repeat(240)}.bsky.social`, instagram: 'a'.repeat(30), tiktok: 'a'.repeat(24), litlink: 'a'.repeat(40), website: `https://a.example/${'a'.repeat(470)}` } },
+    {
+      channels: {
+        x: 'a'.repeat(15),
+        bluesky: `${'a'.repeat(240)}.bsky.social`,
+        instagram: 'a'.repeat(30),
+        tiktok: 'a'.repeat(24),
+        litlink: 'a'.repeat(40),
+        website: `https://a.example/${'a'.repeat(470)}`,
+      },
+    },
     { channels: { ...EMPTY_CHANNELS, bluesky: `${'a'.repeat(250)}.bsky.social` } },
     { channels: { ...EMPTY_CHANNELS, tiktok: 'a'.repeat(25) } },
     { channels: { ...EMPTY_CHANNELS, website: 'https://a.example/ b' } },

@@ -33,7 +33,15 @@ vi.mock('firebase/firestore/lite', () => ({
 const { saveProfile, SlugTakenError, CurrentHandleTakenError } = await import('../../src/lib/profile/save-profile');
 
 const values = (over: Record<string, unknown> = {}) => ({
-  displayName: 'みう', profileSlug: 'miu', bio: '', storeId: null, area: '新宿', tags: [], channels: {}, published: false, ...over,
+  displayName: 'みう',
+  profileSlug: 'miu',
+  bio: '',
+  storeId: null,
+  area: '新宿',
+  tags: [],
+  channels: {},
+  published: false,
+  ...over,
 });
 
 beforeEach(() => {
@@ -72,9 +80,14 @@ describe('saveProfile', () => {
 
   it('refuses a current handle someone holds, or that cannot be read', async () => {
     docs.set('currentHandles/x_star', { userId: 'u2' });
-    await expect(saveProfile('u1', 'therapist', values({ storeId: 's1', channels: { x: 'star' } }))).rejects.toMatchObject({ handle: 'star', kind: 'current' });
+    await expect(saveProfile('u1', 'therapist', values({ storeId: 's1', channels: { x: 'star' } }))).rejects.toMatchObject({
+      handle: 'star',
+      kind: 'current',
+    });
     refused.add('frozenAccounts/x_hidden');
-    await expect(saveProfile('u1', 'therapist', values({ storeId: 's1', channels: { x: 'hidden' } }))).rejects.toBeInstanceOf(CurrentHandleTakenError);
+    await expect(saveProfile('u1', 'therapist', values({ storeId: 's1', channels: { x: 'hidden' } }))).rejects.toBeInstanceOf(
+      CurrentHandleTakenError,
+    );
     expect(log).toEqual([]);
   });
 

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_LOCAL_DEMO_MESSAGE, pushFailureMessage, type PushFailure } from '../../src/lib/push/failures';
 
-const FAILURES: PushFailure[] = ['unsupported', 'permission-blocked', 'permission-dismissed', 'service-worker', 'token-subscribe', 'token-update'];
+const FAILURES: PushFailure[] = [
+  'unsupported',
+  'permission-blocked',
+  'permission-dismissed',
+  'service-worker',
+  'token-subscribe',
+  'token-update',
+];
 
 describe('pushFailureMessage', () => {
   it('gives every failure a distinct Japanese message', () => {

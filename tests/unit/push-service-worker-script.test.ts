@@ -38,7 +38,10 @@ function loadWorker(openWindows: string[] = []) {
       data: payload === undefined ? null : { json: () => (typeof payload === 'string' ? JSON.parse(payload) : payload) },
     });
   const lastNotification = () => {
-    const calls = self.registration.showNotification.mock.calls as unknown as [string, { body: string; icon: string; data: { path: string } }][];
+    const calls = self.registration.showNotification.mock.calls as unknown as [
+      string,
+      { body: string; icon: string; data: { path: string } },
+    ][];
     return calls.at(-1)!;
   };
   const click = async (data: unknown) => {

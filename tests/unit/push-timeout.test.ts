@@ -68,7 +68,9 @@ function fakeWorker(state: ServiceWorkerState) {
 
 function fakeContainer(registration: Partial<Record<'active' | 'installing' | 'waiting', unknown>> | Promise<never>) {
   return {
-    register: vi.fn(() => (registration instanceof Promise ? registration : Promise.resolve(registration as unknown as ServiceWorkerRegistration))),
+    register: vi.fn(() =>
+      registration instanceof Promise ? registration : Promise.resolve(registration as unknown as ServiceWorkerRegistration),
+    ),
   };
 }
 

@@ -80,7 +80,10 @@ describe('planTokenSlot', () => {
 
   it('leaves a fresh stored token alone and refreshes a stale one', () => {
     expect(planTokenSlot([{ slot: 1, token: 't', refreshedAt: ago(1) }], 't', 't', now)).toEqual({ write: null, remove: [] });
-    expect(planTokenSlot([{ slot: 1, token: 't', refreshedAt: ago(8) }], 't', null, now)).toEqual({ write: { kind: 'touch', slot: 1 }, remove: [] });
+    expect(planTokenSlot([{ slot: 1, token: 't', refreshedAt: ago(8) }], 't', null, now)).toEqual({
+      write: { kind: 'touch', slot: 1 },
+      remove: [],
+    });
   });
 
   it('prefers the previous token’s slot, then a free one, then the stalest (unreadable counts as stalest)', () => {
@@ -88,7 +91,10 @@ describe('planTokenSlot', () => {
     expect(planTokenSlot(full, 'new', 't4', now).write).toEqual({ kind: 'write', slot: 4 });
     expect(planTokenSlot(full.slice(0, 3), 'new', null, now).write).toEqual({ kind: 'write', slot: 3 });
     expect(planTokenSlot(full, 'new', null, now).write).toEqual({ kind: 'write', slot: 2 });
-    expect(planTokenSlot([...full.slice(0, 4), { slot: 4, token: 't4', refreshedAt: null }], 'new', null, now).write).toEqual({ kind: 'write', slot: 4 });
+    expect(planTokenSlot([...full.slice(0, 4), { slot: 4, token: 't4', refreshedAt: null }], 'new', null, now).write).toEqual({
+      kind: 'write',
+      slot: 4,
+    });
   });
 });
 

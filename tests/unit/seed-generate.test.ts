@@ -78,7 +78,10 @@ describe('generateSeed', () => {
     expect(slugs.length - held.length).toBe(count(docs, 'accounts/') + count(docs, 'stores/'));
     const profiles = docs.filter((d) => /^(accounts|stores)\//.test(d.path));
     for (const { path, data } of profiles) {
-      expect(docs.find((d) => d.path === `slugs/${data.profileSlug as string}`)?.data, path).toMatchObject({ userId: data.userId, releasedAt: null });
+      expect(docs.find((d) => d.path === `slugs/${data.profileSlug as string}`)?.data, path).toMatchObject({
+        userId: data.userId,
+        releasedAt: null,
+      });
     }
   });
 
@@ -128,7 +131,7 @@ describe('generateSeed', () => {
     expect(pending.length).toBeGreaterThanOrEqual(2);
   });
 
-  it("puts each shift at her confirmed store, or none", () => {
+  it('puts each shift at her confirmed store, or none', () => {
     const storeOf = new Map(accounts().map((d) => [d.data.userId, d.data.storeId]));
     const shifts = docs.filter((d) => d.path.startsWith('schedules/'));
     expect(shifts.length).toBeGreaterThan(0);

@@ -23,9 +23,7 @@ describe('copyWeek', () => {
 
   it('ignores shifts outside the source week', () => {
     const wider = [shift('2026-11-15', '10:00', '12:00'), ...lastWeek, shift('2026-11-23', '10:00', '12:00')];
-    expect(copyWeek(wider, '2026-11-16', '2026-11-23', []).toCreate.map((s) => s.date)).toEqual([
-      '2026-11-23', '2026-11-25', '2026-11-29',
-    ]);
+    expect(copyWeek(wider, '2026-11-16', '2026-11-23', []).toCreate.map((s) => s.date)).toEqual(['2026-11-23', '2026-11-25', '2026-11-29']);
   });
 
   it('skips the copies that overlap shifts already in the target week', () => {

@@ -14,11 +14,11 @@ describe('findOverlap', () => {
     expect(findOverlap({ date: '2026-11-23', start: '22:00', end: '02:00' }, [evening])).toBeNull();
     expect(findOverlap({ date: '2026-11-23', start: '12:00', end: '18:00' }, [evening])).toBeNull();
   });
-  it('lets a shift start when last night\'s shift ends (翌03:00, then 03:00)', () => {
+  it("lets a shift start when last night's shift ends (翌03:00, then 03:00)", () => {
     const night = shift('a', '2026-11-22', '20:00', '03:00');
     expect(findOverlap({ date: '2026-11-23', start: '03:00', end: '06:00' }, [night])).toBeNull();
   });
-  it('catches yesterday\'s 20:00–翌03:00 against today\'s 02:00–06:00', () => {
+  it("catches yesterday's 20:00–翌03:00 against today's 02:00–06:00", () => {
     const night = shift('a', '2026-11-22', '20:00', '03:00');
     expect(findOverlap({ date: '2026-11-23', start: '02:00', end: '06:00' }, [night])).toBe(night);
   });

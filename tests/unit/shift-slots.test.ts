@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SHIFTS_PER_DAY as SCHEMA_MAX, SHIFT_DAYS_AHEAD as SCHEMA_AHEAD, shiftDocId as schemaShiftDocId } from '../../src/schema/schedules';
+import {
+  MAX_SHIFTS_PER_DAY as SCHEMA_MAX,
+  SHIFT_DAYS_AHEAD as SCHEMA_AHEAD,
+  shiftDocId as schemaShiftDocId,
+} from '../../src/schema/schedules';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../src/lib/caps';
 import { freeShiftSlots, parseShiftId, placeShifts, shiftDateProblem, shiftDocId } from '../../src/lib/shifts/slots';
 import { validateShift } from '../../src/lib/shifts/validate';

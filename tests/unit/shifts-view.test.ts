@@ -40,7 +40,10 @@ describe('upcomingShifts', () => {
 describe('groupByDate', () => {
   it('groups consecutive shifts of a date', () => {
     const sorted = [shift('2026-11-22', '10:00', '12:00'), shift('2026-11-22', '13:00', '15:00'), shift('2026-11-23', '10:00', '12:00')];
-    expect(groupByDate(sorted).map((g) => [g.date, g.shifts.length])).toEqual([['2026-11-22', 2], ['2026-11-23', 1]]);
+    expect(groupByDate(sorted).map((g) => [g.date, g.shifts.length])).toEqual([
+      ['2026-11-22', 2],
+      ['2026-11-23', 1],
+    ]);
   });
 });
 
@@ -54,7 +57,12 @@ describe('endDateKey', () => {
 
 describe('shiftsByDay', () => {
   it('lists every day of the window, with an empty list on days without shifts', () => {
-    const shifts = [shift('2026-11-24', '18:00', '23:00'), shift('2026-11-22', '20:00', '02:00'), shift('2026-11-22', '10:00', '15:00'), shift('2026-11-25', '10:00', '15:00')];
+    const shifts = [
+      shift('2026-11-24', '18:00', '23:00'),
+      shift('2026-11-22', '20:00', '02:00'),
+      shift('2026-11-22', '10:00', '15:00'),
+      shift('2026-11-25', '10:00', '15:00'),
+    ];
     expect(shiftsByDay(shifts, '2026-11-22', 3)).toEqual([
       { date: '2026-11-22', shifts: [shifts[2], shifts[1]] },
       { date: '2026-11-23', shifts: [] },

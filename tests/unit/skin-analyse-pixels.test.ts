@@ -21,7 +21,7 @@ describe('analysePixels', () => {
     expect(result.regions).toHaveLength(1);
     expect(result.regions[0]!.box).toEqual({ x: 10, y: 5, width: 20, height: 15 });
     expect(result.verdict.level).toBe('danger'); // a central region of 25 %
-    expect([...result.heatmap.subarray(((12 * 40) + 15) * 4, ((12 * 40) + 15) * 4 + 4)]).toEqual([...HEAT_RGBA]);
+    expect([...result.heatmap.subarray((12 * 40 + 15) * 4, (12 * 40 + 15) * 4 + 4)]).toEqual([...HEAT_RGBA]);
     expect([...result.heatmap.subarray(0, 4)]).toEqual([0, 0, 0, 0]);
   });
 

@@ -13,8 +13,17 @@ function exifSegment(orientation: number, littleEndian: boolean): number[] {
   const u16 = littleEndian ? u16le : u16be;
   const u32 = (n: number) => (littleEndian ? u32be(n).reverse() : u32be(n));
   const tiff = [
-    ...(littleEndian ? [0x49, 0x49] : [0x4d, 0x4d]), ...u16(42), ...u32(8),
-    ...u16(1), ...u16(0x0112), ...u16(3), ...u32(1), ...u16(orientation), 0, 0, ...u32(0),
+    ...(littleEndian ? [0x49, 0x49] : [0x4d, 0x4d]),
+    ...u16(42),
+    ...u32(8),
+    ...u16(1),
+    ...u16(0x0112),
+    ...u16(3),
+    ...u32(1),
+    ...u16(orientation),
+    0,
+    0,
+    ...u32(0),
   ];
   const payload = [...bytes('Exif\0\0'), ...tiff];
   return [0xff, 0xe1, ...u16be(payload.length + 2), ...payload];

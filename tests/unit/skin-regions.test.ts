@@ -9,12 +9,7 @@ function mask(rows: string[]) {
 
 describe('largestRegions', () => {
   it('finds each 4-connected region with its size, share, box and centre, largest first', () => {
-    const m = mask([
-      '##....',
-      '##..#.',
-      '....##',
-      '....##',
-    ]);
+    const m = mask(['##....', '##..#.', '....##', '....##']);
     const regions = largestRegions(m.mask, m.width, m.height);
     expect(regions).toEqual([
       {
@@ -29,10 +24,7 @@ describe('largestRegions', () => {
   });
 
   it('does not join pixels that touch only at a corner', () => {
-    const m = mask([
-      '#.',
-      '.#',
-    ]);
+    const m = mask(['#.', '.#']);
     expect(largestRegions(m.mask, m.width, m.height).map((r) => r.pixels)).toEqual([1, 1]);
   });
 

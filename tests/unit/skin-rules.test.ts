@@ -3,9 +3,7 @@
  * hand (the comments show the arithmetic), and the majority vote.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  chaiNganYCbCrRule, isSkinPixel, kovacRgbRule, sobottkaHsvRule, toHsv, toYCbCr,
-} from '../../src/lib/skin/rules';
+import { chaiNganYCbCrRule, isSkinPixel, kovacRgbRule, sobottkaHsvRule, toHsv, toYCbCr } from '../../src/lib/skin/rules';
 
 type Pixel = [number, number, number];
 

@@ -3,14 +3,40 @@ import type { PublicShift, PublicStore, PublicTherapist } from '../../src/schema
 import { attendanceOn, formatAsOf, isOvernightAt, placeOf, todayAttendance } from '../../src/lib/today';
 
 const therapist = (id: string, displayName: string, area: string, storeId: string | null = null): PublicTherapist => ({
-  id, displayName, profileSlug: id, bio: '', photoURL: '', storeId, area, tags: [], channels: {}, updatedAt: '2026-11-01T00:00:00.000Z',
+  id,
+  displayName,
+  profileSlug: id,
+  bio: '',
+  photoURL: '',
+  storeId,
+  area,
+  tags: [],
+  channels: {},
+  updatedAt: '2026-11-01T00:00:00.000Z',
 });
 const store = (id: string, displayName: string, area: string, storeName = ''): PublicStore => ({
-  id, displayName, storeName, profileSlug: `${id}-slug`, description: '', photoURL: '', area, address: '', nearestStation: '',
-  hours: '', website: '', channels: {}, updatedAt: '2026-11-01T00:00:00.000Z',
+  id,
+  displayName,
+  storeName,
+  profileSlug: `${id}-slug`,
+  description: '',
+  photoURL: '',
+  area,
+  address: '',
+  nearestStation: '',
+  hours: '',
+  website: '',
+  channels: {},
+  updatedAt: '2026-11-01T00:00:00.000Z',
 });
 const shift = (id: string, userId: string, storeId: string | null, date: string, start: string, end: string): PublicShift => ({
-  id, userId, storeId, date, start, end, note: '',
+  id,
+  userId,
+  storeId,
+  date,
+  start,
+  end,
+  note: '',
 });
 const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
 
@@ -104,7 +130,14 @@ describe('todayAttendance: grouping', () => {
 
   it('orders areas as AREAS does, unknown areas last; stores by name with 店舗未登録 last; rows by start', () => {
     expect(outline).toEqual([
-      ['新宿', [['アロマ新宿', ['s2', 's1']], ['ビーナス新宿', ['s3']], ['店舗未登録', ['s8', 's4']]]],
+      [
+        '新宿',
+        [
+          ['アロマ新宿', ['s2', 's1']],
+          ['ビーナス新宿', ['s3']],
+          ['店舗未登録', ['s8', 's4']],
+        ],
+      ],
       ['渋谷', [['リラク渋谷', ['s7']]]],
       ['梅田', [['ルナ梅田', ['s5']]]],
       ['函館', [['店舗未登録', ['s6']]]],
@@ -136,7 +169,10 @@ describe('todayAttendance: grouping', () => {
     ];
     const result = todayAttendance(yesterday, therapists, stores, new Date('2026-11-21T16:30:00Z'));
     expect(result.overnight.map((row) => [row.shift.id, placeOf(row).name])).toEqual([
-      ['o3', 'アロマ新宿'], ['o2', '店舗未登録'], ['o4', 'ルナ梅田'], ['o1', '店舗未登録'],
+      ['o3', 'アロマ新宿'],
+      ['o2', '店舗未登録'],
+      ['o4', 'ルナ梅田'],
+      ['o1', '店舗未登録'],
     ]);
   });
 });

@@ -57,7 +57,16 @@ const { DisputeLimitError } = await import('../../src/lib/disputes/dispute');
 
 const entry = { platform: 'x' as const, handle: 'miu_0312', frozenOn: null, note: '' };
 const mine = (slots: number[]) =>
-  slots.map((slot) => ({ id: `x_h${slot}`, platform: 'x' as const, handle: `h${slot}`, frozenOn: null, note: '', verification: 'self' as const, slot, createdAt: null }));
+  slots.map((slot) => ({
+    id: `x_h${slot}`,
+    platform: 'x' as const,
+    handle: `h${slot}`,
+    frozenOn: null,
+    note: '',
+    verification: 'self' as const,
+    slot,
+    createdAt: null,
+  }));
 
 beforeEach(() => {
   docs.clear();
@@ -71,7 +80,14 @@ describe('former handles', () => {
     expect(added).toMatchObject({ id: 'x_miu_0312', slot: 1, verification: 'self' });
     expect(log).toEqual(['set frozenAccounts/x_miu_0312', 'set users/u1/handleSlots/1']);
     expect(docs.get('frozenAccounts/x_miu_0312')).toEqual({
-      userId: 'u1', platform: 'x', handle: 'miu_0312', frozenOn: null, note: '', verification: 'self', slot: 1, createdAt: SERVER_TIME,
+      userId: 'u1',
+      platform: 'x',
+      handle: 'miu_0312',
+      frozenOn: null,
+      note: '',
+      verification: 'self',
+      slot: 1,
+      createdAt: SERVER_TIME,
     });
     expect(docs.get('users/u1/handleSlots/1')).toEqual({ handleId: 'x_miu_0312' });
   });
@@ -106,7 +122,13 @@ describe('reports', () => {
     docs.set('reports/u1_1', {});
     await sendReport('u1', 'accounts/u2', 'spam', '  いたずら  ');
     expect(log).toEqual(['set reports/u1_2']);
-    expect(docs.get('reports/u1_2')).toEqual({ userId: 'u1', targetPath: 'accounts/u2', reason: 'spam', text: 'いたずら', createdAt: SERVER_TIME });
+    expect(docs.get('reports/u1_2')).toEqual({
+      userId: 'u1',
+      targetPath: 'accounts/u2',
+      reason: 'spam',
+      text: 'いたずら',
+      createdAt: SERVER_TIME,
+    });
   });
 
   it('say so at 20 open reports', async () => {
@@ -119,7 +141,13 @@ describe('disputes', () => {
   it('take the first free of three slots, once per handle', async () => {
     docs.set('disputes/u1_0', { handleId: 'x_aaa' });
     await openDispute('u1', 'x_miu', 'current', ' 本人です ');
-    expect(docs.get('disputes/u1_1')).toEqual({ userId: 'u1', handleId: 'x_miu', kind: 'current', evidence: '本人です', createdAt: SERVER_TIME });
+    expect(docs.get('disputes/u1_1')).toEqual({
+      userId: 'u1',
+      handleId: 'x_miu',
+      kind: 'current',
+      evidence: '本人です',
+      createdAt: SERVER_TIME,
+    });
     await openDispute('u1', 'x_miu', 'current', 'again');
     expect(log).toEqual(['set disputes/u1_1']);
     docs.set('disputes/u1_2', { handleId: 'x_bbb' });

@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchIsland } from '../../src/lib/watch-island';
 
 function fakeFrame() {
-  const attributes = new Map([['ssr', ''], ['component-url', '/_astro/Island.js'], ['renderer-url', '/_astro/client.js']]);
+  const attributes = new Map([
+    ['ssr', ''],
+    ['component-url', '/_astro/Island.js'],
+    ['renderer-url', '/_astro/client.js'],
+  ]);
   const island = {
     hasAttribute: (name: string) => attributes.has(name),
     getAttribute: (name: string) => attributes.get(name) ?? null,

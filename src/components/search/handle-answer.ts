@@ -49,7 +49,11 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   title.append(el('h3', 'text-lg font-bold', whose(entry)));
   const facts = el('p', 'flex flex-wrap items-center gap-2 text-sm');
   if (entry.verification) {
-    const badge = el('span', 'rounded-full border border-gray-400 px-2 py-0.5 text-xs font-medium', claimLabel({ verification: entry.verification, disputed: entry.disputed }));
+    const badge = el(
+      'span',
+      'rounded-full border border-gray-400 px-2 py-0.5 text-xs font-medium',
+      claimLabel({ verification: entry.verification, disputed: entry.disputed }),
+    );
     badge.title = entry.disputed ? DISPUTED_HINT : VERIFICATION_HINTS[entry.verification];
     badge.dataset.verification = entry.disputed ? 'disputed' : entry.verification;
     facts.append(badge);
@@ -65,7 +69,11 @@ export function answerCard(entry: HandleEntry): HTMLElement {
     channels.setAttribute('aria-label', '今のアカウント');
     for (const [label, href] of entry.owner.channels) {
       const item = el('li', '');
-      const button = link(href, label, 'inline-block rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-bold hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800');
+      const button = link(
+        href,
+        label,
+        'inline-block rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-bold hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800',
+      );
       button.rel = 'noopener nofollow';
       item.append(button);
       channels.append(item);

@@ -16,7 +16,8 @@ export function resultCard(data: PagefindResultData): HTMLLIElement {
   const text = el('div', 'grid min-w-0 gap-0.5');
   const heading = el('p', 'flex flex-wrap items-center gap-2');
   heading.append(link(cleanResultUrl(data.url), name || cleanResultUrl(data.url), `${LINK_CLASS} text-lg font-bold break-all`));
-  if (meta.kind) heading.append(el('span', 'rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200', meta.kind));
+  if (meta.kind)
+    heading.append(el('span', 'rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200', meta.kind));
   text.append(heading);
 
   const place = [meta.area, meta.store].filter(Boolean).join('・');

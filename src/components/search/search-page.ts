@@ -1,10 +1,4 @@
-import {
-  pagefindFilters,
-  parseSearchQuery,
-  searchQueryString,
-  searchTerm,
-  type SearchQuery,
-} from '../../lib/search-query';
+import { pagefindFilters, parseSearchQuery, searchQueryString, searchTerm, type SearchQuery } from '../../lib/search-query';
 import { parseHandleQuery } from '../../lib/search/handle-query';
 import { rankResults } from '../../lib/search/rank';
 import { answerCard, completionList, findHandle, notRegistered } from './handle-answer';
@@ -38,8 +32,7 @@ export function initSearchPage(root: HTMLElement): void {
   let pending: PagefindResult[] = [];
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const readForm = () =>
-    parseSearchQuery(new URLSearchParams([...new FormData(form)].map(([key, value]) => [key, String(value)])));
+  const readForm = () => parseSearchQuery(new URLSearchParams([...new FormData(form)].map(([key, value]) => [key, String(value)])));
 
   function fillForm(query: SearchQuery) {
     required<HTMLDetailsElement>(form, '[data-search-filters]').open = Boolean(query.area || query.store || query.kind);

@@ -41,7 +41,9 @@ function AccountLinkList({ links, onLogOut, unread = false, className, testId }:
         </li>
       ))}
       <li className="mt-1 border-t border-gray-200 pt-1 dark:border-gray-700">
-        <button type="button" onClick={onLogOut} className={itemClass}>ログアウト</button>
+        <button type="button" onClick={onLogOut} className={itemClass}>
+          ログアウト
+        </button>
       </li>
     </ul>
   );
@@ -116,7 +118,11 @@ export function AccountNav({ drawerSlot }: { drawerSlot: HTMLElement | null }) {
       >
         <p className="truncate px-3 py-2 text-xs text-gray-600 dark:text-gray-400">{name}</p>
         <AccountLinkList links={links} onLogOut={logOut} />
-        {signOutError && <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-300">{signOutError}</p>}
+        {signOutError && (
+          <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-300">
+            {signOutError}
+          </p>
+        )}
       </div>
       {drawerSlot &&
         createPortal(

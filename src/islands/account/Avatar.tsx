@@ -4,7 +4,10 @@ export function Avatar({ name, photoURL }: { name: string; photoURL: string | nu
     return <img src={photoURL} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />;
   }
   return (
-    <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">
+    <span
+      aria-hidden="true"
+      className="inline-flex size-8 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white"
+    >
       {Array.from(name)[0] ?? '?'}
     </span>
   );

@@ -30,7 +30,8 @@ export function EmailVerification({ user }: { user: AuthUser }) {
   const recheck = async () => {
     try {
       const fresh = await reloadUser();
-      if (!fresh?.emailVerified) setMessage({ kind: 'error', text: 'まだ確認されていません。メールのリンクを開いてから、もう一度押してください。' });
+      if (!fresh?.emailVerified)
+        setMessage({ kind: 'error', text: 'まだ確認されていません。メールのリンクを開いてから、もう一度押してください。' });
     } catch (error) {
       setMessage({ kind: 'error', text: authErrorMessage(error).message });
     }
@@ -39,8 +40,12 @@ export function EmailVerification({ user }: { user: AuthUser }) {
     <div className="space-y-3" data-testid="email-unverified">
       <p>メールアドレス（{user.email}）はまだ確認されていません。プロフィールを公開するには、確認メールのリンクを開いてください。</p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={resend} className={buttonClass}>確認メールをもう一度送る</button>
-        <button type="button" onClick={recheck} className={buttonClass}>確認済みか調べる</button>
+        <button type="button" onClick={resend} className={buttonClass}>
+          確認メールをもう一度送る
+        </button>
+        <button type="button" onClick={recheck} className={buttonClass}>
+          確認済みか調べる
+        </button>
       </div>
       {message && <FormAlert kind={message.kind}>{message.text}</FormAlert>}
     </div>

@@ -9,11 +9,15 @@ export function AnnouncementsPage() {
       {({ user }) => (
         <div className="space-y-8">
           <section aria-labelledby="push-heading" className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-            <h2 id="push-heading" className="text-lg font-bold">プッシュ通知</h2>
+            <h2 id="push-heading" className="text-lg font-bold">
+              プッシュ通知
+            </h2>
             <PushOptIn uid={user.uid} />
           </section>
           <section aria-labelledby="list-heading" className="space-y-3">
-            <h2 id="list-heading" className="text-lg font-bold">お知らせ一覧</h2>
+            <h2 id="list-heading" className="text-lg font-bold">
+              お知らせ一覧
+            </h2>
             <AnnouncementList uid={user.uid} />
           </section>
         </div>

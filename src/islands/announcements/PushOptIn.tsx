@@ -4,13 +4,7 @@
  * a click, never on load, and refreshes an existing token when it is old.
  */
 import { useEffect, useState } from 'react';
-import {
-  enablePush,
-  PUSH_LOCAL_DEMO_MESSAGE,
-  pushAvailability,
-  pushFailureMessage,
-  refreshPushTokenIfStale,
-} from '../../lib/push';
+import { enablePush, PUSH_LOCAL_DEMO_MESSAGE, pushAvailability, pushFailureMessage, refreshPushTokenIfStale } from '../../lib/push';
 import { FormAlert } from '../forms/FormAlert';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -28,7 +22,12 @@ export function PushOptIn({ uid }: { uid: string }) {
     });
   }, [uid, granted]);
 
-  if (availability === 'local-demo') return <FormAlert kind="info"><span data-testid="push-local-demo">{PUSH_LOCAL_DEMO_MESSAGE}</span></FormAlert>;
+  if (availability === 'local-demo')
+    return (
+      <FormAlert kind="info">
+        <span data-testid="push-local-demo">{PUSH_LOCAL_DEMO_MESSAGE}</span>
+      </FormAlert>
+    );
   if (availability === 'unsupported') return <FormAlert kind="info">{pushFailureMessage('unsupported')}</FormAlert>;
 
   const turnOn = async () => {

@@ -92,12 +92,16 @@ function Login() {
       />
       {errors.form && <FormAlert kind="error">{errors.form}</FormAlert>}
       {notice && <FormAlert kind="success">{notice}</FormAlert>}
-      <SubmitButton busy={busy} busyLabel="ログインしています…">ログイン</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="ログインしています…">
+        ログイン
+      </SubmitButton>
       <div className="flex flex-wrap justify-between gap-3 text-sm">
         <button type="button" onClick={sendReset} className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-300">
           パスワードをお忘れの方（再設定メールを送る）
         </button>
-        <a href="/register" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">新規登録はこちら</a>
+        <a href="/register" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+          新規登録はこちら
+        </a>
       </div>
     </form>
   );

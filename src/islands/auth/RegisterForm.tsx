@@ -76,7 +76,10 @@ export function RegisterForm() {
         <FormAlert kind="success">
           <p className="font-bold">登録が完了しました。</p>
           {done.verificationSent ? (
-            <p>{done.email} に確認メールを送りました。メールのリンクを開いて、メールアドレスを確認してください。プロフィールを公開するにはメールアドレスの確認が必要です。</p>
+            <p>
+              {done.email}{' '}
+              に確認メールを送りました。メールのリンクを開いて、メールアドレスを確認してください。プロフィールを公開するにはメールアドレスの確認が必要です。
+            </p>
           ) : (
             <p>確認メールを送れませんでした。プロフィールのページから、もう一度送ることができます。</p>
           )}
@@ -98,7 +101,10 @@ export function RegisterForm() {
         <legend className="font-medium">登録の種類</legend>
         <div className="flex flex-wrap gap-3">
           {(['therapist', 'store'] as const).map((kind) => (
-            <label key={kind} className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-400 px-3 py-2 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 dark:border-gray-600 dark:has-[:checked]:border-blue-300 dark:has-[:checked]:bg-blue-950">
+            <label
+              key={kind}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-400 px-3 py-2 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 dark:border-gray-600 dark:has-[:checked]:border-blue-300 dark:has-[:checked]:bg-blue-950"
+            >
               <input type="radio" name="kind" value={kind} checked={draft.kind === kind} onChange={() => update('kind', kind)} />
               {kind === 'therapist' ? 'セラピスト' : '店舗'}
             </label>
@@ -162,17 +168,28 @@ export function RegisterForm() {
             className="mt-1"
           />
           <span>
-            <a href="/terms-of-service" target="_blank" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">利用規約</a>
+            <a href="/terms-of-service" target="_blank" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+              利用規約
+            </a>
             に同意します
           </span>
         </label>
         <FieldError id="register-agreed-error" error={errors.agreed} />
       </div>
 
-      {formError && <div id="register-error"><FormAlert kind="error">{formError}</FormAlert></div>}
-      <SubmitButton busy={busy} busyLabel="登録しています…">登録する</SubmitButton>
+      {formError && (
+        <div id="register-error">
+          <FormAlert kind="error">{formError}</FormAlert>
+        </div>
+      )}
+      <SubmitButton busy={busy} busyLabel="登録しています…">
+        登録する
+      </SubmitButton>
       <p className="text-sm">
-        すでにアカウントをお持ちの方は <a href="/login" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">ログイン</a>
+        すでにアカウントをお持ちの方は{' '}
+        <a href="/login" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+          ログイン
+        </a>
       </p>
     </form>
   );

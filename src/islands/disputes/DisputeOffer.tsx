@@ -72,7 +72,13 @@ export function DisputeOffer({ user, handle, kind }: Props) {
 
   if (mode === 'sent') {
     return (
-      <p ref={result} tabIndex={-1} role="status" data-testid="dispute-sent" className="rounded-lg border border-gray-200 p-3 text-sm outline-none dark:border-gray-700">
+      <p
+        ref={result}
+        tabIndex={-1}
+        role="status"
+        data-testid="dispute-sent"
+        className="rounded-lg border border-gray-200 p-3 text-sm outline-none dark:border-gray-700"
+      >
         {atHandle(handle)} について申し立て済みです。運営が確認して、結果をお知らせします。
       </p>
     );
@@ -81,15 +87,28 @@ export function DisputeOffer({ user, handle, kind }: Props) {
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="dispute-offer">
         <span>{atHandle(handle)} がご本人のアカウントなら：</span>
-        <button type="button" className={secondaryButton} onClick={() => { setMode('open'); requestAnimationFrame(() => field.current?.focus()); }}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => {
+            setMode('open');
+            requestAnimationFrame(() => field.current?.focus());
+          }}
+        >
           申し立てる
         </button>
       </div>
     );
   }
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-amber-400 p-4 dark:border-amber-700" data-testid="dispute-form">
-      <h3 id={headingId} className="font-bold">{atHandle(handle)} について申し立てる</h3>
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-lg border border-amber-400 p-4 dark:border-amber-700"
+      data-testid="dispute-form"
+    >
+      <h3 id={headingId} className="font-bold">
+        {atHandle(handle)} について申し立てる
+      </h3>
       <p className="text-sm text-gray-700 dark:text-gray-300">
         申し立ては運営だけが読みます。運営が確認するあいだ、このユーザー名は検索で「確認中」と表示されます（店舗や運営が確認済みのものを除く）。
       </p>

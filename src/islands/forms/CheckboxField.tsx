@@ -29,7 +29,11 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
         />
         <span className="font-medium peer-disabled:text-gray-500 dark:peer-disabled:text-gray-400">{label}</span>
       </label>
-      {hint && <div id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</div>}
+      {hint && (
+        <div id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+          {hint}
+        </div>
+      )}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

@@ -22,9 +22,17 @@ export function SelectField({ label, placeholder, options, error, hint, ...selec
       </label>
       <select id={id} {...describedBy(id, error, hint)} className={inputClass} {...select}>
         <option value="">{placeholder}</option>
-        {options.map((option) => <option key={option} value={option}>{option}</option>)}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
       </select>
-      {hint && <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

@@ -28,7 +28,9 @@ export const TagsField = forwardRef<HTMLInputElement, TagsFieldProps>(function T
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">{label}</label>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
       <input
         ref={ref}
         id={id}
@@ -39,12 +41,19 @@ export const TagsField = forwardRef<HTMLInputElement, TagsFieldProps>(function T
         className={inputClass}
         {...input}
       />
-      {hint && <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`} error={error} />
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-2 pt-1">
           {tags.map((tag) => (
-            <li key={tag} className="flex items-center rounded-full bg-blue-50 pl-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">
+            <li
+              key={tag}
+              className="flex items-center rounded-full bg-blue-50 pl-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100"
+            >
               <span>#{tag}</span>
               <button
                 type="button"

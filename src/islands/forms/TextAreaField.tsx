@@ -42,7 +42,13 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         {...textarea}
       />
       <div className="flex flex-wrap items-start justify-between gap-x-4">
-        {hint ? <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p> : <span />}
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+            {hint}
+          </p>
+        ) : (
+          <span />
+        )}
         {counterMax !== undefined && (
           <p
             id={`${id}-counter`}

@@ -5,7 +5,11 @@ export function RequiredMark() {
 
 export function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
-  return <p id={id} className="text-sm font-medium text-red-700 dark:text-red-300">{error}</p>;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-300">
+      {error}
+    </p>
+  );
 }
 
 /** aria-invalid and aria-describedby for a control with an optional hint and error under it. */

@@ -107,7 +107,9 @@ export function FrozenAddForm({ user, today, count, busy, locked, onAdd }: Froze
       aria-labelledby={headingId}
       data-testid="frozen-add-form"
     >
-      <h3 id={headingId} className="font-bold">旧アカウントを追加する</h3>
+      <h3 id={headingId} className="font-bold">
+        旧アカウントを追加する
+      </h3>
       {atLimit && (
         <FormAlert kind="info">
           旧アカウントは {FROZEN_HANDLES_LIMIT} 件まで登録できます。追加するには、使わなくなったものを先に削除してください。

@@ -89,7 +89,13 @@ export function FrozenEditForm({ uid, item, today, busy, locked, onSave, onClose
         error={errors.note}
       />
       {formError && (
-        <div ref={alert} tabIndex={-1} role="alert" data-testid="frozen-item-error" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          ref={alert}
+          tabIndex={-1}
+          role="alert"
+          data-testid="frozen-item-error"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           {formError}
         </div>
       )}

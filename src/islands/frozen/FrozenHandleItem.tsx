@@ -83,16 +83,33 @@ export function FrozenHandleItem({ uid, item, today, busy, locked, onSave, onRem
             <dd className="break-words whitespace-pre-line">{item.note || 'なし'}</dd>
           </dl>
           {mode === 'confirm' ? (
-            <div role="group" aria-labelledby={questionId} className="space-y-3 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950">
+            <div
+              role="group"
+              aria-labelledby={questionId}
+              className="space-y-3 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
+            >
               <p id={questionId} className="text-sm font-medium">
                 {name} を削除しますか？削除すると、このユーザー名で検索してもあなたのプロフィールは表示されなくなります。
               </p>
-              {error && <p role="alert" data-testid="frozen-item-error" className="text-sm font-medium text-red-700 dark:text-red-300">{error}</p>}
+              {error && (
+                <p role="alert" data-testid="frozen-item-error" className="text-sm font-medium text-red-700 dark:text-red-300">
+                  {error}
+                </p>
+              )}
               <div className="flex flex-wrap gap-3">
                 <button type="button" className={dangerButton} disabled={locked} onClick={confirmRemove}>
                   {busy === 'remove' ? '削除しています…' : '削除する'}
                 </button>
-                <button ref={keepButton} type="button" className={secondaryButton} disabled={locked} onClick={() => { setError(''); close('remove'); }}>
+                <button
+                  ref={keepButton}
+                  type="button"
+                  className={secondaryButton}
+                  disabled={locked}
+                  onClick={() => {
+                    setError('');
+                    close('remove');
+                  }}
+                >
                   やめる
                 </button>
               </div>

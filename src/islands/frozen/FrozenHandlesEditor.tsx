@@ -87,14 +87,16 @@ export function FrozenHandlesEditor({ user }: { user: AuthUser }) {
       focusLater(() => listHeading.current);
     });
 
-  const busyOf = (item: FrozenHandle) =>
-    pending === `update:${item.id}` ? 'update' : pending === `remove:${item.id}` ? 'remove' : null;
+  const busyOf = (item: FrozenHandle) => (pending === `update:${item.id}` ? 'update' : pending === `remove:${item.id}` ? 'remove' : null);
 
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="frozen-editor">
-      <h2 id={headingId} className="text-xl font-bold">凍結・旧アカウント</h2>
+      <h2 id={headingId} className="text-xl font-bold">
+        凍結・旧アカウント
+      </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        凍結などで使えなくなった X のユーザー名を登録すると、そのユーザー名で検索したファンにこのプロフィールが表示されます（サイトの次回更新後から、プロフィールを公開しているあいだだけ）。
+        凍結などで使えなくなった X
+        のユーザー名を登録すると、そのユーザー名で検索したファンにこのプロフィールが表示されます（サイトの次回更新後から、プロフィールを公開しているあいだだけ）。
       </p>
       <div role="status" aria-live="polite" data-testid="frozen-notice">
         {notice && (

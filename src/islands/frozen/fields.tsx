@@ -29,7 +29,9 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">{label}</label>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
       <div className="flex flex-wrap items-center gap-3">
         <input
           ref={ref}
@@ -49,7 +51,11 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
           </button>
         )}
       </div>
-      {hint && <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );
@@ -78,7 +84,9 @@ export const NoteField = forwardRef<HTMLTextAreaElement, NoteFieldProps>(functio
   const over = length > FROZEN_NOTE_MAX;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">{label}</label>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
       <textarea
         ref={ref}
         id={id}

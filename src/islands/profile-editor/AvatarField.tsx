@@ -60,9 +60,12 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
   const [photoURL, setDisplayed] = useDisplayUrl(photo);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const pick = async (file: File) => {
     setError('');
@@ -107,12 +110,24 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
   const described = [`${inputId}-hint`, error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
   return (
     <section aria-labelledby={`${inputId}-heading`} className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-      <h2 id={`${inputId}-heading`} className="text-lg font-bold">プロフィール画像</h2>
+      <h2 id={`${inputId}-heading`} className="text-lg font-bold">
+        プロフィール画像
+      </h2>
       <div className="flex flex-wrap items-center gap-4">
         {shown ? (
-          <img src={shown} alt="プロフィール画像" width={96} height={96} className="size-24 shrink-0 rounded-full bg-gray-100 object-cover dark:bg-gray-800" data-testid="avatar-preview" />
+          <img
+            src={shown}
+            alt="プロフィール画像"
+            width={96}
+            height={96}
+            className="size-24 shrink-0 rounded-full bg-gray-100 object-cover dark:bg-gray-800"
+            data-testid="avatar-preview"
+          />
         ) : (
-          <span aria-hidden="true" className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-blue-700 text-3xl font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-blue-700 text-3xl font-bold text-white"
+          >
             {Array.from(name)[0] ?? '?'}
           </span>
         )}
@@ -141,20 +156,30 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
             />
           </label>
           {photo && busy === 'idle' && (
-            <button type="button" onClick={remove} className={buttonClass}>画像を外す</button>
+            <button type="button" onClick={remove} className={buttonClass}>
+              画像を外す
+            </button>
           )}
         </div>
       </div>
       <p id={`${inputId}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
         10MB までの画像（JPEG・PNG・WebP など）。選ぶとすぐに保存され、512 ピクセルに縮小して使われます。
       </p>
-      {busy !== 'idle' && <p role="status" className="text-sm">{BUSY_TEXT[busy]}</p>}
+      {busy !== 'idle' && (
+        <p role="status" className="text-sm">
+          {BUSY_TEXT[busy]}
+        </p>
+      )}
       {error && (
         <p id={`${inputId}-error`} role="alert" data-testid="avatar-error" className="text-sm font-medium text-red-700 dark:text-red-300">
           {error}
         </p>
       )}
-      {done && <p role="status" data-testid="avatar-status" className="text-sm text-green-800 dark:text-green-300">{done}</p>}
+      {done && (
+        <p role="status" data-testid="avatar-status" className="text-sm text-green-800 dark:text-green-300">
+          {done}
+        </p>
+      )}
     </section>
   );
 }

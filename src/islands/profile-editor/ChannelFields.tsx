@@ -3,13 +3,7 @@
  * form when the field is left (`@Miu` → `miu`, a pasted profile URL → the
  * account name), and a problem is shown at once at that field.
  */
-import {
-  CHANNEL_FIELDS,
-  channelProblem,
-  normalizeChannel,
-  type ChannelDraft,
-  type ChannelKey,
-} from '../../lib/profile/channel-input';
+import { CHANNEL_FIELDS, channelProblem, normalizeChannel, type ChannelDraft, type ChannelKey } from '../../lib/profile/channel-input';
 import type { FormErrors } from '../../lib/profile/profile-form';
 import { TextField } from '../forms/TextField';
 

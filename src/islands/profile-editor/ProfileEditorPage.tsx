@@ -12,12 +12,7 @@ import { clientAuth } from '../../lib/firebase/app';
 import { dropDraft } from '../../lib/profile/draft-base';
 import { publicProfilePath, type ProfileKind } from '../../lib/profile/kinds';
 import { readOwnProfileDoc } from '../../lib/profile/own-profile';
-import {
-  storeDraftFromDoc,
-  therapistDraftFromDoc,
-  type StoreValues,
-  type TherapistValues,
-} from '../../lib/profile/profile-form';
+import { storeDraftFromDoc, therapistDraftFromDoc, type StoreValues, type TherapistValues } from '../../lib/profile/profile-form';
 import { AuthPending } from '../account/AuthPending';
 import { RequireSignIn, type SignedIn } from '../account/RequireSignIn';
 import { FormAlert } from '../forms/FormAlert';
@@ -30,11 +25,7 @@ import { StoreForm } from './StoreForm';
 import { TherapistForm } from './TherapistForm';
 import { draftKey } from './use-profile-form';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'missing' }
-  | { state: 'ready'; data: Record<string, unknown> };
+type Loaded = { state: 'loading' } | { state: 'error' } | { state: 'missing' } | { state: 'ready'; data: Record<string, unknown> };
 
 function savedMessage(kind: ProfileKind, values: TherapistValues | StoreValues, wasPublished: boolean): EditorStatus {
   const path = publicProfilePath(kind, values.profileSlug);
@@ -131,7 +122,11 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
   if (otherKind) {
     return (
       <FormAlert kind="info">
-        このアカウントのプロフィールは <a className="font-bold underline" href={profileEditorPath(accountType)}>こちら</a> で編集できます。
+        このアカウントのプロフィールは{' '}
+        <a className="font-bold underline" href={profileEditorPath(accountType)}>
+          こちら
+        </a>{' '}
+        で編集できます。
       </FormAlert>
     );
   }
@@ -142,7 +137,11 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
       return (
         <FormAlert kind="error">
           <p>プロフィールを読み込めませんでした。通信状態を確かめて、もう一度お試しください。</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="mt-2 min-h-11 cursor-pointer rounded-md border border-current px-4 font-medium">
+          <button
+            type="button"
+            onClick={() => setAttempt((n) => n + 1)}
+            className="mt-2 min-h-11 cursor-pointer rounded-md border border-current px-4 font-medium"
+          >
             もう一度読み込む
           </button>
         </FormAlert>

@@ -19,7 +19,9 @@ export function PublishField({ user, checked, publicPath, error, onChange }: Pro
   const verified = user.emailVerified;
   return (
     <section aria-labelledby="publish-heading" className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-      <h2 id="publish-heading" className="text-lg font-bold">公開設定</h2>
+      <h2 id="publish-heading" className="text-lg font-bold">
+        公開設定
+      </h2>
       <CheckboxField
         name="published"
         label="公開する"

@@ -6,9 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { FormAlert } from '../forms/FormAlert';
 
-export type EditorStatus =
-  | { kind: 'error'; text: string }
-  | { kind: 'success'; text: string; link?: { href: string; label: string } };
+export type EditorStatus = { kind: 'error'; text: string } | { kind: 'success'; text: string; link?: { href: string; label: string } };
 
 export function StatusMessage({ status }: { status: EditorStatus | null }) {
   const box = useRef<HTMLDivElement>(null);
@@ -23,7 +21,9 @@ export function StatusMessage({ status }: { status: EditorStatus | null }) {
         <p>{status.text}</p>
         {status.kind === 'success' && status.link && (
           <p className="mt-1">
-            <a href={status.link.href} className="font-bold underline underline-offset-2">{status.link.label}</a>
+            <a href={status.link.href} className="font-bold underline underline-offset-2">
+              {status.link.label}
+            </a>
           </p>
         )}
       </FormAlert>

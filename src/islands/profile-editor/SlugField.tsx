@@ -69,12 +69,31 @@ export function SlugField({ kind, uid, value, savedSlug, error, onChange, onErro
       hint={
         <>
           <span className="block">
-            公開ページ：<span className="break-all font-medium" data-testid="profile-public-url">{typeof location === 'undefined' ? '' : location.origin}{path}</span>
+            公開ページ：
+            <span className="font-medium break-all" data-testid="profile-public-url">
+              {typeof location === 'undefined' ? '' : location.origin}
+              {path}
+            </span>
           </span>
-          <span className="block">半角英小文字・数字・ハイフンで 3〜30 文字。変えると、前の URL は {SLUG_HOLD_DAYS} 日間だけ新しい URL へ転送され、そのあいだはあなただけが使い直せます。</span>
-          {state === 'checking' && <span className="block" role="status">使えるか調べています…</span>}
-          {state === 'free' && <span className="block font-medium text-green-800 dark:text-green-300" role="status">この URL は使えます。</span>}
-          {state === 'failed' && <span className="block" role="status">使えるか調べられませんでした。保存するときにもう一度調べます。</span>}
+          <span className="block">
+            半角英小文字・数字・ハイフンで 3〜30 文字。変えると、前の URL は {SLUG_HOLD_DAYS} 日間だけ新しい URL
+            へ転送され、そのあいだはあなただけが使い直せます。
+          </span>
+          {state === 'checking' && (
+            <span className="block" role="status">
+              使えるか調べています…
+            </span>
+          )}
+          {state === 'free' && (
+            <span className="block font-medium text-green-800 dark:text-green-300" role="status">
+              この URL は使えます。
+            </span>
+          )}
+          {state === 'failed' && (
+            <span className="block" role="status">
+              使えるか調べられませんでした。保存するときにもう一度調べます。
+            </span>
+          )}
         </>
       }
     />

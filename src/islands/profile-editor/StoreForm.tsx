@@ -54,7 +54,9 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
     <form ref={form} onSubmit={submit} noValidate className="space-y-6" aria-label="店舗プロフィールの編集">
       {restored && <DraftNotice onDiscard={onDiscard} />}
       <section aria-labelledby="basic-heading" className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-        <h2 id="basic-heading" className="text-lg font-bold">基本情報</h2>
+        <h2 id="basic-heading" className="text-lg font-bold">
+          基本情報
+        </h2>
         <TextField
           name="storeName"
           label="店舗名"
@@ -96,7 +98,9 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
       </section>
 
       <section aria-labelledby="access-heading" className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-        <h2 id="access-heading" className="text-lg font-bold">場所・営業時間</h2>
+        <h2 id="access-heading" className="text-lg font-bold">
+          場所・営業時間
+        </h2>
         <SelectField
           name="area"
           label="エリア"

@@ -23,7 +23,8 @@ interface Props {
 const EXPLAIN = {
   pending: '店舗の承認を待っています。承認されるまで、プロフィールや店舗ページ、出勤表に所属店舗として表示されません。',
   confirmed: '店舗に承認されました。プロフィールと店舗ページに所属店舗として表示され、出勤にも店舗が表示されます。',
-  declined: 'この店舗には所属を承認されませんでした。もう一度申請するには「店舗をやめる」を押してから、改めて店舗を選んで保存してください。',
+  declined:
+    'この店舗には所属を承認されませんでした。もう一度申請するには「店舗をやめる」を押してから、改めて店舗を選んで保存してください。',
   removed: '店舗によって所属が解除されました。もう一度申請するには「店舗をやめる」を押してから、改めて店舗を選んで保存してください。',
 } as const;
 
@@ -77,7 +78,11 @@ export function StoreMembership({ uid, savedStoreId, savedRequestedAt, chosenSto
   const known = answer !== null && answer !== 'error' && answer.storeId === savedStoreId;
   const state = known ? membershipState(savedStoreId, savedRequestedAt, answer.answer) : null;
   return (
-    <div className="space-y-2 rounded-md border border-gray-200 p-3 dark:border-gray-700" data-testid="membership" data-state={state ?? 'loading'}>
+    <div
+      className="space-y-2 rounded-md border border-gray-200 p-3 dark:border-gray-700"
+      data-testid="membership"
+      data-state={state ?? 'loading'}
+    >
       {answer === 'error' ? (
         <p className="text-sm">{membershipErrorMessage(null, 'load')}</p>
       ) : state && state !== 'none' ? (
@@ -88,7 +93,9 @@ export function StoreMembership({ uid, savedStoreId, savedRequestedAt, chosenSto
           <p className="text-sm text-gray-700 dark:text-gray-300">{EXPLAIN[state]}</p>
         </>
       ) : (
-        <p role="status" className="text-sm">所属の状況を読み込んでいます…</p>
+        <p role="status" className="text-sm">
+          所属の状況を読み込んでいます…
+        </p>
       )}
       <button ref={button} type="button" className={buttonClass} disabled={busy} onClick={leave} data-testid="leave-store">
         {busy ? '手続きしています…' : '店舗をやめる'}

@@ -79,14 +79,22 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
       <legend className="px-1 text-lg font-bold">所属店舗</legend>
       <div className="space-y-1">
-        <label htmlFor={areaId} className="block font-medium">店舗のエリア</label>
+        <label htmlFor={areaId} className="block font-medium">
+          店舗のエリア
+        </label>
         <select id={areaId} value={area ?? ''} onChange={(event) => setArea(event.target.value || null)} className={inputClass}>
           <option value="">選んでください</option>
-          {areaOptions.map((option) => <option key={option} value={option}>{option}</option>)}
+          {areaOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
         </select>
       </div>
       <div className="space-y-1">
-        <label htmlFor={storeId} className="block font-medium">所属店舗</label>
+        <label htmlFor={storeId} className="block font-medium">
+          所属店舗
+        </label>
         <select
           id={storeId}
           name="storeId"
@@ -103,13 +111,23 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
           {value && !chosenListed && (
             <option value={value}>{chosen ? `${chosen.name}${chosen.area ? `（${chosen.area}）` : ''}` : '読み込んでいます…'}</option>
           )}
-          {stores.map((store) => <option key={store.id} value={store.id}>{store.name}</option>)}
+          {stores.map((store) => (
+            <option key={store.id} value={store.id}>
+              {store.name}
+            </option>
+          ))}
         </select>
-        <p id={`${storeId}-hint`} className="text-sm text-gray-600 dark:text-gray-400">{storeHint}</p>
+        <p id={`${storeId}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+          {storeHint}
+        </p>
         {list?.state === 'error' && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {list.area}の店舗を読み込めませんでした。
-            <button type="button" onClick={() => setAttempt((n) => n + 1)} className="ml-2 min-h-11 cursor-pointer font-medium underline underline-offset-2">
+            <button
+              type="button"
+              onClick={() => setAttempt((n) => n + 1)}
+              className="ml-2 min-h-11 cursor-pointer font-medium underline underline-offset-2"
+            >
               もう一度読み込む
             </button>
           </p>

@@ -57,7 +57,9 @@ export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDisc
     <form ref={form} onSubmit={submit} noValidate className="space-y-6" aria-label="プロフィールの編集">
       {restored && <DraftNotice onDiscard={onDiscard} />}
       <section aria-labelledby="basic-heading" className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-        <h2 id="basic-heading" className="text-lg font-bold">基本情報</h2>
+        <h2 id="basic-heading" className="text-lg font-bold">
+          基本情報
+        </h2>
         <TextField
           name="displayName"
           label="表示名"
@@ -111,12 +113,7 @@ export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDisc
         />
       </section>
 
-      <StorePicker
-        value={draft.storeId}
-        defaultArea={draft.area}
-        error={errors.storeId}
-        onChange={(storeId) => update('storeId', storeId)}
-      >
+      <StorePicker value={draft.storeId} defaultArea={draft.area} error={errors.storeId} onChange={(storeId) => update('storeId', storeId)}>
         <StoreMembership
           uid={user.uid}
           savedStoreId={membership.storeId}

@@ -9,7 +9,14 @@ import type { AuthUser } from '../../lib/auth/auth-store';
 import { useSessionDraft } from '../../lib/forms/session-draft';
 import { dropDraft, settleDraft } from '../../lib/profile/draft-base';
 import type { ProfileKind } from '../../lib/profile/kinds';
-import { firstErrorField, PUBLISH_NEEDS_VERIFICATION, type FormErrors, type StoreValues, type TherapistValues, type Validated } from '../../lib/profile/profile-form';
+import {
+  firstErrorField,
+  PUBLISH_NEEDS_VERIFICATION,
+  type FormErrors,
+  type StoreValues,
+  type TherapistValues,
+  type Validated,
+} from '../../lib/profile/profile-form';
 import { saveErrorMessage } from '../../lib/profile/save-errors';
 import { CurrentHandleTakenError, saveProfile, SLUG_TAKEN_MESSAGE, SlugTakenError } from '../../lib/profile/save-profile';
 import type { HandleKind } from '../../lib/frozen/handle-holders';
@@ -30,7 +37,13 @@ interface Options<D extends { published: boolean }, V extends TherapistValues | 
 }
 
 export function useProfileForm<D extends { published: boolean }, V extends TherapistValues | StoreValues>({
-  kind, user, fromDoc, validate, fieldOrder, onStatus, onSaved,
+  kind,
+  user,
+  fromDoc,
+  validate,
+  fieldOrder,
+  onStatus,
+  onSaved,
 }: Options<D, V>) {
   const key = draftKey(kind, user.uid);
   // Before useSessionDraft reads the draft: an untouched one must not win over a newer document.

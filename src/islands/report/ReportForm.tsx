@@ -66,7 +66,9 @@ export function ReportForm({ user, target }: { user: AuthUser; target: string })
           <p className="mt-1">運営が内容を確認し、必要に応じて対応します。個別のお返事はしていません。</p>
         </FormAlert>
         <p>
-          <a href="/" className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-300">ホームへ戻る</a>
+          <a href="/" className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-300">
+            ホームへ戻る
+          </a>
         </p>
       </div>
     );
@@ -106,7 +108,9 @@ export function ReportForm({ user, target }: { user: AuthUser; target: string })
         hint="どこがどう問題なのか、わかる範囲で書いてください。報告した方の名前が相手に伝わることはありません。"
       />
       {formError && <FormAlert kind="error">{formError}</FormAlert>}
-      <SubmitButton busy={busy} busyLabel="送っています…">報告を送る</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="送っています…">
+        報告を送る
+      </SubmitButton>
     </form>
   );
 }

@@ -45,7 +45,12 @@ export function DaySection({ date, isToday, shifts, onAdd, onEdit, onDelete }: D
                 <button type="button" onClick={() => onEdit(shift)} aria-label={`${shiftLabel(shift)} を編集`} className={secondaryButton}>
                   編集
                 </button>
-                <button type="button" onClick={() => onDelete(shift)} aria-label={`${shiftLabel(shift)} を削除`} className={secondaryButton}>
+                <button
+                  type="button"
+                  onClick={() => onDelete(shift)}
+                  aria-label={`${shiftLabel(shift)} を削除`}
+                  className={secondaryButton}
+                >
                   削除
                 </button>
               </div>

@@ -93,7 +93,9 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: Shif
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-gray-900 backdrop:bg-black/50 dark:bg-gray-900 dark:text-gray-100"
     >
       <form onSubmit={submit} noValidate className="space-y-4 p-5">
-        <h2 id="shift-dialog-title" className="text-lg font-bold">{draft.id ? '出勤を編集' : '出勤を追加'}</h2>
+        <h2 id="shift-dialog-title" className="text-lg font-bold">
+          {draft.id ? '出勤を編集' : '出勤を追加'}
+        </h2>
         <TextField
           ref={inputs.date}
           name="date"
@@ -144,7 +146,9 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: Shif
           </div>
         )}
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={cancel} aria-disabled={busy} className={secondaryButton}>キャンセル</button>
+          <button type="button" onClick={cancel} aria-disabled={busy} className={secondaryButton}>
+            キャンセル
+          </button>
           <button type="submit" aria-disabled={busy} data-testid="shift-save" className={primaryButton}>
             {busy ? '保存しています…' : '保存'}
           </button>

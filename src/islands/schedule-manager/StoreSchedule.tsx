@@ -32,7 +32,11 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
       <div data-testid="store-therapists-empty" className="space-y-2 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
         <p className="font-bold">所属中のセラピストはまだいません。</p>
         <p>
-          セラピストがプロフィール編集で所属店舗にこの店舗を選ぶと、<a href="/store-profile" className="font-medium underline underline-offset-2">店舗プロフィールの編集</a>に申請が届きます。承認すると、その方がここに表示され、出勤を管理できるようになります。
+          セラピストがプロフィール編集で所属店舗にこの店舗を選ぶと、
+          <a href="/store-profile" className="font-medium underline underline-offset-2">
+            店舗プロフィールの編集
+          </a>
+          に申請が届きます。承認すると、その方がここに表示され、出勤を管理できるようになります。
         </p>
       </div>
     );
@@ -41,16 +45,14 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <label htmlFor={selectId} className="block font-medium">セラピスト</label>
-        <select
-          id={selectId}
-          value={selected?.id}
-          onChange={(event) => update('therapistId', event.target.value)}
-          className={inputClass}
-        >
+        <label htmlFor={selectId} className="block font-medium">
+          セラピスト
+        </label>
+        <select id={selectId} value={selected?.id} onChange={(event) => update('therapistId', event.target.value)} className={inputClass}>
           {therapists.map((therapist) => (
             <option key={therapist.id} value={therapist.id}>
-              {therapist.displayName}{therapist.published ? '' : '（非公開）'}
+              {therapist.displayName}
+              {therapist.published ? '' : '（非公開）'}
             </option>
           ))}
         </select>

@@ -89,7 +89,13 @@ export function WeekEditor({ scope }: { scope: ShiftScope }) {
 
   const copy = async () => {
     const from = previousWeek(week);
-    if (busy || !confirm(`先週（${weekRangeLabel(from)}）の出勤を、この週にコピーしますか？\n重なる出勤と、1 日 ${MAX_SHIFTS_PER_DAY} 件を超える分は飛ばします。`)) return;
+    if (
+      busy ||
+      !confirm(
+        `先週（${weekRangeLabel(from)}）の出勤を、この週にコピーしますか？\n重なる出勤と、1 日 ${MAX_SHIFTS_PER_DAY} 件を超える分は飛ばします。`,
+      )
+    )
+      return;
     setBusy(true);
     setActionError('');
     try {
@@ -105,11 +111,19 @@ export function WeekEditor({ scope }: { scope: ShiftScope }) {
   return (
     <div className="space-y-4">
       <div className="space-y-3">
-        <h2 data-testid="week-heading" className="text-lg font-bold">{weekRangeLabel(week)}</h2>
+        <h2 data-testid="week-heading" className="text-lg font-bold">
+          {weekRangeLabel(week)}
+        </h2>
         <nav aria-label="週の切り替え" className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => showWeek(previousWeek(week))} className={secondaryButton}>前の週</button>
-          <button type="button" onClick={() => showWeek(weekStart(today))} className={secondaryButton}>今週</button>
-          <button type="button" onClick={() => showWeek(nextWeek(week))} className={secondaryButton}>次の週</button>
+          <button type="button" onClick={() => showWeek(previousWeek(week))} className={secondaryButton}>
+            前の週
+          </button>
+          <button type="button" onClick={() => showWeek(weekStart(today))} className={secondaryButton}>
+            今週
+          </button>
+          <button type="button" onClick={() => showWeek(nextWeek(week))} className={secondaryButton}>
+            次の週
+          </button>
         </nav>
         <button type="button" data-testid="copy-last-week" onClick={copy} aria-disabled={busy} className={secondaryButton}>
           先週をコピー
@@ -134,15 +148,7 @@ export function WeekEditor({ scope }: { scope: ShiftScope }) {
           />
         ))}
       </div>
-      {form && (
-        <ShiftDialog
-          draftKey={draftKey}
-          initial={form}
-          known={shifts ?? []}
-          onSave={save}
-          onCancel={() => closeForm(form.date)}
-        />
-      )}
+      {form && <ShiftDialog draftKey={draftKey} initial={form} known={shifts ?? []} onSave={save} onCancel={() => closeForm(form.date)} />}
     </div>
   );
 }

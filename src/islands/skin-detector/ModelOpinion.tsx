@@ -56,9 +56,12 @@ export default function ModelOpinion({ pixels, size }: Props) {
 
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
-      <h3 id={headingId} className="font-bold">AI による判定（参考）</h3>
+      <h3 id={headingId} className="font-bold">
+        AI による判定（参考）
+      </h3>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        学習済みの画像分類モデル（NSFWJS）で、もう一つの意見を出します。モデル（約 3 MB）はこのサイトから読み込み、判定はこの端末の中で行います。
+        学習済みの画像分類モデル（NSFWJS）で、もう一つの意見を出します。モデル（約 3
+        MB）はこのサイトから読み込み、判定はこの端末の中で行います。
       </p>
       {state.kind !== 'done' && (
         <button
@@ -68,12 +71,18 @@ export default function ModelOpinion({ pixels, size }: Props) {
           aria-busy={busy}
           className="rounded-md bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-wait disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-700"
         >
-          {state.kind === 'loading' ? 'AI モデルを読み込んでいます…' : state.kind === 'classifying' ? 'AI が判定しています…' : 'AI による判定も行う'}
+          {state.kind === 'loading'
+            ? 'AI モデルを読み込んでいます…'
+            : state.kind === 'classifying'
+              ? 'AI が判定しています…'
+              : 'AI による判定も行う'}
         </button>
       )}
       <div aria-live="polite">
         {state.kind === 'error' && (
-          <p role="alert" className="text-red-800 dark:text-red-300">{state.message}</p>
+          <p role="alert" className="text-red-800 dark:text-red-300">
+            {state.message}
+          </p>
         )}
         {state.kind === 'done' && <Scores scores={state.scores} />}
       </div>

@@ -23,7 +23,11 @@ export default function SkinReport({ skinShare, regions, verdict }: Props) {
     <div className="space-y-4">
       <div className="flex items-center gap-3">
         <span className="text-sm font-medium text-gray-700 dark:text-gray-300">判定</span>
-        <span data-testid="verdict" data-level={verdict.level} className={`rounded-full px-4 py-1 text-lg font-bold ${BADGE_CLASSES[verdict.level]}`}>
+        <span
+          data-testid="verdict"
+          data-level={verdict.level}
+          className={`rounded-full px-4 py-1 text-lg font-bold ${BADGE_CLASSES[verdict.level]}`}
+        >
           {RISK_LABELS[verdict.level]}
         </span>
       </div>
@@ -34,7 +38,9 @@ export default function SkinReport({ skinShare, regions, verdict }: Props) {
       </ul>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="font-medium text-gray-700 dark:text-gray-300">肌色の割合</dt>
-        <dd data-testid="skin-share" className="text-lg font-bold">{wholePercent(skinShare)}%</dd>
+        <dd data-testid="skin-share" className="text-lg font-bold">
+          {wholePercent(skinShare)}%
+        </dd>
         <dt className="font-medium text-gray-700 dark:text-gray-300">肌色のまとまり</dt>
         <dd>
           {listed.length === 0 ? (

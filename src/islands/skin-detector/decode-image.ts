@@ -6,9 +6,7 @@
  * too large to decode.
  */
 import { HEADER_BYTES, readImageHeader } from '../../lib/skin/image-header';
-import {
-  ANALYSIS_MAX_SIDE, DISPLAY_MAX_SIDE, MAX_FILE_BYTES, MAX_PIXELS, fitWithin, orientedSize, type Size,
-} from '../../lib/skin/size';
+import { ANALYSIS_MAX_SIDE, DISPLAY_MAX_SIDE, MAX_FILE_BYTES, MAX_PIXELS, fitWithin, orientedSize, type Size } from '../../lib/skin/size';
 import { AnalyseError } from './protocol';
 
 export interface DecodedImage {

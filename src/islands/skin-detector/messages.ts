@@ -15,6 +15,5 @@ export const ERROR_MESSAGES: Record<AnalyseErrorCode, string> = {
   failed: '解析の途中で問題が起きました。ページを再読み込みして、もう一度お試しください。',
 };
 
-export const MODEL_LOAD_ERROR =
-  'AI の判定モデルを読み込めませんでした。通信状態を確かめて、もう一度お試しください。';
+export const MODEL_LOAD_ERROR = 'AI の判定モデルを読み込めませんでした。通信状態を確かめて、もう一度お試しください。';
 export const MODEL_CLASSIFY_ERROR = 'AI による判定ができませんでした。もう一度お試しください。';

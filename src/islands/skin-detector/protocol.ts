@@ -23,9 +23,7 @@ export interface AnalyseResult extends PixelAnalysis {
   pixels: Uint8ClampedArray<ArrayBuffer>;
 }
 
-export type AnalyseResponse =
-  | { id: number; ok: true; result: AnalyseResult }
-  | { id: number; ok: false; error: AnalyseErrorCode };
+export type AnalyseResponse = { id: number; ok: true; result: AnalyseResult } | { id: number; ok: false; error: AnalyseErrorCode };
 
 /** Thrown inside the worker to answer with a specific error code. */
 export class AnalyseError extends Error {

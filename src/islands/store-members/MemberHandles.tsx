@@ -31,12 +31,19 @@ export function MemberHandles({ member }: { member: StoreMember }) {
   }, [member.id]);
 
   const vouch = async (item: MemberHandle) => {
-    if (!confirm(`${atHandle(item.handle)} が ${member.displayName} さん本人のアカウントだと確認しましたか？「店舗確認済み」として公開されます。`)) return;
+    if (
+      !confirm(
+        `${atHandle(item.handle)} が ${member.displayName} さん本人のアカウントだと確認しましたか？「店舗確認済み」として公開されます。`,
+      )
+    )
+      return;
     setBusy(item.id);
     setMessage(null);
     try {
       await confirmMemberHandle(item.id);
-      setHandles((current) => (Array.isArray(current) ? current.map((each) => (each.id === item.id ? { ...each, verification: 'store' } : each)) : current));
+      setHandles((current) =>
+        Array.isArray(current) ? current.map((each) => (each.id === item.id ? { ...each, verification: 'store' } : each)) : current,
+      );
       setMessage({ kind: 'success', text: `${atHandle(item.handle)} を店舗確認済みにしました。` });
     } catch (failure) {
       setMessage({ kind: 'error', text: membershipErrorMessage(failure, 'vouch') });
@@ -45,9 +52,16 @@ export function MemberHandles({ member }: { member: StoreMember }) {
     }
   };
 
-  if (handles === 'loading') return <p role="status" className="text-sm">旧アカウントを読み込んでいます…</p>;
+  if (handles === 'loading')
+    return (
+      <p role="status" className="text-sm">
+        旧アカウントを読み込んでいます…
+      </p>
+    );
   if (handles === 'unavailable') {
-    return <p className="text-sm text-gray-700 dark:text-gray-300">この方はプロフィールを公開していないため、旧アカウントを確認できません。</p>;
+    return (
+      <p className="text-sm text-gray-700 dark:text-gray-300">この方はプロフィールを公開していないため、旧アカウントを確認できません。</p>
+    );
   }
   if (handles === 'error') return <p className="text-sm text-red-700 dark:text-red-300">{membershipErrorMessage(null, 'handles')}</p>;
   return (
@@ -62,7 +76,13 @@ export function MemberHandles({ member }: { member: StoreMember }) {
               <span className="font-medium break-all">{atHandle(item.handle)}</span>
               <span data-testid="member-handle-level">{VERIFICATION_LABELS[item.verification]}</span>
               {item.verification === 'self' && (
-                <button type="button" className={`${linkButton} min-h-11`} disabled={busy !== null} onClick={() => vouch(item)} data-testid="member-handle-vouch">
+                <button
+                  type="button"
+                  className={`${linkButton} min-h-11`}
+                  disabled={busy !== null}
+                  onClick={() => vouch(item)}
+                  data-testid="member-handle-vouch"
+                >
                   <span className="sr-only">{atHandle(item.handle)} を</span>
                   {busy === item.id ? '記録しています…' : '本人と確認した'}
                 </button>
@@ -72,7 +92,10 @@ export function MemberHandles({ member }: { member: StoreMember }) {
         </ul>
       )}
       {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'text-red-700 dark:text-red-300' : 'text-green-800 dark:text-green-300'}>
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={message.kind === 'error' ? 'text-red-700 dark:text-red-300' : 'text-green-800 dark:text-green-300'}
+        >
           {message.text}
         </p>
       )}

@@ -27,11 +27,23 @@ export function MemberRow({ member, busy, locked, onAnswer }: Props) {
       </p>
       {member.state === 'pending' ? (
         <div className="flex flex-wrap gap-3">
-          <button type="button" className={primaryButton} disabled={locked} onClick={() => onAnswer('confirmed')} data-testid="member-confirm">
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={locked}
+            onClick={() => onAnswer('confirmed')}
+            data-testid="member-confirm"
+          >
             {hidden}
             {busy ? '記録しています…' : '承認する'}
           </button>
-          <button type="button" className={secondaryButton} disabled={locked} onClick={() => onAnswer('declined')} data-testid="member-decline">
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={locked}
+            onClick={() => onAnswer('declined')}
+            data-testid="member-decline"
+          >
             {hidden}お断りする
           </button>
         </div>

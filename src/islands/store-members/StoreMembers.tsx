@@ -60,7 +60,9 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
   const confirmed = members.filter((member) => member.state === 'confirmed');
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="store-members">
-      <h2 id={headingId} className="text-xl font-bold">所属セラピスト</h2>
+      <h2 id={headingId} className="text-xl font-bold">
+        所属セラピスト
+      </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">
         セラピストが所属店舗にこの店舗を選ぶと、ここに申請が届きます。承認した方だけが店舗ページ・出勤表・本日の出勤に表示され、出勤を管理できます。
       </p>
@@ -74,21 +76,37 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
         <>
           <h3 className="font-bold">承認待ちの申請（{pending.length} 件）</h3>
           {pending.length === 0 ? (
-            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="member-requests-empty">承認待ちの申請はありません。</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="member-requests-empty">
+              承認待ちの申請はありません。
+            </p>
           ) : (
             <ul className={listClass} data-testid="member-requests">
               {pending.map((member) => (
-                <MemberRow key={member.id} member={member} busy={busy === member.id} locked={busy !== null} onAnswer={(status) => answer(member, status)} />
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  busy={busy === member.id}
+                  locked={busy !== null}
+                  onAnswer={(status) => answer(member, status)}
+                />
               ))}
             </ul>
           )}
           <h3 className="font-bold">所属中のセラピスト（{confirmed.length} 人）</h3>
           {confirmed.length === 0 ? (
-            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="members-empty">所属中のセラピストはまだいません。</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="members-empty">
+              所属中のセラピストはまだいません。
+            </p>
           ) : (
             <ul className={listClass} data-testid="members">
               {confirmed.map((member) => (
-                <MemberRow key={member.id} member={member} busy={busy === member.id} locked={busy !== null} onAnswer={(status) => answer(member, status)} />
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  busy={busy === member.id}
+                  locked={busy !== null}
+                  onAnswer={(status) => answer(member, status)}
+                />
               ))}
             </ul>
           )}

@@ -8,12 +8,7 @@
  * photo '' (a Storage path once she picks one) and, for a therapist, no
  * store asked for (storeId and storeRequestedAt null).
  */
-import {
-  createUserWithEmailAndPassword,
-  deleteUser,
-  sendEmailVerification,
-  updateProfile,
-} from 'firebase/auth';
+import { createUserWithEmailAndPassword, deleteUser, sendEmailVerification, updateProfile } from 'firebase/auth';
 import { doc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
 import { clientAuth } from '../firebase/app';
 import { clientDb } from '../firebase/db';

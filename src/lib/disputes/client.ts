@@ -20,9 +20,7 @@ export interface MyDispute {
 export async function listMyDisputes(uid: string): Promise<MyDispute[]> {
   const slots = Array.from({ length: MAX_OPEN_DISPUTES }, (_, slot) => slot);
   const snapshots = await Promise.all(slots.map((slot) => getDoc(doc(clientDb(), 'disputes', disputeDocId(uid, slot)))));
-  return snapshots.flatMap((snapshot, slot) =>
-    snapshot.exists() ? [{ slot, handleId: String(snapshot.data().handleId ?? '') }] : [],
-  );
+  return snapshots.flatMap((snapshot, slot) => (snapshot.exists() ? [{ slot, handleId: String(snapshot.data().handleId ?? '') }] : []));
 }
 
 /**
@@ -34,7 +32,10 @@ export async function openDispute(uid: string, handleId: string, kind: DisputeKi
   if (!(await ensureVerifiedToken())) throw new DisputeNeedsVerificationError();
   const open = await listMyDisputes(uid);
   if (open.some((dispute) => dispute.handleId === handleId)) return;
-  const slot = firstFreeSlot(open.map((dispute) => dispute.slot), MAX_OPEN_DISPUTES);
+  const slot = firstFreeSlot(
+    open.map((dispute) => dispute.slot),
+    MAX_OPEN_DISPUTES,
+  );
   if (slot === null) throw new DisputeLimitError();
   await setDoc(doc(clientDb(), 'disputes', disputeDocId(uid, slot)), {
     userId: uid,

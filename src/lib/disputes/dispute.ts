@@ -33,11 +33,14 @@ export class DisputeLimitError extends Error {
 export class DisputeNeedsVerificationError extends Error {
   readonly code = 'dispute/unverified';
   constructor() {
-    super('申し立てるには、メールアドレスの確認が必要です。確認メールのリンクを開いてから、「確認済みか調べる」を押してください。入力した内容は残っています。');
+    super(
+      '申し立てるには、メールアドレスの確認が必要です。確認メールのリンクを開いてから、「確認済みか調べる」を押してください。入力した内容は残っています。',
+    );
   }
 }
 
-const NETWORK = '通信できなかったため申し立てを送れませんでした。インターネット接続を確かめて、もう一度お試しください。入力した内容は残っています。';
+const NETWORK =
+  '通信できなかったため申し立てを送れませんでした。インターネット接続を確かめて、もう一度お試しください。入力した内容は残っています。';
 
 export function disputeErrorMessage(error: unknown): string {
   if (error instanceof DisputeLimitError || error instanceof DisputeNeedsVerificationError) return error.message;

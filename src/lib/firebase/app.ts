@@ -6,13 +6,7 @@
  * so the nav does not download it.
  */
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  type Auth,
-} from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth';
 import { emulatorOrigins, firebaseConfig, usesEmulators } from './config';
 
 export function firebaseApp(): FirebaseApp {

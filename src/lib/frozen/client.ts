@@ -10,17 +10,7 @@
  * handle and its slot together. Only her confirmed store or the operator
  * raises `verification`.
  */
-import {
-  collection,
-  doc,
-  getDocs,
-  query,
-  serverTimestamp,
-  updateDoc,
-  where,
-  writeBatch,
-  type Timestamp,
-} from 'firebase/firestore/lite';
+import { collection, doc, getDocs, query, serverTimestamp, updateDoc, where, writeBatch, type Timestamp } from 'firebase/firestore/lite';
 import type { VerificationLevel } from '../../schema/frozen-accounts';
 import { firstFreeSlot, MAX_FORMER_HANDLES } from '../caps';
 import { X_HANDLE_PATTERN } from '../handles';
@@ -76,7 +66,10 @@ export async function listMyFrozenHandles(uid: string): Promise<FrozenHandle[]> 
 /** The slot a new handle takes, given her entries; null at MAX_FORMER_HANDLES. */
 export function freeHandleSlot(mine: readonly Pick<FrozenHandle, 'slot'>[]): number | null {
   if (mine.length >= MAX_FORMER_HANDLES) return null;
-  return firstFreeSlot(mine.flatMap((item) => (item.slot === null ? [] : [item.slot])), MAX_FORMER_HANDLES);
+  return firstFreeSlot(
+    mine.flatMap((item) => (item.slot === null ? [] : [item.slot])),
+    MAX_FORMER_HANDLES,
+  );
 }
 
 /**
@@ -92,10 +85,7 @@ export async function claimFrozenHandle(uid: string, entry: FrozenEntry, mine: r
   if (mine.some((item) => item.id === id)) throw new HandleAlreadyYoursError(entry.handle);
   const slot = freeHandleSlot(mine);
   if (slot === null) throw new FrozenLimitError();
-  const [former, current] = await Promise.all([
-    handleHolder('former', entry.handle, uid),
-    handleHolder('current', entry.handle, uid),
-  ]);
+  const [former, current] = await Promise.all([handleHolder('former', entry.handle, uid), handleHolder('current', entry.handle, uid)]);
   if (former === 'mine') throw new HandleAlreadyYoursError(entry.handle);
   if (current === 'other' || current === 'hidden') throw new HandleClaimedError(entry.handle, 'current');
   if (former === 'other') throw new HandleClaimedError(entry.handle, 'former');

@@ -79,10 +79,7 @@ export function noteProblem(note: string): string | null {
 }
 
 /** Problems of the date and note (all an edit can change). */
-export function frozenEditProblems(
-  edit: { frozenOn: string | null; note: string },
-  today: string,
-): Omit<FrozenEntryProblems, 'handle'> {
+export function frozenEditProblems(edit: { frozenOn: string | null; note: string }, today: string): Omit<FrozenEntryProblems, 'handle'> {
   const problems: Omit<FrozenEntryProblems, 'handle'> = {};
   const frozenOn = frozenOnProblem(edit.frozenOn, today);
   if (frozenOn) problems.frozenOn = frozenOn;
@@ -95,10 +92,7 @@ export function frozenEditProblems(
  * Per-field problems of a new entry. `today` is the Tokyo date key
  * (tokyoDateKey()), so a date later than today is refused.
  */
-export function frozenEntryProblems(
-  entry: { handle: string; frozenOn: string | null; note: string },
-  today: string,
-): FrozenEntryProblems {
+export function frozenEntryProblems(entry: { handle: string; frozenOn: string | null; note: string }, today: string): FrozenEntryProblems {
   const handle = handleProblem(entry.handle);
   return { ...(handle ? { handle } : {}), ...frozenEditProblems(entry, today) };
 }

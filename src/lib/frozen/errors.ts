@@ -22,7 +22,10 @@ export class HandleAlreadyYoursError extends Error {
  */
 export class HandleClaimedError extends Error {
   readonly code = 'frozen/claimed';
-  constructor(readonly handle: string, readonly kind: HandleKind = 'former') {
+  constructor(
+    readonly handle: string,
+    readonly kind: HandleKind = 'former',
+  ) {
     super(
       `${atHandle(handle)} は別のアカウントが${kind === 'current' ? 'いまの X アカウントとして' : '旧アカウントとして'}登録済みのため、登録できません。ご本人のアカウントなら、下の「申し立てる」から運営に確認を依頼できます。`,
     );
@@ -33,7 +36,9 @@ export class HandleClaimedError extends Error {
 export class FrozenLimitError extends Error {
   readonly code = 'frozen/limit';
   constructor() {
-    super(`旧アカウントは ${FROZEN_HANDLES_LIMIT} 件まで登録できます。使わなくなったものを削除してから追加してください。入力した内容は残っています。`);
+    super(
+      `旧アカウントは ${FROZEN_HANDLES_LIMIT} 件まで登録できます。使わなくなったものを削除してから追加してください。入力した内容は残っています。`,
+    );
   }
 }
 

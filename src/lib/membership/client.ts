@@ -5,17 +5,7 @@
  * answers (memberships where storeId == store) and writes an answer:
  * {storeId, userId, status, requestedAt: her storeRequestedAt, updatedAt}.
  */
-import {
-  collection,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-  where,
-} from 'firebase/firestore/lite';
+import { collection, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
 import {
@@ -78,7 +68,11 @@ export async function listStoreMembers(storeUid: string): Promise<StoreMember[]>
 }
 
 /** The store's answer to her current request (confirm, decline, or remove a member). */
-export async function answerMembership(storeUid: string, member: Pick<StoreMember, 'id' | 'requestedAt'>, status: MembershipStatus): Promise<void> {
+export async function answerMembership(
+  storeUid: string,
+  member: Pick<StoreMember, 'id' | 'requestedAt'>,
+  status: MembershipStatus,
+): Promise<void> {
   if (!member.requestedAt) throw new RangeError('storeRequestedAt is missing: the request cannot be answered');
   await setDoc(doc(clientDb(), 'memberships', membershipDocId(storeUid, member.id)), {
     storeId: storeUid,

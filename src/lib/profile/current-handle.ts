@@ -13,7 +13,10 @@ import { handleHolder, type HandleHolder, type HandleKind } from '../frozen/hand
 /** The handle is someone else's current handle (kind 'current') or former one ('former'). */
 export class CurrentHandleTakenError extends Error {
   readonly code = 'current-handle-taken';
-  constructor(readonly handle: string, readonly kind: HandleKind) {
+  constructor(
+    readonly handle: string,
+    readonly kind: HandleKind,
+  ) {
     super(currentHandleTakenMessage(handle, kind));
   }
 }
@@ -35,9 +38,7 @@ export interface CurrentHandleChange {
   nextFormerHolder: HandleHolder;
 }
 
-export type CurrentHandlePlan =
-  | { taken: true; kind: HandleKind }
-  | { taken: false; release: string | null; claim: string | null };
+export type CurrentHandlePlan = { taken: true; kind: HandleKind } | { taken: false; release: string | null; claim: string | null };
 
 export function planCurrentHandle(change: CurrentHandleChange): CurrentHandlePlan {
   const { previous, next } = change;
@@ -54,7 +55,11 @@ export function planCurrentHandle(change: CurrentHandleChange): CurrentHandlePla
 }
 
 /** Reads what planCurrentHandle needs (nothing when the handle is unchanged) and plans. */
-export async function readCurrentHandlePlan(uid: string, previous: string | undefined, next: string | undefined): Promise<CurrentHandlePlan> {
+export async function readCurrentHandlePlan(
+  uid: string,
+  previous: string | undefined,
+  next: string | undefined,
+): Promise<CurrentHandlePlan> {
   if (previous === next) return { taken: false, release: null, claim: null };
   const none = async (): Promise<HandleHolder> => 'none';
   const [previousHolder, nextCurrentHolder, nextFormerHolder] = await Promise.all([

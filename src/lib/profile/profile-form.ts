@@ -55,8 +55,17 @@ export type TherapistValues = Pick<
 >;
 export type StoreValues = Pick<
   StoreDoc,
-  | 'displayName' | 'storeName' | 'profileSlug' | 'description' | 'area' | 'address' | 'nearestStation' | 'hours'
-  | 'website' | 'channels' | 'published'
+  | 'displayName'
+  | 'storeName'
+  | 'profileSlug'
+  | 'description'
+  | 'area'
+  | 'address'
+  | 'nearestStation'
+  | 'hours'
+  | 'website'
+  | 'channels'
+  | 'published'
 >;
 
 /** Field name (as in the inputs' `name`, `channels.x` for a channel) → Japanese message. */
@@ -80,11 +89,27 @@ const channelFields = (keys: readonly ChannelKey[]) => keys.map((key) => `channe
 
 /** The order fields appear in, so the first problem can take the focus. */
 export const THERAPIST_FIELD_ORDER = [
-  'displayName', 'profileSlug', 'bio', 'area', 'storeId', 'tags', ...channelFields(CHANNEL_KEYS), 'published',
+  'displayName',
+  'profileSlug',
+  'bio',
+  'area',
+  'storeId',
+  'tags',
+  ...channelFields(CHANNEL_KEYS),
+  'published',
 ];
 export const STORE_FIELD_ORDER = [
-  'storeName', 'displayName', 'profileSlug', 'description', 'area', 'address', 'nearestStation', 'hours', 'website',
-  ...channelFields(STORE_CHANNEL_KEYS), 'published',
+  'storeName',
+  'displayName',
+  'profileSlug',
+  'description',
+  'area',
+  'address',
+  'nearestStation',
+  'hours',
+  'website',
+  ...channelFields(STORE_CHANNEL_KEYS),
+  'published',
 ];
 
 export const PUBLISH_NEEDS_VERIFICATION = '公開するには、メールアドレスの確認が必要です。';

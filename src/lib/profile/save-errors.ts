@@ -29,7 +29,8 @@ const MESSAGES: Record<string, string> = {
   'auth/requires-recent-login': SIGN_IN_AGAIN,
 };
 
-export const UNKNOWN_SAVE_ERROR = '予期しないエラーで保存できませんでした。時間をおいて、もう一度お試しください。入力した内容は残っています。';
+export const UNKNOWN_SAVE_ERROR =
+  '予期しないエラーで保存できませんでした。時間をおいて、もう一度お試しください。入力した内容は残っています。';
 
 export function saveErrorMessage(error: unknown): string {
   const code = errorCode(error);

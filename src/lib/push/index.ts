@@ -5,4 +5,3 @@ export { PUSH_LOCAL_DEMO_MESSAGE, pushFailureMessage, type PushFailure } from '.
 export { PUSH_SW_SCOPE, PUSH_SW_URL, registerPushServiceWorker } from './service-worker';
 export { TimeoutError, withTimeout } from './timeout';
 export { tokenNeedsRefresh } from './token-age';
-

@@ -10,11 +10,7 @@ export class TimeoutError extends Error {
  * Settles like `promise`, or rejects with onTimeout()'s value once `ms`
  * have passed without an answer. The timer is cleared either way.
  */
-export function withTimeout<T>(
-  promise: Promise<T>,
-  ms: number,
-  onTimeout: () => unknown = () => new TimeoutError(ms),
-): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => unknown = () => new TimeoutError(ms)): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(onTimeout()), ms);
     promise.then(

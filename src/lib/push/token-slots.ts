@@ -27,6 +27,13 @@ export function planTokenSlot(stored: readonly StoredToken[], token: string, pre
     return { write: stale ? { kind: 'touch', slot: mine.slot } : null, remove: old.map((item) => item.slot) };
   }
   const stalest = [...stored].sort((a, b) => seenAt(a) - seenAt(b) || a.slot - b.slot)[0];
-  const slot = old[0]?.slot ?? firstFreeSlot(stored.map((item) => item.slot), MAX_PUSH_TOKENS) ?? stalest?.slot ?? 0;
+  const slot =
+    old[0]?.slot ??
+    firstFreeSlot(
+      stored.map((item) => item.slot),
+      MAX_PUSH_TOKENS,
+    ) ??
+    stalest?.slot ??
+    0;
   return { write: { kind: 'write', slot }, remove: old.slice(1).map((item) => item.slot) };
 }

@@ -7,16 +7,7 @@
  * exactly {token, createdAt, refreshedAt} (all request.time), update
  * refreshedAt only, delete.
  */
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDocs,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-  type Firestore,
-} from 'firebase/firestore/lite';
+import { collection, deleteDoc, doc, getDocs, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
 import { MAX_PUSH_TOKENS } from '../caps';
 
 export interface StoredToken {

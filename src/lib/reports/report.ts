@@ -62,14 +62,17 @@ export function reportDocId(uid: string, slot: number): string {
 export class ReportLimitError extends Error {
   readonly code = 'report/limit';
   constructor() {
-    super(`未対応の報告が ${MAX_OPEN_REPORTS} 件あるため、いまは報告を送れません。運営が確認を進めるまでお待ちください。入力した内容は残っています。`);
+    super(
+      `未対応の報告が ${MAX_OPEN_REPORTS} 件あるため、いまは報告を送れません。運営が確認を進めるまでお待ちください。入力した内容は残っています。`,
+    );
   }
 }
 
 export function reportErrorMessage(error: unknown): string {
   if (error instanceof ReportLimitError) return error.message;
   const code = errorCode(error);
-  if (code === 'permission-denied') return 'この報告は受け付けられませんでした。ログインし直してから、もう一度お試しください。入力した内容は残っています。';
+  if (code === 'permission-denied')
+    return 'この報告は受け付けられませんでした。ログインし直してから、もう一度お試しください。入力した内容は残っています。';
   if (code === 'unauthenticated') return 'ログインの有効期限が切れました。ログインし直してからお試しください。入力した内容は残っています。';
   if (code === 'unavailable' || code === 'deadline-exceeded' || error instanceof TypeError) {
     return '通信できなかったため報告を送れませんでした。インターネット接続を確かめて、もう一度お試しください。入力した内容は残っています。';

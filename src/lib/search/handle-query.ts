@@ -23,8 +23,23 @@ const X_HOSTS = new Set(['x.com', 'twitter.com', 'mobile.twitter.com', 'mobile.x
 
 /** First path segments of x.com that are pages, not people. */
 const NOT_PROFILES = new Set([
-  'home', 'search', 'explore', 'i', 'intent', 'hashtag', 'settings', 'messages', 'notifications',
-  'login', 'logout', 'signup', 'share', 'compose', 'tos', 'privacy', 'account',
+  'home',
+  'search',
+  'explore',
+  'i',
+  'intent',
+  'hashtag',
+  'settings',
+  'messages',
+  'notifications',
+  'login',
+  'logout',
+  'signup',
+  'share',
+  'compose',
+  'tos',
+  'privacy',
+  'account',
 ]);
 
 /** The handle of an x.com / twitter.com profile URL, or null when the text is no such URL. */

@@ -45,9 +45,7 @@ import {
 import { DAYS_PER_WEEK, previousWeek } from './week';
 
 /** Whose shifts are edited, and by whom. */
-export type ShiftScope =
-  | { kind: 'therapist'; userId: string }
-  | { kind: 'store'; userId: string; storeId: string };
+export type ShiftScope = { kind: 'therapist'; userId: string } | { kind: 'store'; userId: string; storeId: string };
 
 const schedules = () => collection(clientDb(), 'schedules');
 
@@ -102,7 +100,13 @@ function shiftData(storeId: string | null, fields: ShiftFields) {
  * free may be refused: it tries the next, and throws ShiftRefusedError
  * when every one was refused.
  */
-async function createInSlot(scope: ShiftScope, storeId: string | null, fields: ShiftFields, slots: readonly number[], replaces?: string): Promise<void> {
+async function createInSlot(
+  scope: ShiftScope,
+  storeId: string | null,
+  fields: ShiftFields,
+  slots: readonly number[],
+  replaces?: string,
+): Promise<void> {
   const db = clientDb();
   for (const slot of slots) {
     const batch = writeBatch(db);

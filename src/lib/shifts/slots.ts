@@ -57,7 +57,10 @@ export class ShiftDayFullError extends Error {
 
 /** A date outside yesterday..SHIFT_DAYS_AHEAD days ahead. */
 export class ShiftDateRangeError extends Error {
-  constructor(readonly date: string, today: string) {
+  constructor(
+    readonly date: string,
+    today: string,
+  ) {
     super(shiftDateProblem(date, today) ?? '日付を見直してください。');
     this.name = 'ShiftDateRangeError';
   }

@@ -21,8 +21,7 @@ export const HEADER_BYTES = 512 * 1024;
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 
 /** Format, size and orientation from the start of a file (HEADER_BYTES of it is enough). */
 export function readImageHeader(bytes: Uint8Array): ImageHeader {
@@ -35,7 +34,8 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader {
     if (ascii(bytes, 0, 4) === 'GIF8') {
       return { format: 'gif', size: { width: view.getUint16(6, true), height: view.getUint16(8, true) }, orientation: 1 };
     }
-    if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return { format: 'webp', size: webpSize(bytes, view), orientation: 1 };
+    if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
+      return { format: 'webp', size: webpSize(bytes, view), orientation: 1 };
     if (ascii(bytes, 4, 4) === 'ftyp') {
       const brand = ascii(bytes, 8, 4);
       if (AVIF_BRANDS.has(brand)) return { format: 'avif', orientation: 1 };

@@ -32,8 +32,13 @@ export function largestRegions(mask: Uint8Array, width: number, height: number, 
     let top = 0;
     stack[top++] = start;
     seen[start] = 1;
-    let pixels = 0, sumX = 0, sumY = 0;
-    let minX = width, minY = height, maxX = 0, maxY = 0;
+    let pixels = 0,
+      sumX = 0,
+      sumY = 0;
+    let minX = width,
+      minY = height,
+      maxX = 0,
+      maxY = 0;
     const push = (j: number) => {
       if (mask[j] && !seen[j]) {
         seen[j] = 1;

@@ -21,10 +21,7 @@
  * A pixel is skin when either case holds, as in the paper.
  */
 export function kovacRgbRule(r: number, g: number, b: number): boolean {
-  const daylight =
-    r > 95 && g > 40 && b > 20 &&
-    Math.max(r, g, b) - Math.min(r, g, b) > 15 &&
-    Math.abs(r - g) > 15 && r > g && r > b;
+  const daylight = r > 95 && g > 40 && b > 20 && Math.max(r, g, b) - Math.min(r, g, b) > 15 && Math.abs(r - g) > 15 && r > g && r > b;
   if (daylight) return true;
   return r > 220 && g > 210 && b > 170 && Math.abs(r - g) <= 15 && r > b && g > b;
 }

@@ -81,7 +81,9 @@ export function judge(skinShare: number, regions: readonly SkinRegion[]): Verdic
   if (largest && largest.share >= t.dangerRegionShare && isCentral(largest)) {
     danger.push(`写真の中央に、ひとつながりの大きな肌色の部分があります（写真の ${wholePercent(largest.share)}%）。`);
   } else if (largest && largest.share >= t.cautionRegionShare) {
-    caution.push(`写真の${positionLabel(largest.centre)}に、ひとつながりの肌色の部分があります（写真の ${wholePercent(largest.share)}%）。`);
+    caution.push(
+      `写真の${positionLabel(largest.centre)}に、ひとつながりの肌色の部分があります（写真の ${wholePercent(largest.share)}%）。`,
+    );
   }
 
   if (danger.length > 0) return { level: 'danger', reasons: [...danger, ...caution] };

@@ -18,7 +18,11 @@ import { MUTANTS } from './mutants.mjs';
 const args = process.argv.slice(2);
 const filter = args.find((arg) => !arg.startsWith('--')) ?? '';
 const lanes = Number(args.find((arg) => arg.startsWith('--lanes='))?.slice(8) ?? 2);
-const only = args.find((arg) => arg.startsWith('--only='))?.slice(7).split(',').map(Number);
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice(7)
+  .split(',')
+  .map(Number);
 const original = readFileSync('firestore.rules', 'utf8');
 const dir = mkdtempSync(path.join(tmpdir(), 'rules-mutants-'));
 
@@ -44,7 +48,10 @@ for (const [index, [name, files, find, replace]] of MUTANTS.entries()) {
     continue;
   }
   const rulesFile = path.join(dir, `mutant-${index}.rules`);
-  writeFileSync(rulesFile, original.replace(find, () => replace));
+  writeFileSync(
+    rulesFile,
+    original.replace(find, () => replace),
+  );
   const list = files.split(' ').map((file) => `tests/rules/${file}`);
   jobs.push({ index, name, rulesFile, passes: [[list[0]], list, []] });
 }
@@ -76,7 +83,16 @@ await Promise.all(
 
 const caught = jobs.filter((job) => job.outcome.startsWith('caught')).length;
 const others = jobs.filter((job) => !job.outcome.startsWith('caught'));
-console.log(`\n${jobs.length} mutants: ${caught} caught, ${others.filter((job) => job.outcome === 'SURVIVED').length} survived, ${others.filter((job) => job.outcome.startsWith('INVALID')).length} invalid`);
+console.log(
+  `\n${jobs.length} mutants: ${caught} caught, ${others.filter((job) => job.outcome === 'SURVIVED').length} survived, ${others.filter((job) => job.outcome.startsWith('INVALID')).length} invalid`,
+);
 for (const job of others) console.log(`  ${job.outcome}: #${job.index} ${job.name}`);
-writeFileSync(path.join(dir, 'results.json'), JSON.stringify(jobs.map(({ index, name, outcome }) => ({ index, name, outcome })), null, 2));
+writeFileSync(
+  path.join(dir, 'results.json'),
+  JSON.stringify(
+    jobs.map(({ index, name, outcome }) => ({ index, name, outcome })),
+    null,
+    2,
+  ),
+);
 console.log(`results: ${path.join(dir, 'results.json')}`);
