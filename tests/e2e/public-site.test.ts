@@ -51,6 +51,19 @@ describe('frozen-account search', () => {
   });
 });
 
+describe('on a 360 px phone', () => {
+  it.each(['/frozen-accounts', '/frozen-accounts/letter/m', '/search?q=%40miu_0312', `/search?q=${encodeURIComponent('みう')}`])(
+    '%s has nothing wider than the viewport',
+    async (route) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBe(0);
+    },
+  );
+});
+
 describe('/today at view time', () => {
   it('marks a shift running now as 出勤中 and one that ended as 終了, ended ones last', async () => {
     const html = await (await fetch(`${site.url}/today`)).text();
