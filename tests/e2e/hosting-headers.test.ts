@@ -4,9 +4,12 @@
  * page loads in Chromium with zero Content-Security-Policy violations, the
  * cache and security headers are there, and the SEO files answer.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HEADERS_FILE } from '../../scripts/build-site';
+import { findCsp, type HeaderRule } from '../../scripts/lib/hosting-headers';
+import { ROOT } from '../../scripts/lib/project';
 import { ISLAND_ROUTES, SIGNED_IN_ROUTES } from '../../src/lib/seo/routes';
 import { signIn } from './account-helpers';
 import { cspViolations } from './browser-pages';
@@ -124,5 +127,19 @@ describe('search-engine files', () => {
       expect(response.status, icon).toBe(200);
       expect((await response.arrayBuffer()).byteLength, icon).toBeGreaterThan(100);
     }
+  });
+});
+
+describe('the committed firebase.json', () => {
+  // npm start's Hosting emulator and a deploy serve these headers: when an
+  // inline script changes, `npm run build` must be run and firebase.json committed.
+  it('allows exactly the inline scripts the site has now', async () => {
+    const scriptHashes = (csp: string | undefined) =>
+      new Set((/script-src ([^;]*)/.exec(csp ?? '')?.[1] ?? '').split(' ').filter((part) => part.startsWith("'sha256-")));
+    const built = JSON.parse(await readFile(path.join(E2E_SITE_DIR, HEADERS_FILE), 'utf8')) as HeaderRule[];
+    const committed = JSON.parse(await readFile(path.join(ROOT, 'firebase.json'), 'utf8')) as { hosting: { headers: HeaderRule[] } };
+    const builtHashes = scriptHashes(findCsp(built));
+    expect(builtHashes.size).toBeGreaterThan(0);
+    expect(scriptHashes(findCsp(committed.hosting.headers))).toEqual(builtHashes);
   });
 });
