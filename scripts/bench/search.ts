@@ -102,9 +102,9 @@ async function firstAnswer(browser: Browser, url: string, q: string): Promise<st
       () => undefined,
     );
     const answer = page.getByTestId('handle-answer').first();
-    if (await answer.count()) return answer.getByRole('link', { name: /を見る$/ }).getAttribute('href');
+    if (await answer.count()) return await answer.getByRole('link', { name: /を見る$/ }).getAttribute('href');
     const result = page.getByTestId('search-result').first();
-    if (await result.count()) return result.getByRole('link').first().getAttribute('href');
+    if (await result.count()) return await result.getByRole('link').first().getAttribute('href');
     return null;
   } finally {
     await page.close();

@@ -152,8 +152,11 @@ export function initSearchPage(root: HTMLElement): void {
     clearTimeout(typingTimer);
     typingTimer = setTimeout(() => void search(readForm()), TYPING_DELAY_MS);
   });
-  // Start fetching the index as soon as someone shows intent to search.
-  field('q').addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
+  // Start fetching the full-text index once someone types something that is
+  // not a handle (a handle is answered from one small shard, without it).
+  field('q').addEventListener('input', () => {
+    if (!parseHandleQuery(field('q').value)) void loadPagefind().catch(() => undefined);
+  });
   more.addEventListener('click', () => void showMore(run));
 
   const initial = parseSearchQuery(new URLSearchParams(location.search));
