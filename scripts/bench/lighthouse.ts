@@ -18,20 +18,11 @@ import { buildSite } from '../build-site';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
 import { ROOT } from '../lib/project';
 import { serveSite } from '../lib/serve-site';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser';
 
 const PROJECT = 'demo-theralink-lighthouse';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-// PLATFORM.md: without the networking flags this closed network refuses Chromium's background connections.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' } } });
 
@@ -71,7 +62,7 @@ if (!store) throw new Error('The demo export has no store.');
 const pages = ['/', '/profile/miu', `/store-profile/${store.profileSlug}`, '/today', '/search', '/skindetector', '/login'];
 
 const site = await serveSite(siteDir, port);
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || CHROMIUM, chromeFlags: CHROME_FLAGS });
 const lowest = new Map<string, Record<string, number>>();
 try {
   for (const page of pages) {

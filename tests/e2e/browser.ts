@@ -4,10 +4,10 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // Without the networking flags this closed network refuses Chromium's background connections.
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -18,5 +18,5 @@ const FLAGS = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }

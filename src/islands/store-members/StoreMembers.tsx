@@ -55,6 +55,26 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
     }
   };
 
+  /** One list (pending requests or confirmed members), or its empty line; test ids `{testId}` and `{testId}-empty`. */
+  const memberList = (list: StoreMember[], testId: 'member-requests' | 'members', empty: string) =>
+    list.length === 0 ? (
+      <p className="text-sm text-gray-700 dark:text-gray-300" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    ) : (
+      <ul className={listClass} data-testid={testId}>
+        {list.map((member) => (
+          <MemberRow
+            key={member.id}
+            member={member}
+            busy={busy === member.id}
+            locked={busy !== null}
+            onAnswer={(status) => answer(member, status)}
+          />
+        ))}
+      </ul>
+    );
+
   const members = load.state === 'ready' ? load.members : [];
   const pending = members.filter((member) => member.state === 'pending');
   const confirmed = members.filter((member) => member.state === 'confirmed');
@@ -75,41 +95,9 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
       {load.state === 'ready' && (
         <>
           <h3 className="font-bold">承認待ちの申請（{pending.length} 件）</h3>
-          {pending.length === 0 ? (
-            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="member-requests-empty">
-              承認待ちの申請はありません。
-            </p>
-          ) : (
-            <ul className={listClass} data-testid="member-requests">
-              {pending.map((member) => (
-                <MemberRow
-                  key={member.id}
-                  member={member}
-                  busy={busy === member.id}
-                  locked={busy !== null}
-                  onAnswer={(status) => answer(member, status)}
-                />
-              ))}
-            </ul>
-          )}
+          {memberList(pending, 'member-requests', '承認待ちの申請はありません。')}
           <h3 className="font-bold">所属中のセラピスト（{confirmed.length} 人）</h3>
-          {confirmed.length === 0 ? (
-            <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="members-empty">
-              所属中のセラピストはまだいません。
-            </p>
-          ) : (
-            <ul className={listClass} data-testid="members">
-              {confirmed.map((member) => (
-                <MemberRow
-                  key={member.id}
-                  member={member}
-                  busy={busy === member.id}
-                  locked={busy !== null}
-                  onAnswer={(status) => answer(member, status)}
-                />
-              ))}
-            </ul>
-          )}
+          {memberList(confirmed, 'members', '所属中のセラピストはまだいません。')}
         </>
       )}
     </section>
