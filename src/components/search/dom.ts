@@ -12,7 +12,7 @@ export function link(href: string, text: string, className: string): HTMLAnchorE
   return anchor;
 }
 
-export const LINK_CLASS = 'text-blue-700 underline underline-offset-2 dark:text-blue-300';
+export const LINK_CLASS = 'text-brand-700 underline underline-offset-2 dark:text-brand-300';
 
 /** A round avatar: the photo; else her illustrated face (decorative); else the name's first character. */
 export function avatar(name: string, photoURL: string | undefined, size: 'size-12' | 'size-16', illustration?: string): HTMLElement {
@@ -25,7 +25,7 @@ export function avatar(name: string, photoURL: string | undefined, size: 'size-1
   }
   const initial = el(
     'span',
-    `flex ${size} shrink-0 items-center justify-center rounded-full bg-blue-100 text-xl font-bold text-blue-800 dark:bg-blue-900 dark:text-blue-100`,
+    `flex ${size} shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100`,
     [...name.trim()][0] ?? '?',
   );
   initial.setAttribute('aria-hidden', 'true');

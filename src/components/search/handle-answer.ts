@@ -5,33 +5,15 @@
  * the registered handles that start with what was typed. Built with DOM
  * calls only (text never becomes markup).
  */
-import { lookUpHandle, handleShardUrl, type HandleEntry, type HandleShard } from '../../lib/search/handle-index';
+import { lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
 import { formatShiftTime } from '../../lib/shifts-view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verification';
 import { LINK_CLASS, avatar, el, link } from './dom';
-
-const shards = new Map<string, Promise<HandleShard>>();
-
-/** The shard holding `handle` ([] when no registered handle starts that way: the file is missing). */
-export function fetchShard(handle: string): Promise<HandleShard> {
-  const url = handleShardUrl(handle);
-  let shard = shards.get(url);
-  if (!shard) {
-    shard = fetch(url).then((response) => {
-      if (response.status === 404) return [];
-      if (!response.ok) throw new Error(`handle index ${response.status}`);
-      return response.json() as Promise<HandleShard>;
-    });
-    // A failed fetch is not remembered: the next search tries again.
-    shard.catch(() => shards.delete(url));
-    shards.set(url, shard);
-  }
-  return shard;
-}
+import { fetchShardFile } from './shard-file';
 
 export async function findHandle(handle: string) {
-  return lookUpHandle(await fetchShard(handle), handle);
+  return lookUpHandle(await fetchShardFile<HandleEntry>(handleShardUrl(handle)), handle);
 }
 
 function whose(entry: HandleEntry): string {
@@ -41,7 +23,7 @@ function whose(entry: HandleEntry): string {
 
 /** The answer card for a registered handle. */
 export function answerCard(entry: HandleEntry): HTMLElement {
-  const card = el('article', 'grid gap-3 rounded-xl border-2 border-blue-700 p-4 dark:border-blue-400');
+  const card = el('article', 'grid gap-3 rounded-xl border-2 border-brand-700 p-4 dark:border-brand-400');
   card.dataset.testid = 'handle-answer';
 
   const head = el('div', 'flex items-start gap-4');

@@ -7,7 +7,7 @@ import { cleanResultUrl } from '../../lib/search-query';
 import { LINK_CLASS, avatar, el, link } from './dom';
 import type { PagefindResultData } from './pagefind';
 
-export function resultCard(data: PagefindResultData): HTMLLIElement {
+export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'>): HTMLLIElement {
   const { meta } = data;
   const name = meta.title ?? '';
   const item = el('li', 'flex min-w-0 items-center gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-700');

@@ -1,9 +1,11 @@
-import { pagefindFilters, parseSearchQuery, searchQueryString, searchTerm, type SearchQuery } from '../../lib/search-query';
+import { cleanResultUrl, pagefindFilters, parseSearchQuery, searchQueryString, searchTerm, type SearchQuery } from '../../lib/search-query';
 import { parseHandleQuery } from '../../lib/search/handle-query';
+import { lookUpName, nameShardUrl, type NameEntry } from '../../lib/search/name-index';
 import { rankResults } from '../../lib/search/rank';
 import { answerCard, completionList, findHandle, notRegistered } from './handle-answer';
 import { loadPagefind, type PagefindResult, type PagefindResultData } from './pagefind';
 import { resultCard } from './result-card';
+import { fetchShardFile } from './shard-file';
 
 /** Results shown at a time; each one is a separate fetch of its fragment. */
 const BATCH_SIZE = 20;
@@ -50,13 +52,20 @@ export function initSearchPage(root: HTMLElement): void {
     hint.hidden = !hintText;
   }
 
-  let ranked: PagefindResultData[] = [];
+  let ranked: Pick<PagefindResultData, 'url' | 'meta'>[] = [];
 
-  async function showFirst(thisRun: number, q: string) {
+  /** Pages named exactly like the query (the name index), shown first. */
+  let exactUrls = new Set<string>();
+
+  async function showFirst(thisRun: number, q: string, exact: NameEntry[]) {
+    exactUrls = new Set(exact.map((entry) => entry.url));
     const window = pending.splice(0, RERANK_WINDOW);
     const items = await Promise.all(window.map((result) => result.data()));
     if (thisRun !== run) return;
-    ranked = rankResults(q, items, (data) => ({ title: data.meta.title ?? '' }));
+    ranked = [
+      ...exact,
+      ...rankResults(q, items, (data) => ({ title: data.meta.title ?? '' })).filter((data) => !exactUrls.has(cleanResultUrl(data.url))),
+    ];
     await showMore(thisRun);
   }
 
@@ -64,7 +73,8 @@ export function initSearchPage(root: HTMLElement): void {
     const fromRanked = ranked.splice(0, BATCH_SIZE);
     const fetched = await Promise.all(pending.splice(0, BATCH_SIZE - fromRanked.length).map((result) => result.data()));
     if (thisRun !== run) return;
-    for (const data of [...fromRanked, ...fetched]) list.append(resultCard(data));
+    for (const data of [...fromRanked, ...fetched.filter((data) => !exactUrls.has(cleanResultUrl(data.url)))])
+      list.append(resultCard(data));
     more.hidden = ranked.length === 0 && pending.length === 0;
   }
 
@@ -85,19 +95,20 @@ export function initSearchPage(root: HTMLElement): void {
     setStatus('検索しています…');
     list.setAttribute('aria-busy', 'true');
     try {
-      const pagefind = await loadPagefind();
+      const [pagefind, exact] = await Promise.all([loadPagefind(), term ? findName(term, filters) : []]);
       const found = await pagefind.search(term, { filters });
       if (thisRun !== run || !found) return; // superseded by a newer search
       pending = [...found.results];
-      if (pending.length === 0) {
+      if (pending.length === 0 && exact.length === 0) {
         setStatus(
           '該当するセラピスト・店舗は見つかりませんでした。',
           'ユーザー名は @ の有無や大文字・小文字を問わず探せます。綴りを確かめるか、エリア・店舗・種別を「すべて」に戻してお試しください。',
         );
         return;
       }
-      setStatus(`${pending.length}件見つかりました。`);
-      await showFirst(thisRun, term ?? '');
+      // An exact name is shown even when Pagefind's word splitting missed it.
+      setStatus(`${Math.max(pending.length, exact.length)}件見つかりました。`);
+      await showFirst(thisRun, term ?? '', exact);
     } catch {
       if (thisRun !== run) return;
       setStatus(
@@ -106,6 +117,15 @@ export function initSearchPage(root: HTMLElement): void {
       );
     } finally {
       if (thisRun === run) list.removeAttribute('aria-busy');
+    }
+  }
+
+  /** Pages named exactly `term` (a failed fetch only loses the boost, not the search). */
+  async function findName(term: string, filters: Record<string, string>): Promise<NameEntry[]> {
+    try {
+      return lookUpName(await fetchShardFile<NameEntry>(nameShardUrl(term)), term, filters);
+    } catch {
+      return [];
     }
   }
 

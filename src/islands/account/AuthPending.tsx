@@ -4,7 +4,7 @@ export function AuthPending({ label = 'ログイン状態を確認していま�
     <div role="status" className="flex min-h-48 flex-col items-center justify-center gap-3 text-gray-700 dark:text-gray-300">
       <span
         aria-hidden="true"
-        className="size-10 animate-spin rounded-full border-4 border-blue-200 border-t-blue-700 motion-reduce:animate-none dark:border-blue-900 dark:border-t-blue-300"
+        className="border-brand-200 border-t-brand-700 dark:border-brand-900 dark:border-t-brand-300 size-10 animate-spin rounded-full border-4 motion-reduce:animate-none"
       />
       <span className="text-sm">{label}</span>
     </div>

@@ -6,7 +6,7 @@ export function Avatar({ name, photoURL }: { name: string; photoURL: string | nu
   return (
     <span
       aria-hidden="true"
-      className="inline-flex size-8 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white"
+      className="bg-brand-700 inline-flex size-8 items-center justify-center rounded-full text-sm font-bold text-white"
     >
       {Array.from(name)[0] ?? '?'}
     </span>

@@ -10,7 +10,7 @@ import { clientAuth } from '../../lib/firebase/app';
 import { FormAlert } from '../forms/FormAlert';
 
 const buttonClass =
-  'cursor-pointer rounded-md border border-blue-700 px-3 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50 dark:border-blue-300 dark:text-blue-300 dark:hover:bg-gray-800';
+  'cursor-pointer rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800';
 
 export function EmailVerification({ user }: { user: AuthUser }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);

@@ -45,7 +45,7 @@ export function AnnouncementList({ uid }: { uid: string }) {
             )}
             {item.body && <p className="whitespace-pre-line">{item.body}</p>}
             {link && (
-              <a href={link} className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+              <a href={link} className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
                 詳しく見る
               </a>
             )}

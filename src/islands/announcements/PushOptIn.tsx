@@ -50,7 +50,7 @@ export function PushOptIn({ uid }: { uid: string }) {
           type="button"
           onClick={turnOn}
           disabled={busy}
-          className="cursor-pointer rounded-md bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-wait disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-700"
+          className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 cursor-pointer rounded-md px-4 py-2 font-bold text-white disabled:cursor-wait disabled:opacity-70"
         >
           {busy ? '設定しています…' : 'プッシュ通知を受け取る'}
         </button>

@@ -96,10 +96,14 @@ function Login() {
         ログイン
       </SubmitButton>
       <div className="flex flex-wrap justify-between gap-3 text-sm">
-        <button type="button" onClick={sendReset} className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-300">
+        <button
+          type="button"
+          onClick={sendReset}
+          className="text-brand-700 dark:text-brand-300 cursor-pointer underline underline-offset-2"
+        >
           パスワードをお忘れの方（再設定メールを送る）
         </button>
-        <a href="/register" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+        <a href="/register" className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
           新規登録はこちら
         </a>
       </div>

@@ -86,7 +86,7 @@ export function RegisterForm() {
         </FormAlert>
         <a
           href={profileEditorPath(draft.kind)}
-          className="inline-flex rounded-md bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-700"
+          className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 inline-flex rounded-md px-4 py-2 font-bold text-white"
         >
           プロフィールを設定する
         </a>
@@ -103,7 +103,7 @@ export function RegisterForm() {
           {(['therapist', 'store'] as const).map((kind) => (
             <label
               key={kind}
-              className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-400 px-3 py-2 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 dark:border-gray-600 dark:has-[:checked]:border-blue-300 dark:has-[:checked]:bg-blue-950"
+              className="has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-brand-950 flex cursor-pointer items-center gap-2 rounded-md border border-gray-400 px-3 py-2 dark:border-gray-600"
             >
               <input type="radio" name="kind" value={kind} checked={draft.kind === kind} onChange={() => update('kind', kind)} />
               {kind === 'therapist' ? 'セラピスト' : '店舗'}
@@ -168,7 +168,7 @@ export function RegisterForm() {
             className="mt-1"
           />
           <span>
-            <a href="/terms-of-service" target="_blank" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+            <a href="/terms-of-service" target="_blank" className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
               利用規約
             </a>
             に同意します
@@ -187,7 +187,7 @@ export function RegisterForm() {
       </SubmitButton>
       <p className="text-sm">
         すでにアカウントをお持ちの方は{' '}
-        <a href="/login" className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+        <a href="/login" className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
           ログイン
         </a>
       </p>

@@ -24,7 +24,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
           id={id}
           type="checkbox"
           {...describedBy(id, error, hint)}
-          className="peer size-6 shrink-0 cursor-pointer accent-blue-700 disabled:cursor-not-allowed dark:accent-blue-400"
+          className="peer accent-brand-700 dark:accent-brand-400 size-6 shrink-0 cursor-pointer disabled:cursor-not-allowed"
           {...input}
         />
         <span className="font-medium peer-disabled:text-gray-500 dark:peer-disabled:text-gray-400">{label}</span>

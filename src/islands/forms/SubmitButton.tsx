@@ -4,7 +4,7 @@ export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; chi
       type="submit"
       disabled={busy}
       aria-disabled={busy}
-      className="w-full cursor-pointer rounded-md bg-blue-700 px-4 py-2.5 font-bold text-white hover:bg-blue-800 disabled:cursor-wait disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-700"
+      className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 w-full cursor-pointer rounded-md px-4 py-2.5 font-bold text-white disabled:cursor-wait disabled:opacity-70"
     >
       {busy ? busyLabel : children}
     </button>

@@ -52,14 +52,14 @@ export const TagsField = forwardRef<HTMLInputElement, TagsFieldProps>(function T
           {tags.map((tag) => (
             <li
               key={tag}
-              className="flex items-center rounded-full bg-blue-50 pl-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100"
+              className="bg-brand-50 text-brand-900 dark:bg-brand-950 dark:text-brand-100 flex items-center rounded-full pl-3 text-sm"
             >
               <span>#{tag}</span>
               <button
                 type="button"
                 onClick={() => onRemove(tag)}
                 aria-label={`「${tag}」を削除`}
-                className="ml-1 inline-flex size-9 cursor-pointer items-center justify-center rounded-full hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-blue-900"
+                className="hover:bg-brand-100 focus-visible:outline-brand-600 dark:hover:bg-brand-900 ml-1 inline-flex size-9 cursor-pointer items-center justify-center rounded-full focus-visible:outline-2"
               >
                 <span aria-hidden="true">×</span>
               </button>

@@ -2,8 +2,8 @@
 const base =
   'inline-flex cursor-pointer items-center justify-center rounded-md px-4 py-2 font-bold disabled:cursor-not-allowed disabled:opacity-60';
 
-export const primaryButton = `${base} bg-blue-700 text-white hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-700`;
+export const primaryButton = `${base} bg-brand-700 text-white hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800`;
 export const secondaryButton = `${base} border border-gray-400 bg-white text-gray-900 hover:bg-gray-100 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800`;
 export const dangerButton = `${base} bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-700`;
 export const linkButton =
-  'cursor-pointer text-sm text-blue-700 underline underline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:text-blue-300';
+  'cursor-pointer text-sm text-brand-700 underline underline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:text-brand-300';

@@ -31,7 +31,7 @@ const BUSY_TEXT: Record<Exclude<Busy, 'idle'>, string> = {
 };
 
 const buttonClass =
-  'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-blue-700 px-4 font-medium text-blue-700 hover:bg-blue-50 dark:border-blue-300 dark:text-blue-300 dark:hover:bg-gray-800';
+  'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-brand-700 px-4 font-medium text-brand-700 hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800';
 
 /** A URL to show the stored picture at, or '' (none, still loading, or unreadable). */
 function useDisplayUrl(photo: string): [string, (shown: { photo: string; url: string }) => void] {
@@ -126,7 +126,7 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
         ) : (
           <span
             aria-hidden="true"
-            className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-blue-700 text-3xl font-bold text-white"
+            className="bg-brand-700 inline-flex size-24 shrink-0 items-center justify-center rounded-full text-3xl font-bold text-white"
           >
             {Array.from(name)[0] ?? '?'}
           </span>
@@ -135,7 +135,7 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
           <label
             htmlFor={inputId}
             aria-disabled={busy !== 'idle' || undefined}
-            className={`${buttonClass} has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600 aria-disabled:cursor-wait aria-disabled:opacity-60`}
+            className={`${buttonClass} has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 aria-disabled:cursor-wait aria-disabled:opacity-60`}
           >
             {photo ? 'プロフィール画像を変更' : 'プロフィール画像を選ぶ'}
             <input

@@ -39,7 +39,7 @@ export function SaveBar({ busy, status }: { busy: boolean; status: EditorStatus 
         type="submit"
         disabled={busy}
         data-testid="profile-save"
-        className="min-h-12 w-full cursor-pointer rounded-md bg-blue-700 px-4 py-3 text-base font-bold text-white hover:bg-blue-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto sm:min-w-48 dark:bg-blue-600 dark:hover:bg-blue-700"
+        className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 min-h-12 w-full cursor-pointer rounded-md px-4 py-3 text-base font-bold text-white disabled:cursor-wait disabled:opacity-70 sm:w-auto sm:min-w-48"
       >
         {busy ? '保存しています…' : '保存する'}
       </button>

@@ -66,7 +66,7 @@ export function ReportForm({ user, target }: { user: AuthUser; target: string })
           <p className="mt-1">運営が内容を確認し、必要に応じて対応します。個別のお返事はしていません。</p>
         </FormAlert>
         <p>
-          <a href="/" className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-300">
+          <a href="/" className="text-brand-700 dark:text-brand-300 font-medium underline underline-offset-2">
             ホームへ戻る
           </a>
         </p>

@@ -69,7 +69,7 @@ export default function ModelOpinion({ pixels, size }: Props) {
           onClick={run}
           disabled={busy}
           aria-busy={busy}
-          className="rounded-md bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-wait disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-700"
+          className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 rounded-md px-4 py-2 font-bold text-white disabled:cursor-wait disabled:opacity-70"
         >
           {state.kind === 'loading'
             ? 'AI モデルを読み込んでいます…'
@@ -106,7 +106,7 @@ function Scores({ scores }: { scores: ClassScores }) {
               </dt>
               <dd className="flex items-center gap-2">
                 <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded bg-gray-200 dark:bg-gray-700">
-                  <span className="block h-full bg-blue-700 dark:bg-blue-300" style={{ width: `${percent}%` }} />
+                  <span className="bg-brand-700 dark:bg-brand-300 block h-full" style={{ width: `${percent}%` }} />
                 </span>
                 <span className="w-10 text-right tabular-nums">{percent}%</span>
               </dd>

@@ -29,9 +29,9 @@ export default function PhotoPicker({ onFile }: Props) {
       onDragLeave={() => setDragging(false)}
       onDrop={drop}
       data-dragging={dragging || undefined}
-      className="flex min-h-40 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-blue-700 bg-blue-50 p-6 text-center text-gray-900 hover:bg-blue-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600 data-[dragging]:bg-blue-100 dark:border-blue-300 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:has-[:focus-visible]:outline-blue-300 dark:data-[dragging]:bg-gray-800"
+      className="border-brand-700 bg-brand-50 hover:bg-brand-100 has-[:focus-visible]:outline-brand-600 data-[dragging]:bg-brand-100 dark:border-brand-300 dark:has-[:focus-visible]:outline-brand-300 flex min-h-40 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-6 text-center text-gray-900 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:data-[dragging]:bg-gray-800"
     >
-      <svg aria-hidden="true" width="40" height="40" viewBox="0 0 24 24" className="text-blue-700 dark:text-blue-300">
+      <svg aria-hidden="true" width="40" height="40" viewBox="0 0 24 24" className="text-brand-700 dark:text-brand-300">
         <path
           fill="currentColor"
           d="M19 5v14H5V5h14m0-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2Zm-4.86 8.86-3 3.87L9 13.14 6 17h12l-3.86-5.14Z"

@@ -54,7 +54,7 @@ export default function PhotoWithHeatmap({ result, fileName }: Props) {
             role="switch"
             checked={showHeatmap}
             onChange={(event) => setShowHeatmap(event.target.checked)}
-            className="size-5 accent-blue-700 dark:accent-blue-300"
+            className="accent-brand-700 dark:accent-brand-300 size-5"
           />
           ヒートマップを表示
         </label>

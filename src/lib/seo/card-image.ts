@@ -18,7 +18,7 @@ import { CARD_SIZE } from './cards';
 
 const { width: CARD_WIDTH, height: CARD_HEIGHT } = CARD_SIZE;
 /** Bump when the design changes, so cached cards are redrawn. */
-const DESIGN_VERSION = 1;
+const DESIGN_VERSION = 2;
 const CACHE_DIR = path.resolve('.cache', 'og');
 
 export interface CardText {
@@ -71,23 +71,23 @@ function card({ title, subtitle, label }: CardText): Node {
       flexDirection: 'column',
       justifyContent: 'space-between',
       padding: '72px 80px',
-      backgroundColor: '#1d4ed8',
-      backgroundImage: 'linear-gradient(135deg, #1e3a8a 0%, #1d4ed8 55%, #3b82f6 100%)',
+      backgroundColor: '#be185d',
+      backgroundImage: 'linear-gradient(135deg, #831843 0%, #be185d 60%, #db2777 100%)',
       color: '#ffffff',
       fontFamily: 'Noto Sans JP',
     },
     h(
       'div',
       { display: 'flex', flexDirection: 'column', gap: '24px' },
-      ...(label ? [h('div', { fontSize: 36, color: '#bfdbfe' }, label)] : []),
+      ...(label ? [h('div', { fontSize: 36, color: '#fbcfe8' }, label)] : []),
       h('div', { fontSize: titleSize(title), lineHeight: 1.15 }, clip(title, 24)),
-      ...(subtitle ? [h('div', { fontSize: 44, color: '#dbeafe' }, clip(subtitle, 30))] : []),
+      ...(subtitle ? [h('div', { fontSize: 44, color: '#fce7f3' }, clip(subtitle, 30))] : []),
     ),
     h(
       'div',
       { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 40 },
       h('div', { display: 'flex' }, SITE_NAME),
-      h('div', { display: 'flex', fontSize: 28, color: '#bfdbfe' }, 'いまの居場所がわかる'),
+      h('div', { display: 'flex', fontSize: 28, color: '#fbcfe8' }, 'いまの居場所がわかる'),
     ),
   );
 }

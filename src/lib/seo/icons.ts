@@ -7,8 +7,8 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 
-/** The theme colour (primary blue, tailwind blue-700), shared by the manifest and <meta name="theme-color">. */
-export const THEME_COLOR = '#1d4ed8';
+/** The theme colour (the brand raspberry, Tailwind pink-700), shared by the manifest and <meta name="theme-color">. */
+export const THEME_COLOR = '#be185d';
 export const MANIFEST_ICON_SIZES = [192, 512] as const;
 
 const RINGS = `<g fill="none" stroke="${THEME_COLOR}" stroke-width="3"><circle cx="10" cy="14" r="7"/><circle cx="18" cy="14" r="7"/></g>`;
