@@ -11,7 +11,17 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['dist/', '.build/', '.astro/', '.cache/', '.data/', 'node_modules/', 'dist.previous-*/', 'firebase.local.json'],
+    ignores: [
+      'dist/',
+      '.build/',
+      '.astro/',
+      '.cache/',
+      '.data/',
+      'node_modules/',
+      'dist.previous-*/',
+      'dist.state/',
+      'firebase.local.json',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -1,17 +1,48 @@
 /**
- * Builds the static site from an export: Astro into a staging folder,
- * Pagefind over it, the sitemap and the hosting headers (CSP hashes from
- * the built HTML), then the staging folder replaces the served one in a
- * single rename, so a running server never shows a half-built site.
+ * Builds the static site from an export (docs/decisions.md, "Incremental
+ * publishing"). The pages are rendered by the renderer bundle
+ * (scripts/renderer: the site built once per code version in server output,
+ * run in worker threads) and written as the files `astro build` would write,
+ * then the sitemap, the hosting headers (CSP hashes of the inline scripts)
+ * and the Pagefind index; the finished folder replaces the served one in a
+ * swap of two renames, so a running server never shows a half-built site.
+ *
+ * Full: every URL into a fresh folder, Pagefind before the swap.
+ * Incremental (the state beside the site says it was rendered by the same
+ * renderer): the new folder starts as a hard-link copy of the served one,
+ * and only the pages a change touches (scripts/lib/incremental.ts) are
+ * rendered, written when their bytes changed, or removed; Pagefind then runs
+ * in the background after the swap (scripts/lib/search-index.ts,
+ * `searchIndexed`): the handle and name shards are pages and go live with
+ * the build, the full-text index follows. Both write the same bytes for the
+ * same export and clock.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { indexExport, type Directory } from '../src/data/directory';
+import { parseCollection, parseExport, readExportTexts } from '../src/data/export-records';
+import {
+  PUBLIC_COLLECTIONS,
+  PUBLIC_COLLECTION_NAMES,
+  type ExportRecords,
+  type PublicCollectionName,
+} from '../src/registry/public-collections';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
-import { contentSecurityPolicy, hostingHeaders, siteInlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
+import { tokyoDateKey } from '../src/lib/tokyo-date';
+import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
+import { affectedUrls, diffExports } from './lib/incremental';
+import { EMULATORS, ROOT } from './lib/project';
 import { replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
-import { EMULATORS, ROOT } from './lib/project';
-import { writeSitemaps } from './lib/sitemap-files';
+import { fileBytes, linkTree, removeSiteFile, siteFileOf, swapFolder, writeIfChanged } from './lib/site-files';
+import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
+import { HashSets, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
+import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
+import { ensureRenderer, type RendererBundle } from './renderer/bundle';
+import { rendererPool } from './renderer/pool';
+import type { CycleContext, Rendered } from './renderer/protocol';
 
 export interface SiteBuildOptions {
   exportDir: string;
@@ -21,6 +52,15 @@ export interface SiteBuildOptions {
   firebaseProjectId?: string;
   /** PUBLIC_ANALYTICS_ENDPOINT for this build; the env's when omitted, '' for none. */
   analyticsEndpoint?: string;
+  /** Render every page into a fresh folder, even where an incremental build could. */
+  full?: boolean;
+  /** The clock of the build (today's attendance, the "as of" times, the day the schedules start); now when omitted. */
+  now?: Date;
+  /**
+   * The renderer to use instead of the current code's (scripts/renderer/bundle.ts): a test
+   * comparing builds pins one, so an edit elsewhere in the checkout does not switch bundles mid-way.
+   */
+  renderer?: RendererBundle;
 }
 
 /** The headers a built site is served with (also in `<site>/.headers.json`), and its production-shaped set. */
@@ -32,6 +72,26 @@ export interface SiteHeaders {
   hashes: InlineHashes;
 }
 
+export interface SiteBuild extends SiteHeaders {
+  mode: 'full' | 'incremental';
+  /** URLs of the site. */
+  pages: number;
+  /** Pages rendered, files written (bytes changed) and files removed. */
+  rendered: number;
+  written: number;
+  removed: number;
+  /** Seconds until the new site was live. */
+  seconds: number;
+  /** Milliseconds of each step until then (for benches). */
+  timings: Record<string, number>;
+  /**
+   * Resolves once the full-text index (Pagefind) covers this build: at once
+   * after a full build, which indexes before the swap; in the background
+   * after an incremental one.
+   */
+  searchIndexed: Promise<void>;
+}
+
 /** Name of the headers file inside a built site (a dot file: Firebase Hosting does not deploy it). */
 export const HEADERS_FILE = '.headers.json';
 
@@ -41,47 +101,296 @@ export function emulatorOrigins(env: Record<string, string | undefined> = proces
   return (['auth', 'firestore', 'storage'] as const).map((name) => `http://${host}:${EMULATORS[name].port}`);
 }
 
-/** Computes the headers of a built site from its HTML and writes them into it. */
-export async function writeSiteHeaders(siteDir: string, env: Record<string, string | undefined>): Promise<SiteHeaders> {
-  const hashes = await siteInlineHashes(siteDir);
+/** The headers of a site whose pages inline `hashes`. */
+export function siteHeaders(hashes: InlineHashes, env: Record<string, string | undefined>): SiteHeaders {
   const analyticsEndpoint = env.PUBLIC_ANALYTICS_ENDPOINT || undefined;
-  const local = !isProductionBuild(env);
   const productionHeaders = hostingHeaders(contentSecurityPolicy({ hashes, analyticsEndpoint }));
-  const headers = local
-    ? hostingHeaders(contentSecurityPolicy({ hashes, analyticsEndpoint, emulatorOrigins: emulatorOrigins(env) }))
-    : productionHeaders;
-  await writeFile(path.join(siteDir, HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
+  const headers = isProductionBuild(env)
+    ? productionHeaders
+    : hostingHeaders(contentSecurityPolicy({ hashes, analyticsEndpoint, emulatorOrigins: emulatorOrigins(env) }));
   return { headers, productionHeaders, hashes };
 }
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
-export async function buildSite({
-  exportDir,
-  outDir = path.join(ROOT, 'dist'),
-  quiet,
-  firebaseProjectId,
-  analyticsEndpoint,
-}: SiteBuildOptions): Promise<SiteHeaders> {
-  const staging = path.join(ROOT, '.build', `site-${process.pid}`);
-  const env = {
-    EXPORT_DIR: exportDir,
-    BUILD_OUT_DIR: staging,
+/** Swaps `staging` in; the old folder is removed in the background (the site is live before that). */
+function swapIn(staging: string, target: string): { removed: Promise<void> } {
+  const previous = swapFolder(staging, target);
+  return { removed: previous ? rm(previous, { recursive: true, force: true }).catch(() => undefined) : Promise.resolve() };
+}
+
+/** Builds of one site (and the background index's updates) run one after another (per process). */
+const queues = new Map<string, Promise<unknown>>();
+/** Runs `task` after everything queued for the site so far. */
+function enqueue<T>(outDir: string, task: () => Promise<T>): Promise<T> {
+  const done = (queues.get(outDir) ?? Promise.resolve()).then(task);
+  queues.set(
+    outDir,
+    done.catch(() => undefined),
+  );
+  return done;
+}
+/** Numbers the builds of this process (the background index publishes only newer ones). */
+let builds = 0;
+/** The removal of each site's previous folder, after the swap. */
+const removals = new Map<string, Promise<void>>();
+/** Each site's background index. */
+const indexers = new Map<string, BackgroundIndexer>();
+function indexerOf(outDir: string): BackgroundIndexer {
+  let indexer = indexers.get(outDir);
+  if (!indexer) indexers.set(outDir, (indexer = new BackgroundIndexer(outDir, stateDirOf(outDir), (task) => enqueue(outDir, task))));
+  return indexer;
+}
+/** An export as the build holds it: its files' text, its records and their lookups. */
+interface LoadedExport {
+  version: string;
+  texts: Record<PublicCollectionName, string>;
+  records: ExportRecords;
+  directory?: Directory;
+}
+/** The export each site was last built from in this process (saves reading it back). */
+const lastExport = new Map<string, LoadedExport>();
+
+/**
+ * The export the served site was rendered from, with its lookups: this
+ * process's last, else the state's copy (checked when it was built).
+ */
+async function previousExport(outDir: string, stateDir: string, version: string): Promise<LoadedExport & { directory: Directory }> {
+  let known = lastExport.get(outDir);
+  if (known?.version !== version) {
+    const texts = await readExportTexts(path.join(stateDir, 'export'));
+    known = { version, texts, records: parseExport(texts, { check: false }) };
+    lastExport.set(outDir, known);
+  }
+  known.directory ??= indexExport(known.records);
+  return known as LoadedExport & { directory: Directory };
+}
+
+/**
+ * The export's records, each file checked against its public schema; a
+ * file equal to the previous export's keeps its records (checked then).
+ */
+function checkExport(texts: Record<PublicCollectionName, string>, previous: LoadedExport | undefined): ExportRecords {
+  return Object.fromEntries(
+    PUBLIC_COLLECTION_NAMES.map((name) => [
+      name,
+      previous?.texts[name] === texts[name] ? previous.records[name] : parseCollection(name, texts[name], { check: true }),
+    ]),
+  ) as unknown as ExportRecords;
+}
+
+/**
+ * Builds the site of `exportDir` into `outDir` (dist/ by default): in full
+ * the first time, after a code change or when asked, else incrementally.
+ * Builds of one folder run one after another.
+ */
+export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
+  const outDir = path.resolve(options.outDir ?? path.join(ROOT, 'dist'));
+  return enqueue(outDir, () => buildOnce({ ...options, outDir }));
+}
+
+function exportVersionOf(texts: Record<PublicCollectionName, string>): string {
+  const hash = createHash('sha256');
+  for (const name of PUBLIC_COLLECTION_NAMES) hash.update(`${name}\0${texts[name]}\0`);
+  return hash.digest('hex').slice(0, 20);
+}
+
+async function writeExportCopy(dir: string, texts: Record<PublicCollectionName, string>): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await Promise.all(PUBLIC_COLLECTION_NAMES.map((name) => writeFile(path.join(dir, PUBLIC_COLLECTIONS[name].file), texts[name])));
+}
+
+/** What the state keeps of a written file. */
+function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets: HashSets): PageRecord {
+  const record: PageRecord = { file, kind: result.kind };
+  if (!file.endsWith('.html')) return record;
+  const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  if (isSitemapPage(html)) record.sitemap = true;
+  if (html.includes('data-pagefind-body')) record.search = true;
+  const hashes = hashSets.indexOf(inlineHashes(html));
+  if (hashes !== undefined) record.hashes = hashes;
+  return record;
+}
+
+async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<SiteBuild> {
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  let lap = started;
+  const step = (name: string) => {
+    const at = performance.now();
+    timings[name] = Math.round(at - lap);
+    lap = at;
+  };
+  const { exportDir, outDir, quiet } = options;
+  const overrides = {
     // Under Vitest NODE_ENV is 'test', which would build React's development bundle.
     NODE_ENV: 'production',
-    ...(firebaseProjectId && { PUBLIC_FIREBASE_PROJECT_ID: firebaseProjectId }),
-    ...(analyticsEndpoint !== undefined && { PUBLIC_ANALYTICS_ENDPOINT: analyticsEndpoint }),
+    ...(options.firebaseProjectId && { PUBLIC_FIREBASE_PROJECT_ID: options.firebaseProjectId }),
+    ...(options.analyticsEndpoint !== undefined && { PUBLIC_ANALYTICS_ENDPOINT: options.analyticsEndpoint }),
   };
-  const buildEnv = { ...process.env, ...env };
+  const env = { ...process.env, ...overrides };
+  const siteUrl = resolveSiteUrl(env);
+  const bundle = options.renderer ?? (await ensureRenderer(overrides, { quiet }));
+  step('renderer');
+
+  const stateDir = stateDirOf(outDir);
+  await mkdir(stateDir, { recursive: true });
+  const texts = await readExportTexts(path.resolve(exportDir));
+  const exportVersion = exportVersionOf(texts);
+  const now = options.now ?? new Date();
+  const today = tokyoDateKey(now);
+  // The renderer reads a copy, which becomes the state's `export/` once the site is live.
+  const snapshot = path.join(stateDir, `export-${process.pid}`);
+  await writeExportCopy(snapshot, texts);
+  // Checked here, so the renderer need not check it again.
+  const context: CycleContext = { exportDir: snapshot, version: exportVersion, now: now.toISOString(), checked: true };
+  const pool = rendererPool(bundle);
+
+  const state = await readState(stateDir);
+  const incremental =
+    !options.full &&
+    state !== undefined &&
+    state.rendererKey === bundle.key &&
+    state.siteId === (await folderId(outDir)) &&
+    existsSync(path.join(stateDir, 'export'));
+  const previous = incremental ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
+  const records = checkExport(texts, previous);
+  step('read export');
+  const build = ++builds;
+  const indexer = indexerOf(outDir);
+  // The folder the last swap replaced is gone before this build makes another.
+  await removals.get(outDir);
+  const staging = path.join(stateDir, `staging-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
   try {
-    await run(bin('astro'), ['build', '--silent'], { env, quiet });
-    await run(bin('pagefind'), ['--site', staging, '--silent'], { quiet });
-    await writeSitemaps(staging, resolveSiteUrl(buildEnv));
-    const headers = await writeSiteHeaders(staging, buildEnv);
-    await replaceDir(staging, outDir);
-    return headers;
+    // The renderer lists the URLs and the copy is made while this thread works out what changed.
+    const listing = pool.urls(context);
+    const copying = incremental
+      ? // The index comes from the state folder before the swap (see below), not from this copy.
+        linkTree(outDir, staging, { skip: [PAGEFIND_DIR] })
+      : // Client bundles and public files first, then every page.
+        linkTree(bundle.clientDir, staging);
+    const preparing = Promise.all([listing, copying]);
+    preparing.catch(() => undefined);
+    let directory: Directory | undefined;
+    let affected: Set<string> | null = null;
+    if (incremental) {
+      directory = indexExport(records);
+      // A new day moves every schedule, /today and the next shifts of the handle index: all pages.
+      if (state.today === today) affected = affectedUrls(previous!.directory, directory, diffExports(previous!.records, records));
+    }
+    step('affected pages');
+    const [siteUrls] = await preparing;
+    step('list urls and copy');
+
+    let pages: Record<string, PageRecord>;
+    let hashSets: HashSets;
+    let toRender: string[];
+    let toRemove: [string, PageRecord][] = [];
+    if (incremental) {
+      const listed = new Set(siteUrls.map(({ url }) => url));
+      toRender = siteUrls.filter(({ url }) => !affected || affected.has(url) || !state.pages[url]).map(({ url }) => url);
+      toRemove = Object.entries(state.pages).filter(([url]) => !listed.has(url));
+      pages = { ...state.pages };
+      hashSets = new HashSets(state.hashSets);
+    } else {
+      toRender = siteUrls.map(({ url }) => url);
+      pages = {};
+      hashSets = new HashSets();
+    }
+
+    let written = 0;
+    let searchChanged = false;
+    await pool.render(context, toRender, async (results) => {
+      for (const result of results) {
+        const bytes = fileBytes(result, siteUrl);
+        if (!bytes) throw new Error(`${result.url} is one of the site's URLs (getStaticPaths) but answers ${result.status}.`);
+        const file = siteFileOf(result.url, result.kind);
+        const previous = pages[result.url];
+        if (previous && previous.file !== file) await removeSiteFile(staging, previous.file);
+        const record = pageRecord(file, result, bytes, hashSets);
+        if (await writeIfChanged(staging, file, bytes)) {
+          written++;
+          if (record.search || previous?.search) searchChanged = true;
+        }
+        pages[result.url] = record;
+      }
+    });
+    step('render');
+    for (const [url, record] of toRemove) {
+      await removeSiteFile(staging, record.file);
+      if (record.search) searchChanged = true;
+      delete pages[url];
+    }
+
+    const sitemaps = sitemapFiles(
+      Object.values(pages).flatMap((page) => (page.sitemap ? [page.file] : [])),
+      siteUrl,
+    );
+    for (const sitemap of sitemaps) await writeIfChanged(staging, sitemap.path.slice(1), Buffer.from(sitemap.xml));
+    const sitemapPaths = sitemaps.map((sitemap) => sitemap.path.slice(1));
+    for (const stale of state && incremental ? state.sitemapFiles : []) {
+      if (!sitemapPaths.includes(stale)) await removeSiteFile(staging, stale);
+    }
+    const headers = siteHeaders(hashSets.union(Object.values(pages)), env);
+    await writeIfChanged(staging, HEADERS_FILE, Buffer.from(`${JSON.stringify(headers.headers, null, 2)}\n`));
+    step('sitemap and headers');
+
+    if (incremental) {
+      // The newest index there is (the background index updates it between builds); this build's follows.
+      const index = [path.join(stateDir, PAGEFIND_DIR), path.join(outDir, PAGEFIND_DIR)].find((dir) => existsSync(dir));
+      if (index) await linkTree(index, path.join(staging, PAGEFIND_DIR));
+      if (index !== path.join(stateDir, PAGEFIND_DIR)) searchChanged = true;
+    } else {
+      await run(bin('pagefind'), ['--site', staging, '--silent'], { quiet });
+      await rm(path.join(stateDir, PAGEFIND_DIR), { recursive: true, force: true });
+      await linkTree(path.join(staging, PAGEFIND_DIR), path.join(stateDir, PAGEFIND_DIR));
+      indexer.indexed(build);
+    }
+
+    step('search index');
+    removals.set(outDir, swapIn(staging, outDir).removed);
+    step('swap');
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+
+    await replaceDir(snapshot, path.join(stateDir, 'export'));
+    await writeState(stateDir, {
+      version: 1,
+      rendererKey: bundle.key,
+      today,
+      exportVersion,
+      siteId: (await folderId(outDir))!,
+      hashSets: hashSets.compact(pages),
+      pages,
+      sitemapFiles: sitemapPaths,
+    });
+    lastExport.set(outDir, { version: exportVersion, texts, records, directory });
+    step('state');
+
+    let searchIndexed = incremental ? indexer.current() : Promise.resolve();
+    if (incremental && searchChanged) {
+      // Pagefind reads the searchable pages only: the top-level folders (and files) that hold them.
+      const entries = [...new Set(Object.values(pages).flatMap((page) => (page.search ? [page.file.split('/')[0]!] : [])))];
+      searchIndexed = (await indexer.request(build, entries)).indexed;
+      // Reported here; awaiting searchIndexed still sees the failure.
+      searchIndexed.catch((error: Error) =>
+        console.error(`[search] indexing ${outDir} failed; the previous index stays.\n${error.message}`),
+      );
+    }
+    return {
+      ...headers,
+      mode: incremental ? 'incremental' : 'full',
+      pages: siteUrls.length,
+      rendered: toRender.length,
+      written,
+      removed: toRemove.length,
+      seconds,
+      timings,
+      searchIndexed,
+    };
   } finally {
     await rm(staging, { recursive: true, force: true });
+    await rm(snapshot, { recursive: true, force: true });
   }
 }

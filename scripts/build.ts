@@ -33,10 +33,12 @@ if (isMain(import.meta.url)) {
   try {
     const started = Date.now();
     if (!process.env.EXPORT_DIR) await exportDemoData();
-    const { productionHeaders } = await buildSite({ exportDir: exportDir() });
+    const { productionHeaders, searchIndexed, mode, rendered, pages } = await buildSite({ exportDir: exportDir() });
+    // An incremental build indexes in the background: dist is deployable once that is in.
+    await searchIndexed;
     // firebase.json carries the production-shaped headers (never the emulator addresses) for `firebase deploy`.
     if (await writeFirebaseJsonHeaders(productionHeaders)) console.log('Updated the hosting headers (CSP hashes) in firebase.json.');
-    console.log(`Built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(`Built dist/ (${mode}: ${rendered} of ${pages} pages rendered) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     process.exit(0);
   } catch (error) {
     console.error(`Build failed: ${(error as Error).message}`);

@@ -1,8 +1,13 @@
 /**
- * `npm run export`: reads Firestore (the emulator when
+ * `npm run export [-- --full]`: reads Firestore (the emulator when
  * FIRESTORE_EMULATOR_HOST is set, else the real project with Application
  * Default Credentials) and writes the public export the static build reads
- * (EXPORT_DIR, default .data/export).
+ * (EXPORT_DIR, default .data/export). It reads only what changed since its
+ * last run (export/read-source.ts) and merges it into what it read before
+ * (export/source-mirror.ts); everything on the first run, with --full, and
+ * once every EXPORT_RECONCILE_HOURS (24) to catch anything missed. It
+ * prints the reads it made, and writes nothing when no public record
+ * changed.
  *
  * No document can stop it: one that fails its schema is skipped, named as
  * `collection/id: field: problem` on stderr, and listed in a report next
@@ -10,19 +15,32 @@
  * unreachable Firestore or an empty source stops it, and then the previous
  * export is left as it was.
  */
+import { parseArgs } from 'node:util';
 import { exportDir } from '../src/lib/export-dir';
 import type { PhotoUrlBase } from '../src/lib/photo-url';
 import { addDays, tokyoDateKey } from '../src/lib/tokyo-date';
-import { adminDb, assertFirestoreReachable } from './lib/admin';
+import { adminDb, assertFirestoreReachable, FirestoreUnavailableError } from './lib/admin';
 import { isMain } from './lib/cli';
 import { projectId } from './lib/project';
 import { photoUrlBase } from './export/photo-base';
-import { toPublicExport } from './export/public-records';
-import { readSource } from './export/read-source';
+import { nextScheduledPublish, toPublicExport } from './export/public-records';
+import { dropPastShifts, EmptySourceError, readAll, readChanges, ReadCounter, sourceDocsOf } from './export/read-source';
 import { describeSkipped, reportPathFor, SkipLog, writeReport, type ExportReport } from './export/report';
+import { loadMirror, mirrorPathFor, saveMirror } from './export/source-mirror';
 import { writeExport } from './export/write-export';
 
 export interface ExportOptions {
+  /**
+   * `incremental`: read only what changed since the last run (its mirror,
+   * see export/source-mirror.ts), falling back to a full read when there is
+   * no mirror or the last full read is older than `reconcileHours`. `full`
+   * (the default for callers that just seeded): read everything.
+   */
+  mode?: 'full' | 'incremental';
+  /** Hours between full reads in incremental mode (default: EXPORT_RECONCILE_HOURS or 24). */
+  reconcileHours?: number;
+  /** Where the mirror is kept (default: `{dir}-state.json`). */
+  mirrorPath?: string;
   /** Where the report goes (default: `{dir}-report.json`). */
   reportPath?: string;
   /** Where picture URLs point (default: from the environment, see export/photo-base.ts). */
@@ -38,50 +56,112 @@ export interface ExportResult {
   counts: Record<string, number>;
   report: ExportReport;
   reportPath: string;
+  /** How this run read Firestore. */
+  mode: 'full' | 'incremental';
+  /** Whether any export file changed (false: nothing was written, nothing needs building). */
+  changed: boolean;
+  /** Document reads Firestore bills for this run (one per document returned, at least one per query). */
+  reads: number;
+  /** When a scheduled blog goes public: the export changes then without any write. */
+  nextScheduledAt: Date | null;
 }
 
 /** Lines printed about skipped documents; the report lists them all. */
 const MAX_PRINTED = 50;
+/**
+ * The next incremental read starts this long before the last one's earliest
+ * read (Firestore's own time). Client writes carry the server's time
+ * (rules: updatedAt == request.time); the margin covers trusted scripts'
+ * Timestamp.now() on a machine clock a little off.
+ */
+const CURSOR_OVERLAP_MS = 5_000;
+const HOUR_MS = 3_600_000;
+
+function reconcileHours(options: ExportOptions): number {
+  return options.reconcileHours ?? (Number(process.env.EXPORT_RECONCILE_HOURS) || 24);
+}
 
 export async function runExport(dir = exportDir(), today = tokyoDateKey(), options: ExportOptions = {}): Promise<ExportResult> {
   const db = adminDb();
-  await assertFirestoreReachable(db);
   const log = new SkipLog();
+  const reads = new ReadCounter();
   const now = options.now ?? new Date();
+  const startedAt = new Date();
   // Yesterday's shifts are kept: one that passes midnight is still on today.
   const firstShiftDate = addDays(today, -1);
-  const source = await readSource(db, firstShiftDate, log);
+  const mirrorPath = options.mirrorPath ?? mirrorPathFor(dir);
+
+  const saved = options.mode === 'incremental' ? await loadMirror(mirrorPath) : null;
+  const fresh = saved && startedAt.getTime() - saved.lastFullAt.getTime() < reconcileHours(options) * HOUR_MS;
+  let mirror;
+  if (saved && fresh) {
+    mirror = saved;
+    // No read probe (it would cost a read every cycle): an unreachable project fails the first query.
+    await assertFirestoreReachable(db, undefined, { readProbe: false });
+    await readChanges(db, mirror, new Date(saved.cursor.getTime() - CURSOR_OVERLAP_MS), log, reads).catch((error: Error) => {
+      throw error instanceof EmptySourceError ? error : new FirestoreUnavailableError(`Cannot read Firestore: ${error.message}`);
+    });
+  } else {
+    await assertFirestoreReachable(db);
+    // The probe read one document.
+    reads.addOne();
+    mirror = await readAll(db, firstShiftDate, startedAt, log, reads);
+  }
+  mirror.cursor = reads.earliest?.toDate() ?? startedAt;
+  dropPastShifts(mirror, firstShiftDate);
+
+  const source = sourceDocsOf(mirror);
   const data = toPublicExport(source, firstShiftDate, { photoBase: options.photoBase ?? photoUrlBase(), now, log });
   const exportedAt = new Date().toISOString();
   const sourceName = process.env.FIRESTORE_EMULATOR_HOST ? `emulator:${projectId()}` : `project:${projectId()}`;
-  const counts = await writeExport(dir, data, { exportedAt, source: sourceName }, log);
+  const { counts, changed } = await writeExport(dir, data, { exportedAt, source: sourceName }, log);
+  // Saved only once the export is written: a run that dies before reads the same changes again.
+  await saveMirror(mirrorPath, mirror);
 
+  // The report lists every document skipped now: those the mirror still holds as malformed, and this run's public ones.
+  const skipped = [...mirror.skipped.values(), ...log.skipped.filter((entry) => entry.stage === 'public')];
   const report: ExportReport = {
     exportedAt,
     source: sourceName,
     exportDir: dir,
     read: log.read,
-    skipped: log.skipped,
-    counts: { ...counts, skipped: log.skipped.length },
+    skipped,
+    counts: { ...counts, skipped: skipped.length },
   };
   const reportPath = options.reportPath ?? reportPathFor(dir);
   await writeReport(reportPath, report);
 
+  // Printed: what this run found (a full run: everything; an incremental one: only what it read).
   const warn = options.warn ?? ((line: string) => console.warn(line));
   log.skipped.slice(0, MAX_PRINTED).forEach((entry) => warn(`Skipped ${describeSkipped(entry)}`));
   if (log.skipped.length > MAX_PRINTED) warn(`… and ${log.skipped.length - MAX_PRINTED} more skipped documents.`);
   if (log.skipped.length > 0) warn(`${log.skipped.length} documents skipped; the rest was exported. Report: ${reportPath}`);
-  return { dir, counts, report, reportPath };
+  return {
+    dir,
+    counts,
+    report,
+    reportPath,
+    mode: saved && fresh ? 'incremental' : 'full',
+    changed,
+    reads: reads.total,
+    nextScheduledAt: nextScheduledPublish(source, now),
+  };
 }
 
 if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
   try {
-    const { dir, counts } = await runExport();
+    const { dir, counts, mode, changed, reads } = await runExport(undefined, undefined, { mode: values.full ? 'full' : 'incremental' });
     console.log(
-      `Exported to ${dir}: ${Object.entries(counts)
+      `Exported to ${dir} (${mode}, ${reads} Firestore reads, ${changed ? 'changed' : 'unchanged'}): ${Object.entries(counts)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
     );
+    // For the production workflow: build and deploy only when the export changed.
+    if (process.env.GITHUB_OUTPUT) {
+      const { appendFile } = await import('node:fs/promises');
+      await appendFile(process.env.GITHUB_OUTPUT, `changed=${changed}\nreads=${reads}\nmode=${mode}\n`);
+    }
     process.exit(0);
   } catch (error) {
     console.error(`Export failed; the previous export was left as it was.\n${(error as Error).message}`);

@@ -12,6 +12,8 @@
  *   close-report <reportId>       close a report
  *   suspend <uid> --reason <text> take an account off the site and refuse its writes
  *   unsuspend <uid>
+ *   hide <blogs|posts>/<id>       take a blog or a timeline post off the site (its author sees why)
+ *   unhide <blogs|posts>/<id>
  *
  * Every action appends an entry to moderationLog/{auto} (private: trusted
  * code only); a closed dispute or report is copied there, then deleted,
@@ -26,6 +28,7 @@ import { handleDocId, MAX_FORMER_HANDLES } from '../src/schema/frozen-accounts';
 import { frozenAccountDoc } from '../src/schema/frozen-accounts';
 import { suspensionDoc } from '../src/schema/moderation';
 import { isDateKey } from '../src/lib/tokyo-date';
+import { deleteWithTombstone } from './lib/tombstone';
 import { adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
 import { projectId } from './lib/project';
@@ -40,6 +43,8 @@ export const USAGE = [
   '  close-report <reportId>        通報を閉じる',
   '  suspend <uid> --reason <理由>  アカウントを利用停止にする（次の書き出しでサイトから消える）',
   '  unsuspend <uid>                利用停止を解除する',
+  '  hide <blogs|posts>/<id>        ブログ・タイムラインの投稿を非公開にする（次の書き出しでサイトから消える）',
+  '  unhide <blogs|posts>/<id>      非公開を解除する',
 ].join('\n');
 
 /** Bad input or a refused action; the message is Japanese. */
@@ -69,6 +74,8 @@ const COMMANDS: Record<string, number> = {
   'close-report': 1,
   suspend: 1,
   unsuspend: 1,
+  hide: 1,
+  unhide: 1,
 };
 
 /** A moderationLog entry: private, written only here. */
@@ -125,7 +132,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
       writes();
       for (const doc of open.docs) {
         appendLog(tx, { action: 'close-dispute', target: `disputes/${doc.id}`, detail: { resolution, dispute: doc.data() } });
-        tx.delete(doc.ref);
+        deleteWithTombstone(db, tx, 'disputes', doc.id);
       }
       return open.docs.map((doc) => doc.id);
     };
@@ -177,6 +184,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
           verification: 'operator' as const,
           slot,
           createdAt: Timestamp.now(),
+          updatedAt: Timestamp.now(),
         };
         frozenAccountDoc.parse(moved);
         const closed = finish(() => {
@@ -205,7 +213,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
           const slot = slotRef ? await tx.get(slotRef) : null;
           const finish = await closeDisputesOn(tx, id, 'revoke');
           const closed = finish(() => {
-            tx.delete(claimRef);
+            deleteWithTombstone(db, tx, 'frozenAccounts', id);
             if (slotRef && slot?.get('handleId') === id) tx.delete(slotRef);
             appendLog(tx, { action: 'revoke', target: `frozenAccounts/${id}`, detail: { previous: data } });
           });
@@ -246,7 +254,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         if (!claim.exists) throw new ModerateError(`@${handle} は旧アカウントとして登録されていません。`);
         const finish = await closeDisputesOn(tx, id, 'verify');
         const closed = finish(() => {
-          tx.update(claimRef, { verification: 'operator' });
+          tx.update(claimRef, { verification: 'operator', updatedAt: Timestamp.now() });
           appendLog(tx, {
             action: 'verify',
             target: `frozenAccounts/${id}`,
@@ -274,7 +282,9 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
           target: `${collection}/${docId}`,
           detail: { [collection === 'disputes' ? 'dispute' : 'report']: doc.data() },
         });
-        tx.delete(ref);
+        // A dispute decides 確認中 on the site: its tombstone tells the export. Reports never reach it.
+        if (collection === 'disputes') deleteWithTombstone(db, tx, 'disputes', docId);
+        else tx.delete(ref);
       });
       log(`${what} ${docId} を閉じました（記録を moderationLog に残し、投稿者の枠を空けました）。`);
       return;
@@ -300,13 +310,37 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
       return;
     }
 
+    case 'hide':
+    case 'unhide': {
+      const hidden = input.command === 'hide';
+      const target = a ?? '';
+      if (!/^(blogs|posts)\/[A-Za-z0-9_-]{1,128}$/.test(target)) {
+        throw new ModerateError(`対象は blogs/<id> か posts/<id> で指定してください: ${JSON.stringify(target)}`);
+      }
+      await transact(db, async (tx) => {
+        const ref = db.doc(target);
+        const doc = await tx.get(ref);
+        if (!doc.exists) throw new ModerateError(`${target} はありません（削除された可能性があります）。`);
+        if (doc.get('hidden') === hidden) throw new ModerateError(`${target} はすでに${hidden ? '非公開' : '公開'}です。`);
+        // updatedAt moves so the incremental export sees the change.
+        tx.update(ref, { hidden, updatedAt: Timestamp.now() });
+        appendLog(tx, { action: input.command, target, detail: { owner: doc.get('userId') } });
+      });
+      log(
+        hidden
+          ? `${target} を非公開にしました。次の書き出しでサイトから消え、投稿者には編集画面でお知らせが出ます。`
+          : `${target} の非公開を解除しました。次の書き出しでサイトに戻ります。`,
+      );
+      return;
+    }
+
     case 'unsuspend': {
       const uid = idArg(a, 'ユーザー ID ');
       await transact(db, async (tx) => {
         const ref = db.doc(`suspensions/${uid}`);
         const existing = await tx.get(ref);
         if (!existing.exists) throw new ModerateError(`${uid} は利用停止されていません。`);
-        tx.delete(ref);
+        deleteWithTombstone(db, tx, 'suspensions', uid);
         appendLog(tx, { action: 'unsuspend', target: `suspensions/${uid}`, detail: { previous: existing.data() } });
       });
       log(`${uid} の利用停止を解除しました。次の書き出しでサイトに戻ります。`);

@@ -78,7 +78,9 @@ try {
   });
   Object.assign(process.env, emulators.env);
   await seedDemoIfEmpty();
-  site = await startLiveSite({ log: (line) => console.log(line.startsWith('[rebuild] done') ? `${line} ${siteUrl}` : line) });
+  site = await startLiveSite({
+    log: (line) => console.log(line.startsWith('[rebuild]') && line.includes('build done') ? `${line} ${siteUrl}` : line),
+  });
   await checkServedPolicy().catch(() => undefined);
 
   console.log(`\nセラリンク is running: ${siteUrl}`);

@@ -6,22 +6,14 @@
  * during a rebuild queue one more.
  */
 import type { Firestore } from 'firebase-admin/firestore';
+import { SOURCE_NAMES } from '../src/registry/source-collections';
+import { DELETIONS_COLLECTION } from '../src/schema/deletions';
 
 /**
- * What the export derives the public pages from: the public profiles, and
- * the private records that decide what they show (a confirmed store, a
- * suspension, a dispute's 確認中, a held slug's redirect).
+ * What the export derives the public pages from (the source registry),
+ * and the tombstones of deletes.
  */
-export const PUBLIC_SOURCE_COLLECTIONS = [
-  'accounts',
-  'stores',
-  'frozenAccounts',
-  'schedules',
-  'memberships',
-  'disputes',
-  'suspensions',
-  'slugs',
-] as const;
+export const PUBLIC_SOURCE_COLLECTIONS = [...SOURCE_NAMES, DELETIONS_COLLECTION] as const;
 
 export interface ContentWatch {
   /** Resolves once every collection's first snapshot has arrived (later changes count). */
@@ -29,7 +21,7 @@ export interface ContentWatch {
   stop(): void;
 }
 
-export function watchPublicContent(db: Firestore, onChange: (collections: Set<string>) => Promise<void>, debounceMs = 800): ContentWatch {
+export function watchPublicContent(db: Firestore, onChange: (collections: Set<string>) => Promise<void>, debounceMs = 250): ContentWatch {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

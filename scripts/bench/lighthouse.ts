@@ -52,7 +52,8 @@ try {
   await runSeed({ therapists: 200 });
   await runExport(exportDir);
   process.env.PUBLIC_SITE_URL = origin;
-  await buildSite({ exportDir, outDir: siteDir, quiet: true, firebaseProjectId: PROJECT });
+  const build = await buildSite({ exportDir, outDir: siteDir, quiet: true, firebaseProjectId: PROJECT });
+  await build.searchIndexed;
 } finally {
   await emulators.stop();
 }

@@ -147,7 +147,9 @@ try {
   await clearFirestoreEmulator(PROJECT);
   await runSeed({ therapists: Number(values.therapists) });
   await runExport(exportDir);
-  await buildSite({ exportDir, outDir: siteDir, quiet: true, firebaseProjectId: PROJECT });
+  // An incremental build indexes in the background; the bench searches.
+  const build = await buildSite({ exportDir, outDir: siteDir, quiet: true, firebaseProjectId: PROJECT });
+  await build.searchIndexed;
   site = await serveSite(siteDir);
   browser = await launchBrowser();
 

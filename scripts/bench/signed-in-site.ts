@@ -40,7 +40,8 @@ export async function openSignedInBench(prebuilt?: string): Promise<SignedInBenc
     const exportDir = path.join(ROOT, '.build', 'bench-export');
     siteDir = path.join(ROOT, '.build', 'bench-site');
     await runExport(exportDir);
-    await buildSite({ exportDir, outDir: siteDir, quiet: true, firebaseProjectId: BENCH_PROJECT });
+    const build = await buildSite({ exportDir, outDir: siteDir, quiet: true, firebaseProjectId: BENCH_PROJECT });
+    await build.searchIndexed;
   }
   const site = await serveSite(siteDir);
   const browser = await launchBrowser();

@@ -15,15 +15,25 @@
  *  - photo: the Storage path becomes a download URL (src/lib/photo-url.ts).
  */
 import type { AccountDoc } from '../../src/schema/accounts';
+import type { BlogDoc } from '../../src/schema/blogs';
+import type { PostDoc } from '../../src/schema/posts';
 import type { TimestampLike } from '../../src/schema/common';
 import type { FrozenAccountDoc } from '../../src/schema/frozen-accounts';
 import { membershipDocId, type MembershipDoc } from '../../src/schema/memberships';
 import type { DisputeDoc } from '../../src/schema/moderation';
-import type { PublicFrozenAccount, PublicShift, PublicSlugRedirect, PublicStore, PublicTherapist } from '../../src/schema/public';
+import type {
+  PublicBlog,
+  PublicFrozenAccount,
+  PublicPost,
+  PublicShift,
+  PublicSlugRedirect,
+  PublicStore,
+  PublicTherapist,
+} from '../../src/schema/public';
 import type { ScheduleDoc } from '../../src/schema/schedules';
 import { SLUG_HOLD_DAYS, type SlugDoc } from '../../src/schema/slugs';
 import type { StoreDoc } from '../../src/schema/stores';
-import { photoURL, type PhotoUrlBase } from '../../src/lib/photo-url';
+import { contentImagePath, photoURL, storageUrl, type PhotoUrlBase } from '../../src/lib/photo-url';
 import type { SkipLog } from './report';
 
 export interface SourceDocs {
@@ -34,6 +44,8 @@ export interface SourceDocs {
   memberships: Map<string, MembershipDoc>;
   slugs: Map<string, SlugDoc>;
   disputes: Map<string, DisputeDoc>;
+  blogs: Map<string, BlogDoc>;
+  posts: Map<string, PostDoc>;
   /** uids of suspended accounts. */
   suspensions: Set<string>;
 }
@@ -44,6 +56,8 @@ export interface PublicExport {
   frozenAccounts: PublicFrozenAccount[];
   shifts: PublicShift[];
   redirects: PublicSlugRedirect[];
+  blogs: PublicBlog[];
+  posts: PublicPost[];
 }
 
 export interface PublicExportOptions {
@@ -224,13 +238,59 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
     });
   }
 
+  const ownerKindOf = (uid: string) => (therapistById.has(uid) ? 'therapist' : publicStoreIds.has(uid) ? 'store' : null);
+  const blogs: PublicBlog[] = [];
+  for (const [id, b] of source.blogs) {
+    const ownerKind = ownerKindOf(b.userId);
+    // Public once published, its time has come, and the operator has not hidden it.
+    if (!ownerKind || b.hidden || !b.published || !b.publishAt || b.publishAt.toDate() > now) continue;
+    const url = (slot: number) => storageUrl(contentImagePath('blogs', b.userId, id, slot), options.photoBase);
+    blogs.push({
+      id,
+      userId: b.userId,
+      ownerKind,
+      title: b.title,
+      body: b.body,
+      images: Object.fromEntries(b.images.map((slot) => [String(slot), url(slot)])),
+      coverURL: b.cover === null ? '' : url(b.cover),
+      tags: b.tags,
+      publishedAt: iso(b.publishAt),
+      updatedAt: iso(b.updatedAt),
+    });
+  }
+  const posts: PublicPost[] = [];
+  for (const [id, p] of source.posts) {
+    const ownerKind = ownerKindOf(p.userId);
+    if (!ownerKind || p.hidden) continue;
+    posts.push({
+      id,
+      userId: p.userId,
+      ownerKind,
+      text: p.text,
+      imageURLs: p.images.map((slot) => storageUrl(contentImagePath('posts', p.userId, id, slot), options.photoBase)),
+      createdAt: iso(p.createdAt),
+    });
+  }
+
   return {
     therapists: therapists.sort(byId),
     stores: stores.sort(byId),
     frozenAccounts: frozenAccounts.sort(byId),
     shifts: shifts.sort(byId),
     redirects: slugRedirects(source.slugs, { therapists, stores }, now),
+    blogs: blogs.sort(byId),
+    posts: posts.sort(byId),
   };
+}
+
+/** The earliest publishAt still ahead of `now` among published, visible blogs: when the export changes by itself. */
+export function nextScheduledPublish(source: Pick<SourceDocs, 'blogs'>, now: Date): Date | null {
+  let next: Date | null = null;
+  for (const b of source.blogs.values()) {
+    const at = b.published && !b.hidden ? b.publishAt?.toDate() : undefined;
+    if (at && at > now && (!next || at < next)) next = at;
+  }
+  return next;
 }
 
 /**

@@ -1,110 +1,168 @@
 /**
- * Reads the collections the public pages are derived from and validates
- * every document against its schema. A document that fails is skipped and
- * logged (see report.ts), never allowed to stop the export.
+ * Reads the source collections (src/registry/source-collections.ts) into
+ * the export's mirror, validating every document against its schema. A
+ * document that fails is skipped and logged (see report.ts), never allowed
+ * to stop the export.
  *
- * Besides the public profiles (accounts, stores, frozenAccounts,
- * schedules) it reads the private records that decide what is shown
- * (memberships, slugs, disputes, suspensions); only facts derived from them
- * leave (a confirmed store, a redirect, `disputed`, an absence). users,
- * customers, announcements, favorites and reports are never read.
+ * `readAll` reads everything (the first run, `--full` and the periodic
+ * reconciliation); `readChanges` only what changed after the cursor: each
+ * collection's documents written since (their updatedAt / createdAt), the
+ * documents named by tombstones since (deletes), and the slugs of owners
+ * whose profile changed. Each counts the reads Firestore bills: one per
+ * document returned, and one for a query that returns nothing.
+ *
+ * Besides the public profiles it reads the private records that decide
+ * what is shown (memberships, slugs, disputes, suspensions); only facts
+ * derived from them leave. users, customers, announcements, favorites and
+ * reports are never read.
  */
-import type { Firestore, Query } from 'firebase-admin/firestore';
-import type { ZodTypeAny, z } from 'zod';
-import { accountDoc } from '../../src/schema/accounts';
-import { frozenAccountDoc, handleDocId } from '../../src/schema/frozen-accounts';
-import { membershipDoc, membershipDocId } from '../../src/schema/memberships';
-import { disputeDoc, MAX_OPEN_DISPUTES, suspensionDoc } from '../../src/schema/moderation';
-import { MAX_SHIFTS_PER_DAY, scheduleDoc, shiftDocId } from '../../src/schema/schedules';
-import { slugDoc } from '../../src/schema/slugs';
-import { storeDoc } from '../../src/schema/stores';
-import { SLUG_PATTERN } from '../../src/lib/slugs';
+import { Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { deletionDoc, DELETIONS_COLLECTION } from '../../src/schema/deletions';
+import { PROFILE_SOURCES, SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
 import type { SourceDocs } from './public-records';
 import { problemsOf, SkipLog, type Problem } from './report';
+import { emptyMirror, type SourceMirror } from './source-mirror';
 
 export class EmptySourceError extends Error {}
 
-/** A problem with how a valid document relates to its id (the rules key documents by their fields). */
-type IdCheck<T> = (id: string, data: T) => string | null;
-
-async function readValidated<S extends ZodTypeAny>(
-  query: Query,
-  collection: string,
-  schema: S,
-  log: SkipLog,
-  idCheck?: IdCheck<z.infer<S>>,
-): Promise<Map<string, z.infer<S>>> {
-  const docs = new Map<string, z.infer<S>>();
-  const snapshot = await query.get();
-  log.countRead(collection, snapshot.size);
-  for (const doc of snapshot.docs) {
-    const result = schema.safeParse(doc.data());
-    if (!result.success) {
-      log.skip(collection, doc.id, problemsOf(result.error.issues));
-      continue;
-    }
-    const idProblem = idCheck?.(doc.id, result.data);
-    if (idProblem) {
-      log.skip(collection, doc.id, [{ path: '(id)', message: idProblem } satisfies Problem]);
-      continue;
-    }
-    docs.set(doc.id, result.data);
-  }
-  return docs;
-}
-
-const ownId: IdCheck<{ userId: string }> = (id, data) => (data.userId === id ? null : 'userId does not match the document id');
-
-const slotIds = (prefix: string, count: number) => new Set(Array.from({ length: count }, (_, slot) => `${prefix}_${slot}`));
-const shiftIdOk: IdCheck<z.infer<typeof scheduleDoc>> = (id, s) =>
-  Array.from({ length: MAX_SHIFTS_PER_DAY }, (_, slot) => shiftDocId(s.userId, s.date, slot)).includes(id)
-    ? null
-    : `not a shift id {userId}_{date}_{0..${MAX_SHIFTS_PER_DAY - 1}}`;
-
-export async function readSource(db: Firestore, firstShiftDate: string, log: SkipLog = new SkipLog()): Promise<SourceDocs> {
-  const [accounts, stores, frozenAccounts, schedules, memberships, slugs, disputes, suspensions] = await Promise.all([
-    readValidated(db.collection('accounts'), 'accounts', accountDoc, log, ownId),
-    readValidated(db.collection('stores'), 'stores', storeDoc, log, ownId),
-    readValidated(db.collection('frozenAccounts'), 'frozenAccounts', frozenAccountDoc, log, (id, f) =>
-      id === handleDocId(f.handle, f.platform) ? null : 'not the id x_{handle}',
-    ),
-    readValidated(db.collection('schedules').where('date', '>=', firstShiftDate), 'schedules', scheduleDoc, log, shiftIdOk),
-    readValidated(db.collection('memberships'), 'memberships', membershipDoc, log, (id, m) =>
-      id === membershipDocId(m.storeId, m.userId) ? null : 'not the id {storeId}_{userId}',
-    ),
-    readValidated(db.collection('slugs'), 'slugs', slugDoc, log, (id) => (SLUG_PATTERN.test(id) ? null : 'not a slug')),
-    readValidated(db.collection('disputes'), 'disputes', disputeDoc, log, (id, d) =>
-      slotIds(d.userId, MAX_OPEN_DISPUTES).has(id) ? null : `not a dispute id {userId}_{0..${MAX_OPEN_DISPUTES - 1}}`,
-    ),
-    readSuspensions(db, log),
-  ]);
-  if (accounts.size === 0 && stores.size === 0) {
-    const unreadable = (log.read.accounts ?? 0) + (log.read.stores ?? 0);
-    throw new EmptySourceError(
-      unreadable > 0
-        ? `None of the ${unreadable} documents in accounts and stores passed its schema: nothing to export ` +
-            '(demo data from an older version? Delete .data/emulators and run `npm start` again to reseed).'
-        : 'Firestore holds no documents in accounts or stores: nothing to export (run `npm run seed` for demo data).',
-    );
-  }
-  return { accounts, stores, frozenAccounts, schedules, memberships, slugs, disputes, suspensions };
-}
-
 /**
- * Suspended uids. Fails closed: a suspension document that does not pass
- * its schema is reported, and its account is still left out.
+ * Reads billed by Firestore (documents returned, at least one per query),
+ * and the server's time of the earliest read: the next cycle's cursor, so
+ * no clock but Firestore's decides what counts as "since".
  */
-async function readSuspensions(db: Firestore, log: SkipLog): Promise<Set<string>> {
-  const snapshot = await db.collection('suspensions').get();
-  log.countRead('suspensions', snapshot.size);
-  for (const doc of snapshot.docs) {
-    const result = suspensionDoc.safeParse(doc.data());
-    if (!result.success) {
-      log.skip('suspensions', doc.id, [
-        ...problemsOf(result.error.issues),
-        { path: '(document)', message: 'malformed, but the account is still treated as suspended' },
-      ]);
-    }
+export class ReadCounter {
+  total = 0;
+  earliest: Timestamp | null = null;
+  add(snapshot: { size: number; readTime: Timestamp }): void {
+    this.total += Math.max(1, snapshot.size);
+    if (!this.earliest || snapshot.readTime.toMillis() < this.earliest.toMillis()) this.earliest = snapshot.readTime;
   }
-  return new Set(snapshot.docs.map((doc) => doc.id));
+  /** A single document read. */
+  addOne(): void {
+    this.total += 1;
+  }
+}
+
+/** Puts one document's current state into the mirror: valid, malformed (skipped) or gone. */
+function applyDocument(mirror: SourceMirror, name: SourceName, id: string, raw: unknown | undefined, log: SkipLog): void {
+  const key = `${name}/${id}`;
+  const docs = mirror.docs[name];
+  mirror.skipped.delete(key);
+  if (raw === undefined) {
+    docs.delete(id);
+    return;
+  }
+  const spec = SOURCE_COLLECTIONS[name];
+  const result = spec.schema.safeParse(raw);
+  let problems: Problem[] | null = null;
+  if (!result.success) problems = problemsOf(result.error.issues);
+  else {
+    const idProblem = (spec.idCheck as (id: string, data: unknown) => string | null)(id, result.data);
+    if (idProblem) problems = [{ path: '(id)', message: idProblem }];
+  }
+  if (!problems) {
+    docs.set(id, result.data);
+    return;
+  }
+  if ('presentWhenMalformed' in spec && spec.presentWhenMalformed) {
+    problems.push({ path: '(document)', message: 'malformed, but the account is still treated as suspended' });
+    docs.set(id, null);
+  } else {
+    docs.delete(id);
+  }
+  log.skip(name, id, problems);
+  mirror.skipped.set(key, log.skipped.at(-1)!);
+}
+
+async function readInto(query: Query, name: SourceName, mirror: SourceMirror, log: SkipLog, reads: ReadCounter): Promise<string[]> {
+  const snapshot = await query.get();
+  reads.add(snapshot);
+  log.countRead(name, snapshot.size);
+  for (const doc of snapshot.docs) applyDocument(mirror, name, doc.id, doc.data(), log);
+  return snapshot.docs.map((doc) => doc.id);
+}
+
+/** Everything, from scratch (shifts from `firstShiftDate` on). */
+export async function readAll(db: Firestore, firstShiftDate: string, at: Date, log: SkipLog, reads: ReadCounter): Promise<SourceMirror> {
+  const mirror = emptyMirror(at);
+  await Promise.all(
+    SOURCE_NAMES.map((name) => {
+      const all = db.collection(name);
+      return readInto(name === 'schedules' ? all.where('date', '>=', firstShiftDate) : all, name, mirror, log, reads);
+    }),
+  );
+  assertNotEmpty(mirror);
+  return mirror;
+}
+
+/** What changed after `since`, merged into `mirror`. */
+export async function readChanges(db: Firestore, mirror: SourceMirror, since: Date, log: SkipLog, reads: ReadCounter): Promise<void> {
+  const after = Timestamp.fromDate(since);
+  const changed = new Map<SourceName, string[]>();
+  await Promise.all(
+    SOURCE_NAMES.map(async (name) => {
+      const { changes } = SOURCE_COLLECTIONS[name];
+      if (!('field' in changes)) return;
+      changed.set(name, await readInto(db.collection(name).where(changes.field, '>', after), name, mirror, log, reads));
+    }),
+  );
+
+  const tombstones = await db.collection(DELETIONS_COLLECTION).where('deletedAt', '>', after).get();
+  reads.add(tombstones);
+  log.countRead(DELETIONS_COLLECTION, tombstones.size);
+  await Promise.all(
+    tombstones.docs.map(async (tombstone) => {
+      const parsed = deletionDoc.safeParse(tombstone.data());
+      if (!parsed.success || !(parsed.data.collection in SOURCE_COLLECTIONS)) return;
+      const collection = parsed.data.collection as SourceName;
+      const { docId } = parsed.data;
+      // Deleted and written again since: the changed documents already hold its new state.
+      if (changed.get(collection)?.includes(docId)) return;
+      const doc: DocumentSnapshot = await db.collection(collection).doc(docId).get();
+      reads.addOne();
+      applyDocument(mirror, collection, docId, doc.exists ? doc.data() : undefined, log);
+    }),
+  );
+
+  const owners = new Set(PROFILE_SOURCES.flatMap((name) => changed.get(name) ?? []));
+  await Promise.all([...owners].map((uid) => readInto(db.collection('slugs').where('userId', '==', uid), 'slugs', mirror, log, reads)));
+  assertNotEmpty(mirror);
+}
+
+/** Shifts before `firstShiftDate` are over: the mirror forgets them. */
+export function dropPastShifts(mirror: SourceMirror, firstShiftDate: string): void {
+  for (const [id, shift] of mirror.docs.schedules) {
+    if (shift && (shift as { date: string }).date < firstShiftDate) mirror.docs.schedules.delete(id);
+  }
+}
+
+const sortedById = <T>(docs: Map<string, unknown>) =>
+  new Map([...docs].filter((entry): entry is [string, T] => entry[1] !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** The mirror as the public derivation reads it: valid documents in id order, the suspended uids. */
+export function sourceDocsOf(mirror: SourceMirror): SourceDocs {
+  const { docs } = mirror;
+  return {
+    accounts: sortedById(docs.accounts),
+    stores: sortedById(docs.stores),
+    frozenAccounts: sortedById(docs.frozenAccounts),
+    schedules: sortedById(docs.schedules),
+    memberships: sortedById(docs.memberships),
+    slugs: sortedById(docs.slugs),
+    disputes: sortedById(docs.disputes),
+    blogs: sortedById(docs.blogs),
+    posts: sortedById(docs.posts),
+    suspensions: new Set([...docs.suspensions.keys()].sort()),
+  };
+}
+
+function assertNotEmpty(mirror: SourceMirror): void {
+  if (mirror.docs.accounts.size > 0 || mirror.docs.stores.size > 0) return;
+  const unreadable = [...mirror.skipped.values()].filter((s) => s.collection === 'accounts' || s.collection === 'stores').length;
+  throw new EmptySourceError(
+    unreadable > 0
+      ? `None of the ${unreadable} documents in accounts and stores passed its schema: nothing to export ` +
+          '(demo data from an older version? Delete .data/emulators and run `npm start` again to reseed).'
+      : 'Firestore holds no documents in accounts or stores: nothing to export (run `npm run seed` for demo data).',
+  );
 }

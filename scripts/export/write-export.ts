@@ -8,13 +8,15 @@
  * profile takes its handles, shifts and redirects along, a dropped store
  * is no longer named by its members), never allowed to stop the export.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodTypeAny } from 'zod';
 import {
   EXPORT_FILES,
   exportMeta,
+  publicBlog,
   publicFrozenAccount,
+  publicPost,
   publicShift,
   publicSlugRedirect,
   publicStore,
@@ -53,43 +55,66 @@ export function checkPublicShapes(data: PublicExport, log: SkipLog = new SkipLog
   const redirects = publicShaped('redirects', data.redirects, publicSlugRedirect, (r) => String(r.from), log).filter((r) =>
     slugs[r.kind].has(r.to),
   );
-  return { therapists, stores, frozenAccounts, shifts, redirects };
+  const blogs = publicShaped('blogs', data.blogs, publicBlog, idOf, log).filter((b) => owners.has(b.userId));
+  const posts = publicShaped('posts', data.posts, publicPost, idOf, log).filter((p) => owners.has(p.userId));
+  return { therapists, stores, frozenAccounts, shifts, redirects, blogs, posts };
 }
 
 export const countsOf = (data: PublicExport): Record<string, number> =>
   Object.fromEntries(Object.entries(data).map(([name, records]) => [name, (records as unknown[]).length]));
 
-/**
- * Checks `data` against the public shapes (leaving out, and logging, what
- * does not fit), then writes it and `meta` (counts filled in) into `dir`,
- * replacing it at once. Returns the records written per file.
- */
-export async function writeExport(
-  dir: string,
-  data: PublicExport,
-  meta: Omit<ExportMeta, 'counts'>,
-  log: SkipLog = new SkipLog(),
-): Promise<Record<string, number>> {
-  const checked = checkPublicShapes(data, log);
-  const counts = countsOf(checked);
-  const target = path.resolve(dir);
-  const staging = `${target}.tmp-${process.pid}`;
+/** The export's data files as written (meta.json aside), in one place so a run can tell whether anything changed. */
+function dataFiles(checked: PublicExport): [string, string][] {
   const files: [string, unknown][] = [
     [EXPORT_FILES.therapists, checked.therapists],
     [EXPORT_FILES.stores, checked.stores],
     [EXPORT_FILES.frozenAccounts, checked.frozenAccounts],
     [EXPORT_FILES.shifts, checked.shifts],
     [EXPORT_FILES.redirects, checked.redirects],
-    [EXPORT_FILES.meta, exportMeta.parse({ ...meta, counts })],
+    [EXPORT_FILES.blogs, checked.blogs],
+    [EXPORT_FILES.posts, checked.posts],
   ];
+  return files.map(([file, content]) => [file, `${JSON.stringify(content)}\n`]);
+}
+
+async function sameAsOnDisk(dir: string, files: [string, string][]): Promise<boolean> {
+  try {
+    await readFile(path.join(dir, EXPORT_FILES.meta));
+    const onDisk = await Promise.all(files.map(([file]) => readFile(path.join(dir, file), 'utf8')));
+    return files.every(([, text], i) => onDisk[i] === text);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks `data` against the public shapes (leaving out, and logging, what
+ * does not fit), then writes it and `meta` (counts filled in) into `dir`,
+ * replacing it at once, unless every data file is already exactly so: then
+ * nothing is written (`changed: false`) and whatever is built from the
+ * export has nothing to do. Returns the records per file.
+ */
+export async function writeExport(
+  dir: string,
+  data: PublicExport,
+  meta: Omit<ExportMeta, 'counts'>,
+  log: SkipLog = new SkipLog(),
+): Promise<{ counts: Record<string, number>; changed: boolean }> {
+  const checked = checkPublicShapes(data, log);
+  const counts = countsOf(checked);
+  const target = path.resolve(dir);
+  const files = dataFiles(checked);
+  if (await sameAsOnDisk(target, files)) return { counts, changed: false };
+  const staging = `${target}.tmp-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {
-    for (const [file, content] of files) await writeFile(path.join(staging, file), `${JSON.stringify(content)}\n`);
+    for (const [file, text] of files) await writeFile(path.join(staging, file), text);
+    await writeFile(path.join(staging, EXPORT_FILES.meta), `${JSON.stringify(exportMeta.parse({ ...meta, counts }))}\n`);
     await replaceDir(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return counts;
+  return { counts, changed: true };
 }

@@ -13,7 +13,10 @@ export class FirestoreUnavailableError extends Error {}
 export function adminApp(): App {
   // Against the emulators there are no credentials to find: skip the cloud metadata probe.
   if (process.env.FIRESTORE_EMULATOR_HOST) process.env.METADATA_SERVER_DETECTION ??= 'none';
-  return getApps()[0] ?? initializeApp({ projectId: projectId() });
+  // One app per project id: a process that works in several projects (a test run) never writes to the wrong one.
+  const id = projectId();
+  const name = `admin:${id}`;
+  return getApps().find((app) => app.name === name) ?? initializeApp({ projectId: id }, name);
 }
 
 export const adminDb = (): Firestore => getFirestore(adminApp());
@@ -26,8 +29,12 @@ export function emulatorBrowserAuth() {
   return getAuth(app);
 }
 
-/** Fails fast, with a message naming the target, when Firestore cannot be reached. */
-export async function assertFirestoreReachable(db: Firestore, timeoutMs = 15_000): Promise<void> {
+/**
+ * Fails fast, with a message naming the target, when Firestore cannot be
+ * reached. `readProbe: false` skips the one-document read (billed) and only
+ * knocks on the emulator's door, which is free.
+ */
+export async function assertFirestoreReachable(db: Firestore, timeoutMs = 15_000, { readProbe = true } = {}): Promise<void> {
   const target = process.env.FIRESTORE_EMULATOR_HOST
     ? `the Firestore emulator at ${process.env.FIRESTORE_EMULATOR_HOST}`
     : `Firestore of project ${projectId()}`;
@@ -42,7 +49,7 @@ export async function assertFirestoreReachable(db: Firestore, timeoutMs = 15_000
     if (process.env.FIRESTORE_EMULATOR_HOST) {
       await Promise.race([fetch(`http://${process.env.FIRESTORE_EMULATOR_HOST}/`), timeout]);
     }
-    await Promise.race([db.collection('accounts').limit(1).get(), timeout]);
+    if (readProbe) await Promise.race([db.collection('accounts').limit(1).get(), timeout]);
   } catch (error) {
     if (error instanceof FirestoreUnavailableError) throw error;
     throw new FirestoreUnavailableError(`Cannot reach ${target}: ${(error as Error).message}`);

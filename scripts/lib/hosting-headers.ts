@@ -98,7 +98,8 @@ export function contentSecurityPolicy({ hashes, emulatorOrigins = [], analyticsE
   const analytics = analyticsEndpoint ? [new URL(analyticsEndpoint).origin] : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    // 'wasm-unsafe-eval': Pagefind's search runs as WebAssembly; it allows compiling wasm, not eval().
+    // 'wasm-unsafe-eval': Pagefind's search and the customer notebook's Argon2id run as WebAssembly;
+    // it allows compiling wasm, not eval().
     [
       'script-src',
       "'self'",

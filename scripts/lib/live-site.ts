@@ -1,8 +1,11 @@
 /**
- * The live site of `npm start`: exports Firestore and builds the static
- * site once, then rebuilds whenever a public collection changes and at
- * each Tokyo midnight (so /today and the schedules turn over with the
- * day). Browser tests run the same loop against their own project.
+ * The live site of `npm start`: exports Firestore in full and builds the
+ * static site once, then runs the publishing cycle whenever a source
+ * collection changes and at each Tokyo midnight (so /today and the
+ * schedules turn over with the day). A cycle is what the production
+ * workflow runs: an incremental export (only what changed), and a build
+ * only when a public record changed. Browser tests run the same loop
+ * against their own project.
  */
 import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
 import { nextTokyoMidnight } from '../../src/lib/tokyo-date';
@@ -27,12 +30,26 @@ export interface LiveSite {
 export async function startLiveSite(options: LiveSiteOptions = {}): Promise<LiveSite> {
   const log = options.log ?? console.log;
   const dir = options.exportDir ?? defaultExportDir();
-  async function build(reason: string): Promise<void> {
+  async function build(reason: string, mode: 'full' | 'incremental' = 'incremental'): Promise<void> {
     const started = Date.now();
-    log(`[rebuild] ${reason}: exporting and building…`);
-    await runExport(dir);
+    const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+    const exported = await runExport(dir, undefined, { mode, warn: (line) => log(`[export] ${line}`) });
+    scheduleNextPublish(exported.nextScheduledAt);
+    if (!exported.changed && mode === 'incremental') {
+      log(`[rebuild] ${reason}: no public change (${exported.reads} reads, ${seconds()} s).`);
+      return;
+    }
     await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
-    log(`[rebuild] done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    log(`[rebuild] ${reason}: ${exported.mode} export (${exported.reads} reads) and build done in ${seconds()} s.`);
+  }
+
+  // A scheduled blog (予約投稿) goes public with a cycle just after its time.
+  let scheduled: NodeJS.Timeout | undefined;
+  function scheduleNextPublish(at: Date | null): void {
+    clearTimeout(scheduled);
+    // setTimeout holds at most ~24.8 days; the midnight cycle re-arms it anyway.
+    if (at)
+      scheduled = setTimeout(() => void rebuild('a scheduled blog goes public'), Math.min(at.getTime() - Date.now() + 1_000, 2 ** 31 - 1));
   }
 
   // Builds run one at a time. The watch is ready before the first build
@@ -44,7 +61,8 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     ));
   const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
   await watch.ready;
-  const first = build('first build');
+  // Everything is read at start: seeded or restored data may carry old timestamps.
+  const first = build('first build', 'full');
   queue = first.catch(() => undefined);
   try {
     await first;
@@ -67,6 +85,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   return {
     stop() {
       clearTimeout(midnight);
+      clearTimeout(scheduled);
       watch.stop();
     },
   };

@@ -1,28 +1,23 @@
 /**
- * Writes sitemap.xml (and its parts past 50,000 URLs, src/lib/seo/sitemap.ts)
- * into a built site: every HTML page except those marked noindex and the
- * redirect stubs of renamed profiles.
+ * The sitemap of a built site (src/lib/seo/sitemap.ts; parts past 50,000
+ * URLs): every HTML page except those marked noindex and the redirect stubs
+ * of renamed profiles. The build decides per page as it writes it
+ * (isSitemapPage) and keeps the answer, so an incremental build makes the
+ * same sitemap without reading the whole site again.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { pagePath } from '../../src/lib/nav-links';
 import { absoluteUrl } from '../../src/lib/seo/meta';
-import { buildSitemaps } from '../../src/lib/seo/sitemap';
-import { htmlFiles } from './hosting-headers';
+import { buildSitemaps, type SitemapFile } from '../../src/lib/seo/sitemap';
 
 /** Whether a built page belongs in the sitemap. */
 export function isSitemapPage(html: string): boolean {
   return !/<meta\s+name="robots"\s+content="[^"]*noindex/i.test(html) && !/<meta\s+http-equiv="refresh"/i.test(html);
 }
 
-/** Writes the sitemap files; returns how many URLs and files. */
-export async function writeSitemaps(siteDir: string, siteUrl: string): Promise<{ urls: number; files: number }> {
-  const urls: string[] = [];
-  for (const file of await htmlFiles(siteDir)) {
-    if (!isSitemapPage(await readFile(path.join(siteDir, file), 'utf8'))) continue;
-    urls.push(absoluteUrl(pagePath(`/${file.split(path.sep).join('/')}`), siteUrl));
-  }
-  const sitemaps = buildSitemaps(urls, siteUrl);
-  await Promise.all(sitemaps.map((sitemap) => writeFile(path.join(siteDir, sitemap.path), sitemap.xml)));
-  return { urls: urls.length, files: sitemaps.length };
+/** The sitemap files for the site's sitemap pages (their files, relative and `/`-separated). */
+export function sitemapFiles(pageFiles: Iterable<string>, siteUrl: string): SitemapFile[] {
+  return buildSitemaps(
+    [...pageFiles].map((file) => absoluteUrl(pagePath(`/${file}`), siteUrl)),
+    siteUrl,
+  );
 }

@@ -2,7 +2,7 @@
  * The demo data set, generated deterministically: the same options give the
  * same documents. Timestamps are Dates (the writer turns them into
  * Firestore Timestamps). Besides public profiles it holds private data
- * (users, tokens, customers, favorites, announcements) so the export's
+ * (users, tokens, favorites, announcements) so the export's
  * privacy can be tested on it, and the trust-and-safety records the rules
  * require with them (docs/decisions.md, issue 10): store memberships (most
  * confirmed, a few pending or declined, so store@theralink.test sees
@@ -68,6 +68,8 @@ export function storeCountFor(therapists: number): number {
 export function generateSeed(options: SeedOptions): SeedDoc[] {
   const random = new SeededRandom(options.seed ?? 'theralink-demo');
   const base = tokyoInstant(options.today, '09:00').getTime();
+  // One draw for both: the seed's random sequence (and so the demo data) stays as it was.
+  const createdAndUpdated = (at: Date) => ({ createdAt: at, updatedAt: at });
   const daysAgo = (max: number) => new Date(base - random.int(1, max) * 86_400_000 - random.int(0, 86_399) * 1000);
   const docs: SeedDoc[] = [];
   const usedHandles = new Set<string>();
@@ -140,7 +142,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
           // Every other one was confirmed by the operator.
           verification: i % 10 === 0 ? 'operator' : 'self',
           slot: 0,
-          createdAt: daysAgo(300),
+          ...createdAndUpdated(daysAgo(300)),
         },
       });
       handleSlot(id, 0, handle);
@@ -229,7 +231,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
           note: random.pick(words.FROZEN_NOTES),
           verification,
           slot,
-          createdAt: daysAgo(200),
+          ...createdAndUpdated(daysAgo(200)),
         },
       });
       handleSlot(id, slot, handle);
@@ -281,12 +283,12 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     });
   }
 
-  docs.push(...privateDocs(options.today, random));
+  docs.push(...privateDocs(options.today));
   return docs;
 }
 
 /** Private documents of the demo users: never exported, there to prove it. */
-function privateDocs(today: string, random: SeededRandom): SeedDoc[] {
+function privateDocs(today: string): SeedDoc[] {
   const at = (days: number) => tokyoInstant(addDays(today, -days), '10:00');
   const docs: SeedDoc[] = DEMO_USERS.map((user) => ({
     path: `users/${user.uid}`,
@@ -329,24 +331,7 @@ function privateDocs(today: string, random: SeededRandom): SeedDoc[] {
       },
     },
   );
-  const customers = [
-    ['たなかさん', '肩こりがひどい。強めの圧が好み。'],
-    ['常連Kさん', '毎週金曜。会話少なめが好き。'],
-    ['Sさん', '予約の無断キャンセル2回。'],
-  ] as const;
-  customers.forEach(([nickname, notes], n) => {
-    docs.push({
-      path: `customers/demo-therapist/items/cu-${n + 1}`,
-      data: {
-        nickname,
-        notes,
-        visits: [{ date: addDays(today, -random.int(1, 60)), memo: '60分コース' }],
-        tags: n === 2 ? ['要注意'] : ['常連'],
-        ng: n === 2,
-        createdAt: at(90),
-        updatedAt: at(4),
-      },
-    });
-  });
+  // No customer notebook: it is encrypted in the therapist's browser with her
+  // passphrase, so the seed cannot (and must not) write plaintext customers.
   return docs;
 }

@@ -1,22 +1,22 @@
 /**
- * The export, loaded once per build and indexed for the page templates.
- * Every page needs some of these lookups; building them per page would
- * scan every collection 10,000 times on a large site.
+ * The export, loaded once per export version and indexed for the page
+ * templates. Every page needs some of these lookups; building them per page
+ * would scan every collection 10,000 times on a large site. The incremental
+ * build indexes two exports the same way to find what a change touches.
  */
-import { getCollection } from 'astro:content';
 import { ownerFinder, type OwnerLink } from '../lib/owners';
-import type { PublicFrozenAccount, PublicShift, PublicSlugRedirect, PublicStore, PublicTherapist } from '../schema/public';
+import type { ExportRecords } from '../registry/public-collections';
+import type { PublicFrozenAccount, PublicShift, PublicTherapist } from '../schema/public';
+import { tokyoDateKey } from '../lib/tokyo-date';
+import { readExport } from './export-records';
+import { renderContext, renderNow } from './render-context';
 
 /** A former handle with the page where its owner is now. */
 export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };
 
-export interface Directory {
-  therapists: PublicTherapist[];
-  stores: PublicStore[];
-  frozenAccounts: PublicFrozenAccount[];
-  shifts: PublicShift[];
+export interface Directory extends ExportRecords {
   therapistsById: Map<string, PublicTherapist>;
-  storesById: Map<string, PublicStore>;
+  storesById: Map<string, ExportRecords['stores'][number]>;
   /** Former handles whose owner has a public page, in export order. */
   listedFrozenAccounts: ListedFrozenAccount[];
   /** Former handles by owner uid (therapist or store). */
@@ -24,8 +24,6 @@ export interface Directory {
   shiftsByTherapist: Map<string, PublicShift[]>;
   shiftsByStore: Map<string, PublicShift[]>;
   therapistsByStore: Map<string, PublicTherapist[]>;
-  /** Old profile URLs of renamed profiles, kept for 30 days. */
-  redirects: PublicSlugRedirect[];
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
@@ -40,23 +38,12 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
   return groups;
 }
 
-async function load(): Promise<Directory> {
-  const data = <T>(entries: { data: T }[]) => entries.map((entry) => entry.data);
-  const [therapists, stores, frozenAccounts, shifts, redirectEntries] = await Promise.all([
-    getCollection('therapists').then(data),
-    getCollection('stores').then(data),
-    getCollection('frozenAccounts').then(data),
-    getCollection('shifts').then(data),
-    getCollection('redirects').then(data),
-  ]);
-  // The loader's id is the old slug itself; pages need only the redirect.
-  const redirects = redirectEntries.map(({ id: _id, ...redirect }) => redirect);
+/** The lookups the pages use, over one export. */
+export function indexExport(records: ExportRecords): Directory {
+  const { therapists, stores, frozenAccounts, shifts } = records;
   const ownerOf = ownerFinder(therapists, stores);
   return {
-    therapists,
-    stores,
-    frozenAccounts,
-    shifts,
+    ...records,
     therapistsById: new Map(therapists.map((t) => [t.id, t])),
     storesById: new Map(stores.map((s) => [s.id, s])),
     listedFrozenAccounts: frozenAccounts.flatMap((entry) => {
@@ -67,14 +54,39 @@ async function load(): Promise<Directory> {
     shiftsByTherapist: groupBy(shifts, (s) => s.userId),
     shiftsByStore: groupBy(shifts, (s) => s.storeId),
     therapistsByStore: groupBy(therapists, (t) => t.storeId),
-    redirects,
   };
 }
 
-let loaded: Promise<Directory> | undefined;
+let loaded: { key: string; directory: Promise<Directory> } | undefined;
 
-/** The indexed export; memoised for a build, fresh on every request in `astro dev`. */
+/**
+ * The indexed export of the render context (src/data/render-context.ts):
+ * memoised per export version and Tokyo day (what is derived from it, like
+ * the next shifts of the handle index, may depend on the day), fresh on
+ * every request in `astro dev`.
+ */
 export function loadDirectory(): Promise<Directory> {
-  if (import.meta.env.DEV) return load();
-  return (loaded ??= load());
+  const { exportDir, version, checked } = renderContext();
+  const load = () => readExport(exportDir, { check: !checked }).then(indexExport);
+  if (import.meta.env?.DEV) return load();
+  const key = `${exportDir}\n${version}\n${tokyoDateKey(renderNow())}`;
+  if (loaded?.key !== key) {
+    const directory = load();
+    loaded = { key, directory };
+    // A failed read is not remembered: the next render tries again.
+    directory.catch(() => {
+      if (loaded?.directory === directory) loaded = undefined;
+    });
+  }
+  return loaded.directory;
+}
+
+/** A loader of something derived from the export, computed once per loaded export (see loadDirectory). */
+export function perExport<T>(derive: (directory: Directory) => T): () => Promise<T> {
+  const derived = new WeakMap<Directory, T>();
+  return async () => {
+    const directory = await loadDirectory();
+    if (!derived.has(directory)) derived.set(directory, derive(directory));
+    return derived.get(directory)!;
+  };
 }

@@ -1,7 +1,8 @@
-/** The rows of /frozen-accounts and its filtered views, from the export. */
+/** The rows of /frozen-accounts and its filtered views, from the export, and their pages. */
+import type { Page } from 'astro';
 import { areaOrder } from '../lib/areas';
-import { initialOf } from '../lib/frozen-list';
-import { loadDirectory, type ListedFrozenAccount } from './directory';
+import { FROZEN_PAGE_SIZE, INITIALS, frozenListPath, initialOf, type FrozenListFilter } from '../lib/frozen-list';
+import { loadDirectory, type Directory, type ListedFrozenAccount } from './directory';
 
 export interface FrozenListData {
   rows: ListedFrozenAccount[];
@@ -20,10 +21,74 @@ function group(rows: readonly ListedFrozenAccount[], key: (row: ListedFrozenAcco
   return groups;
 }
 
+const lists = new WeakMap<Directory, FrozenListData>();
+
+/** The list's rows (by handle), its areas and its groupings, for one export. */
+export function frozenList(site: Directory): FrozenListData {
+  let data = lists.get(site);
+  if (!data) {
+    const rows = [...site.listedFrozenAccounts].sort((a, b) => a.handle.localeCompare(b.handle));
+    const byArea = group(rows, (row) => row.owner.area);
+    const areas = [...byArea.keys()].sort((a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'));
+    data = { rows, areas, byArea, byInitial: group(rows, (row) => initialOf(row.handle)) };
+    lists.set(site, data);
+  }
+  return data;
+}
+
 export async function loadFrozenList(): Promise<FrozenListData> {
-  const { listedFrozenAccounts } = await loadDirectory();
-  const rows = [...listedFrozenAccounts].sort((a, b) => a.handle.localeCompare(b.handle));
-  const byArea = group(rows, (row) => row.owner.area);
-  const areas = [...byArea.keys()].sort((a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'));
-  return { rows, areas, byArea, byInitial: group(rows, (row) => initialOf(row.handle)) };
+  return frozenList(await loadDirectory());
+}
+
+/** One list view: its filter and rows. Every letter has a view (also an empty one, so the filter links never 404). */
+export function frozenListViews(data: FrozenListData): { filter: FrozenListFilter; rows: ListedFrozenAccount[] }[] {
+  return [
+    { filter: null, rows: data.rows },
+    ...data.areas.map((area) => ({ filter: { area }, rows: data.byArea.get(area) ?? [] })),
+    ...INITIALS.map((initial) => ({ filter: { initial }, rows: data.byInitial.get(initial) ?? [] })),
+  ];
+}
+
+/** How many pages a view has (at least one, which may be empty). */
+export function frozenListPageCount(rows: readonly unknown[]): number {
+  return Math.max(1, Math.ceil(rows.length / FROZEN_PAGE_SIZE));
+}
+
+/** The `[...page]` parameter of page `n` (none for the first page). */
+export function frozenPageParam(n: number): string | undefined {
+  return n > 1 ? String(n) : undefined;
+}
+
+/**
+ * Page `pageParam` of a view, shaped like Astro's paginate() pages (the
+ * first page has no number in its URL); undefined when there is no such page.
+ */
+export function frozenListPage(
+  rows: readonly ListedFrozenAccount[],
+  filter: FrozenListFilter,
+  pageParam: string | undefined,
+): Page<ListedFrozenAccount> | undefined {
+  const lastPage = frozenListPageCount(rows);
+  const n = pageParam === undefined ? 1 : /^[1-9]\d*$/.test(pageParam) ? Number(pageParam) : NaN;
+  if (!(n >= 1 && n <= lastPage) || pageParam === '1') return undefined;
+  const base = frozenListPath(filter);
+  const url = (page: number) => (page > 1 ? `${base}/${page}` : base);
+  const start = (n - 1) * FROZEN_PAGE_SIZE;
+  const end = Math.min(start + FROZEN_PAGE_SIZE, rows.length);
+  return {
+    data: rows.slice(start, end),
+    start,
+    end: end - 1,
+    size: FROZEN_PAGE_SIZE,
+    total: rows.length,
+    currentPage: n,
+    lastPage,
+    url: {
+      current: url(n),
+      next: n === lastPage ? undefined : url(n + 1),
+      prev: n === 1 ? undefined : url(n - 1),
+      first: n === 1 ? undefined : url(1),
+      last: n === lastPage ? undefined : url(lastPage),
+    },
+  };
 }

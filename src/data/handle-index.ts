@@ -5,12 +5,14 @@
  */
 import { channelLinks } from '../lib/channels';
 import { illustrationPath } from '../lib/illustration';
-import { handleShard, type HandleEntry } from '../lib/search/handle-index';
+import { completionShard, handleShard, type HandleEntry } from '../lib/search/handle-index';
+import { groupIntoShards } from './shard-endpoint';
 import { upcomingShifts } from '../lib/shifts-view';
 import { storeDisplayName } from '../lib/store-name';
 import { tokyoDateKey } from '../lib/tokyo-date';
 import type { PublicStore, PublicTherapist } from '../schema/public';
-import { loadDirectory, type Directory } from './directory';
+import { perExport, type Directory } from './directory';
+import { renderNow } from './render-context';
 
 type Owner = HandleEntry['owner'];
 
@@ -48,9 +50,8 @@ function ownersOf(directory: Directory, today: string): Map<string, Owner> {
   return owners;
 }
 
-async function build(): Promise<Map<string, HandleEntry[]>> {
-  const directory = await loadDirectory();
-  const owners = ownersOf(directory, tokyoDateKey());
+function build(directory: Directory): HandleEntry[] {
+  const owners = ownersOf(directory, tokyoDateKey(renderNow()));
   const entries: HandleEntry[] = [];
   for (const former of directory.frozenAccounts) {
     const owner = owners.get(former.userId);
@@ -69,19 +70,21 @@ async function build(): Promise<Map<string, HandleEntry[]>> {
     if (!owner || !profile.channels.x) continue;
     entries.push({ handle: profile.channels.x, kind: 'current', verification: null, disputed: false, frozenOn: null, owner });
   }
-  const shards = new Map<string, HandleEntry[]>();
-  for (const entry of entries.sort((a, b) => a.handle.localeCompare(b.handle) || a.kind.localeCompare(b.kind))) {
-    const key = handleShard(entry.handle);
-    const shard = shards.get(key);
-    if (shard) shard.push(entry);
-    else shards.set(key, [entry]);
-  }
-  return shards;
+  return entries.sort((a, b) => (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0) || a.kind.localeCompare(b.kind));
 }
 
-let built: Promise<Map<string, HandleEntry[]>> | undefined;
+// Once per loaded export: the renderer serves many exports in one process.
+const entries = perExport(build);
 
-export function loadHandleIndex(): Promise<Map<string, HandleEntry[]>> {
-  if (import.meta.env.DEV) return build();
-  return (built ??= build());
+/** The answer shards: every entry, by hashed handle. */
+export async function loadHandleIndex(): Promise<Map<string, HandleEntry[]>> {
+  return groupIntoShards(await entries(), (entry) => handleShard(entry.handle));
+}
+
+/** The completion shards: each registered handle once, by its first four characters. */
+export async function loadCompletionIndex(): Promise<Map<string, string[]>> {
+  const handles = [...new Set((await entries()).map((entry) => entry.handle))];
+  const shards = new Map<string, string[]>();
+  for (const [key, shard] of groupIntoShards(handles, (handle) => completionShard(handle) ?? '')) if (key) shards.set(key, shard);
+  return shards;
 }

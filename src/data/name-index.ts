@@ -8,10 +8,10 @@ import { foldForMatch } from '../lib/search/rank';
 import { nameShard, type NameEntry } from '../lib/search/name-index';
 import { SEARCH_KINDS } from '../lib/search-query';
 import { storeDisplayName } from '../lib/store-name';
-import { loadDirectory } from './directory';
+import { perExport, type Directory } from './directory';
+import { groupIntoShards } from './shard-endpoint';
 
-async function build(): Promise<Map<string, NameEntry[]>> {
-  const { therapists, stores, storesById } = await loadDirectory();
+function build({ therapists, stores, storesById }: Directory): Map<string, NameEntry[]> {
   const entries: NameEntry[] = [];
   for (const therapist of therapists) {
     const store = therapist.storeId ? storesById.get(therapist.storeId) : undefined;
@@ -42,19 +42,9 @@ async function build(): Promise<Map<string, NameEntry[]>> {
       filters: { kind, area: store.area, store: name },
     });
   }
-  const shards = new Map<string, NameEntry[]>();
-  for (const entry of entries.sort((a, b) => a.key.localeCompare(b.key) || a.url.localeCompare(b.url))) {
-    const key = nameShard(entry.key);
-    const shard = shards.get(key);
-    if (shard) shard.push(entry);
-    else shards.set(key, [entry]);
-  }
-  return shards;
+  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.url < b.url ? -1 : 1));
+  return groupIntoShards(entries, (entry) => nameShard(entry.key));
 }
 
-let built: Promise<Map<string, NameEntry[]>> | undefined;
-
-export function loadNameIndex(): Promise<Map<string, NameEntry[]>> {
-  if (import.meta.env.DEV) return build();
-  return (built ??= build());
-}
+// Once per loaded export: the renderer serves many exports in one process.
+export const loadNameIndex = perExport(build);

@@ -20,6 +20,8 @@ export const MAX_SHIFTS_PER_DAY = 3;
 export const SHIFT_DAYS_AHEAD = 60;
 /** Push tokens (browsers) per user (users/{uid}/fcmTokens/{0..4}). */
 export const MAX_PUSH_TOKENS = 5;
+/** Customers in a therapist's encrypted notebook (customers/{uid}/records/{0..4999}). */
+export const MAX_CUSTOMERS = 5000;
 /** Longest dispute evidence and report text, in characters (UTF-16 units, as the schema counts). */
 export const DISPUTE_EVIDENCE_MAX = 1000;
 export const REPORT_TEXT_MAX = 1000;

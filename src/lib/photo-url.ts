@@ -26,7 +26,17 @@ export const DEMO_STORAGE_BUCKET = 'demo-theralink.appspot.com';
  */
 export function photoURL(path: string, ownerUid: string, base: PhotoUrlBase): string {
   const own = ownAvatarPath(path, ownerUid);
-  if (!own || !base.bucket) return '';
+  return own ? storageUrl(own, base) : '';
+}
+
+/** The download URL of a Storage path the caller built itself (never one a document holds); '' without a bucket. */
+export function storageUrl(path: string, base: PhotoUrlBase): string {
+  if (!base.bucket) return '';
   const origin = base.emulatorHost ? `http://${base.emulatorHost}` : STORAGE_DOWNLOAD_ORIGIN;
-  return `${origin}/v0/b/${encodeURIComponent(base.bucket)}/o/${encodeURIComponent(own)}?alt=media`;
+  return `${origin}/v0/b/${encodeURIComponent(base.bucket)}/o/${encodeURIComponent(path)}?alt=media`;
+}
+
+/** Where the pictures of a blog or a timeline post live: {blogs|posts}/{uid}/{id}/{slot}.webp. */
+export function contentImagePath(kind: 'blogs' | 'posts', ownerUid: string, docId: string, slot: number): string {
+  return `${kind}/${ownerUid}/${docId}/${slot}.webp`;
 }

@@ -32,6 +32,8 @@ export const frozenAccountDoc = z
     verification: verificationLevel,
     slot: handleSlot,
     createdAt: timestamp,
+    /** Every write sets it to the server's time: the incremental export reads what changed after its cursor. */
+    updatedAt: timestamp,
   })
   .strict();
 export type FrozenAccountDoc = z.infer<typeof frozenAccountDoc>;

@@ -2,7 +2,7 @@ import type { ZodTypeAny } from 'zod';
 import { accountDoc } from './accounts';
 import { announcementDoc } from './announcements';
 import { blogDoc } from './blogs';
-import { customerDoc } from './customers';
+import { customerRecordDoc, notebookKeyDoc } from './customers';
 import { favoriteDoc } from './favorites';
 import { currentHandleDoc, frozenAccountDoc, handleSlotDoc } from './frozen-accounts';
 import { membershipDoc } from './memberships';
@@ -32,10 +32,11 @@ export const SCHEMAS: Record<string, ZodTypeAny> = {
   blogs: blogDoc,
   posts: postDoc,
   'favorites/items': favoriteDoc,
-  'customers/items': customerDoc,
+  customers: notebookKeyDoc,
+  'customers/records': customerRecordDoc,
 };
 
-/** The schema for a document path such as `customers/u1/items/c9`, or undefined. */
+/** The schema for a document path such as `customers/u1/records/9`, or undefined. */
 export function schemaForPath(documentPath: string): ZodTypeAny | undefined {
   const collections = documentPath.split('/').filter((_, index) => index % 2 === 0);
   return SCHEMAS[collections.join('/')];

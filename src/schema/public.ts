@@ -92,6 +92,37 @@ export const publicSlugRedirect = z
   .strict();
 export type PublicSlugRedirect = z.infer<typeof publicSlugRedirect>;
 
+/** A published blog: the Markdown source (rendered and sanitised by the page), its pictures as URLs by slot. */
+export const publicBlog = z
+  .object({
+    id: z.string().min(1).max(160),
+    userId: uid,
+    ownerKind: z.enum(['therapist', 'store']),
+    title: z.string().min(1).max(100),
+    body: z.string().max(20000),
+    /** Picture URL by slot ("0".."9"), for the body's image:N references. */
+    images: z.record(z.string().regex(/^[0-9]$/), photoURL),
+    coverURL: photoURL,
+    tags: tags,
+    publishedAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .strict();
+export type PublicBlog = z.infer<typeof publicBlog>;
+
+/** A timeline post. */
+export const publicPost = z
+  .object({
+    id: z.string().min(1).max(160),
+    userId: uid,
+    ownerKind: z.enum(['therapist', 'store']),
+    text: z.string().min(1).max(500),
+    imageURLs: z.array(photoURL).max(4),
+    createdAt: isoTime,
+  })
+  .strict();
+export type PublicPost = z.infer<typeof publicPost>;
+
 export const exportMeta = z
   .object({
     exportedAt: isoTime,
@@ -108,5 +139,7 @@ export const EXPORT_FILES = {
   frozenAccounts: 'frozen-accounts.json',
   shifts: 'shifts.json',
   redirects: 'redirects.json',
+  blogs: 'blogs.json',
+  posts: 'posts.json',
   meta: 'meta.json',
 } as const;

@@ -49,13 +49,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
   collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/collect`;
   const { buildSite } = await import('../../scripts/build-site');
-  await buildSite({
+  const build = await buildSite({
     exportDir: E2E_EXPORT_DIR,
     outDir: ANALYTICS_SITE_DIR,
     quiet: true,
     firebaseProjectId: TEST_PROJECTS.e2e,
     analyticsEndpoint: collectorUrl,
   });
+  await build.searchIndexed;
   withAnalytics = await serveSite(ANALYTICS_SITE_DIR);
   withoutAnalytics = await serveSite(E2E_SITE_DIR);
 });

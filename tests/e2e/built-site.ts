@@ -21,5 +21,7 @@ export async function buildDemoSite(): Promise<void> {
   const today = tokyoDateKey();
   await runSeed({ therapists: 200, today });
   await runExport(E2E_EXPORT_DIR, today);
-  await buildSite({ exportDir: E2E_EXPORT_DIR, outDir: E2E_SITE_DIR, quiet: true, firebaseProjectId: TEST_PROJECTS.e2e });
+  const build = await buildSite({ exportDir: E2E_EXPORT_DIR, outDir: E2E_SITE_DIR, quiet: true, firebaseProjectId: TEST_PROJECTS.e2e });
+  // A rebuild over the previous run's site is incremental: its search index follows in the background.
+  await build.searchIndexed;
 }

@@ -6,9 +6,10 @@
  * the public pages after the rebuild; a store adds a shift for her; bad
  * avatar files are refused without losing what she typed.
  */
+import { handleShardUrl } from '../../src/lib/search/handle-index';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
+import { addDays, formatMonthDayWeekday, tokyoDateKey } from '../../src/lib/tokyo-date';
 import { photoUrlBase } from '../../scripts/export/photo-base';
 import { adminDb } from '../../scripts/lib/admin';
 import { photoURL as publicPhotoURL } from '../../src/lib/photo-url';
@@ -154,7 +155,7 @@ describe('the frozen-account registry', () => {
       await page.getByTestId('frozen-list').getByText(`@${handle}`, { exact: true }).waitFor();
 
       // The exact handle index carries it after the rebuild, and search answers with her card.
-      await untilPublished(`/h/${handle.slice(0, 3)}.json`, `"handle":"${handle}"`);
+      await untilPublished(handleShardUrl(handle), `"handle":"${handle}"`);
       await page.goto(`/search?q=${encodeURIComponent(`@${handle}`)}`);
       const answer = page.getByTestId('handle-answer');
       await answer.waitFor();
@@ -225,15 +226,17 @@ describe('schedules', () => {
   );
 
   it(
-    'lets the store she named add a shift for her',
+    'lets the store she named add a shift for her from its roster',
     async () => {
+      // The seed gives her shifts on even days from today: the third day is free.
+      const day = addDays(today, 3);
+      const cell = (action: string) => page.getByRole('button', { name: `みう ${formatMonthDayWeekday(day)} の出勤を${action}` });
       await signInTo('/schedule/manage', 'store@theralink.test');
-      await page.getByLabel('セラピスト').selectOption({ label: 'みう' });
-      await page.getByTestId(`shift-add-${today}`).click();
+      await cell('追加').click();
       await page.getByLabel('開始').fill('09:00');
       await page.getByLabel('終了').fill('09:45');
       await page.getByTestId('shift-save').click();
-      await page.getByTestId(`day-${today}`).getByText('09:00〜09:45').waitFor();
+      await cell('編集').filter({ hasText: '09:00〜09:45' }).waitFor();
     },
     TEST_TIMEOUT_MS,
   );

@@ -6,6 +6,7 @@
  * as 確認中 in search. (The renamed profile's redirect is in
  * self-service.test.ts; the sign-in message in accounts.test.ts.)
  */
+import { handleShardUrl } from '../../src/lib/search/handle-index';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -131,7 +132,7 @@ describe('a disputed handle', () => {
       // The handle typed is kept in the form.
       expect(await form.getByLabel('旧アカウントのユーザー名').inputValue()).toBe(`@${handle}`);
 
-      await poll(`/h/${handle.slice(0, 3)}.json`).toContain(`"handle":"${handle}","kind":"former","verification":"self","disputed":true`);
+      await poll(handleShardUrl(handle)).toContain(`"handle":"${handle}","kind":"former","verification":"self","disputed":true`);
       await page.goto(`/search?q=${encodeURIComponent(`@${handle}`)}`);
       await page.getByTestId('handle-answer').locator('[data-verification="disputed"]').filter({ hasText: '確認中' }).waitFor();
     },

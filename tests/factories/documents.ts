@@ -115,17 +115,6 @@ export function privateDocs(owner: string): Record<string, Record<string, unknow
       updatedAt: at,
     },
     [`favorites/${owner}/items/someone`]: { createdAt: at },
-    ['blogs/b-1']: {
-      userId: owner,
-      title: 'はじめまして',
-      body: '本文',
-      coverImage: '',
-      tags: [],
-      published: true,
-      publishedAt: at,
-      updatedAt: at,
-    },
-    ['posts/p-1']: { userId: owner, text: 'こんにちは', images: [], createdAt: at },
     [`suspensions/${owner}`]: suspensionDocFor(),
   };
 }

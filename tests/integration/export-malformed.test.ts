@@ -30,7 +30,9 @@ const today = tokyoDateKey();
 let dir: string;
 
 const exportScript = async (exportDir: string) =>
-  run('node_modules/.bin/tsx', ['scripts/export.ts'], { env: { ...process.env, FIREBASE_PROJECT_ID: PROJECT, EXPORT_DIR: exportDir } });
+  run('node_modules/.bin/tsx', ['scripts/export.ts', '--full'], {
+    env: { ...process.env, FIREBASE_PROJECT_ID: PROJECT, EXPORT_DIR: exportDir },
+  });
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
 
 /**
@@ -65,6 +67,28 @@ function planted(): { path: string; data: Record<string, unknown>; field: string
     { path: 'slugs/evil-slug', data: { userId: 'th-000002', kind: 'therapist', releasedAt: 'soon' }, field: 'releasedAt' },
     { path: 'disputes/th-000004_1', data: dispute('th-000004', 'x_miu_0312', { evidence: '' }), field: 'evidence' },
     { path: 'suspensions/th-000006', data: { reason: 42, createdAt: AT }, field: 'reason' },
+    {
+      path: 'blogs/th-000002_20261101_0',
+      data: {
+        userId: 'th-000002',
+        title: '',
+        body: '本文',
+        cover: null,
+        images: [],
+        tags: [],
+        published: true,
+        publishAt: AT,
+        createdAt: AT,
+        updatedAt: AT,
+        hidden: false,
+      },
+      field: 'title',
+    },
+    {
+      path: 'posts/th-000002_20261101_0',
+      data: { userId: 'th-000002', text: 'あ'.repeat(501), images: [], createdAt: AT, updatedAt: AT, hidden: false },
+      field: 'text',
+    },
   ];
 }
 
@@ -129,8 +153,10 @@ describe('an export with a malformed document in every collection', () => {
     expect(report.counts.skipped).toBe(planted().length);
     expect(report.counts.therapists).toBe(after.therapists!.length);
     expect((await readdir(exportDir())).sort()).toEqual([
+      'blogs.json',
       'frozen-accounts.json',
       'meta.json',
+      'posts.json',
       'redirects.json',
       'shifts.json',
       'stores.json',

@@ -338,6 +338,24 @@ describe('the public-shape check', () => {
         ],
         shifts: [{ id: 'bad_2026-11-22_0', userId: 'bad', storeId: null, date: '2026-11-22', start: '12:00', end: '13:00', note: '' }],
         redirects: [{ from: 'old-bad', to: 'Bad Slug', kind: 'therapist', until: good.updatedAt }],
+        // A bad profile takes her blog and post along.
+        blogs: [
+          {
+            id: 'bad_20261122_0',
+            userId: 'bad',
+            ownerKind: 'therapist',
+            title: '日記',
+            body: '',
+            images: {},
+            coverURL: '',
+            tags: [],
+            publishedAt: good.updatedAt,
+            updatedAt: good.updatedAt,
+          },
+        ],
+        posts: [
+          { id: 'bad_20261122_0', userId: 'bad', ownerKind: 'therapist', text: 'こんにちは', imageURLs: [], createdAt: good.updatedAt },
+        ],
       },
       log,
     );
@@ -346,6 +364,8 @@ describe('the public-shape check', () => {
     expect(checked.frozenAccounts).toEqual([]);
     expect(checked.shifts).toEqual([]);
     expect(checked.redirects).toEqual([]);
+    expect(checked.blogs).toEqual([]);
+    expect(checked.posts).toEqual([]);
     expect(log.skipped.map((s) => `${s.stage} ${s.collection}/${s.id} ${s.problems[0]!.path}`).sort()).toEqual([
       'public redirects/old-bad to',
       'public stores/st photoURL',

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { TEST_PROJECTS } from '../setup/projects';
@@ -21,6 +22,8 @@ const { runExport } = await import('../../scripts/export');
 const { generateSeed } = await import('../../scripts/seed/generate');
 
 const today = '2026-11-22';
+const NOTEBOOK_IV = 'Tm90ZWJvb2tJVjEy';
+const NOTEBOOK_CIPHERTEXT = `Q2lwaGVydGV4dE1hcmtlcg${'A'.repeat(342)}`;
 const run = promisify(execFile);
 let dir: string;
 
@@ -34,6 +37,22 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-export-'));
   await clearFirestoreEmulator(TEST_PROJECTS.integration);
   await runSeed({ therapists: 200, today });
+  // The demo therapist's encrypted customer notebook, as her browser stores it (the seed writes none).
+  const at = Timestamp.fromDate(new Date(`${today}T01:00:00Z`));
+  const wrap = { iv: NOTEBOOK_IV, ciphertext: 'W'.repeat(64) };
+  await adminDb()
+    .doc('customers/demo-therapist')
+    .set({
+      version: 1,
+      kdf: { algorithm: 'argon2id', version: 19, memoryKiB: 65536, iterations: 3, parallelism: 4, salt: 'S'.repeat(22) + '==' },
+      passphraseWrap: wrap,
+      recoveryWrap: { algorithm: 'hkdf-sha256', salt: 'S'.repeat(22) + '==', ...wrap },
+      createdAt: at,
+      updatedAt: at,
+    });
+  await adminDb()
+    .doc('customers/demo-therapist/records/17')
+    .set({ iv: NOTEBOOK_IV, ciphertext: NOTEBOOK_CIPHERTEXT, createdAt: at, updatedAt: at });
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -48,7 +67,16 @@ describe('export of the seeded data', () => {
 
   it('writes exactly the public files', async () => {
     const { files } = await readExport(exportDir);
-    expect(files).toEqual(['frozen-accounts.json', 'meta.json', 'redirects.json', 'shifts.json', 'stores.json', 'therapists.json']);
+    expect(files).toEqual([
+      'blogs.json',
+      'frozen-accounts.json',
+      'meta.json',
+      'posts.json',
+      'redirects.json',
+      'shifts.json',
+      'stores.json',
+      'therapists.json',
+    ]);
   });
 
   it('writes its report next to the export, not inside it, with nothing skipped', async () => {
@@ -116,6 +144,12 @@ describe('export of the seeded data', () => {
       'セラリンクへようこそ',
       'customers',
       'favorites',
+      // The encrypted notebook: not even its ciphertext, IVs or key wraps leave.
+      NOTEBOOK_IV,
+      NOTEBOOK_CIPHERTEXT.slice(0, 40),
+      'passphraseWrap',
+      'recoveryWrap',
+      'argon2id',
       'announcements',
       'users/',
     ];

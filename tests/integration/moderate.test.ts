@@ -156,6 +156,60 @@ describe('a dispute resolved by transfer, and a suspension', () => {
   });
 });
 
+describe('hiding a blog and a timeline post', () => {
+  const blog = (overrides: Record<string, unknown> = {}) => ({
+    userId: 'miu',
+    title: '今日の日記',
+    body: 'こんにちは',
+    cover: null,
+    images: [],
+    tags: [],
+    published: true,
+    publishAt: AT,
+    createdAt: AT,
+    updatedAt: AT,
+    hidden: false,
+    ...overrides,
+  });
+  const post = { userId: 'miu', text: '渋谷にいます', images: [], createdAt: AT, updatedAt: AT, hidden: false };
+  const exported = async (file: string) => {
+    const exportDir = path.join(dir, 'hide');
+    await runExport(exportDir, today, { warn: () => {} });
+    return (JSON.parse(await readFile(path.join(exportDir, file), 'utf8')) as { id: string }[]).map((record) => record.id);
+  };
+
+  beforeAll(async () => {
+    await scene();
+    await put(db, { 'blogs/miu_20261101_0': blog(), 'posts/miu_20261101_0': post });
+  });
+
+  it('both are public before', async () => {
+    expect(await exported('blogs.json')).toEqual(['miu_20261101_0']);
+    expect(await exported('posts.json')).toEqual(['miu_20261101_0']);
+  });
+
+  it('hides them (moving updatedAt for the incremental export) and logs it; the next export leaves them out', async () => {
+    await moderate(['hide', 'blogs/miu_20261101_0']);
+    const { stdout } = await moderate(['hide', 'posts/miu_20261101_0']);
+    expect(stdout).toContain('posts/miu_20261101_0 を非公開にしました');
+    expect(await data('blogs/miu_20261101_0')).toMatchObject({ hidden: true });
+    expect((await data('posts/miu_20261101_0'))!.updatedAt.toMillis()).toBeGreaterThan(AT.toMillis());
+    expect((await logEntries()).filter((entry) => entry.action === 'hide').map((entry) => entry.target)).toEqual([
+      'blogs/miu_20261101_0',
+      'posts/miu_20261101_0',
+    ]);
+    expect(await exported('blogs.json')).toEqual([]);
+    expect(await exported('posts.json')).toEqual([]);
+  });
+
+  it('unhides, and refuses what is already so or is not a blog or post', async () => {
+    await moderate(['unhide', 'blogs/miu_20261101_0']);
+    expect(await exported('blogs.json')).toEqual(['miu_20261101_0']);
+    await expect(moderate(['unhide', 'blogs/miu_20261101_0'])).rejects.toMatchObject({ stderr: expect.stringContaining('すでに公開です') });
+    await expect(moderate(['hide', 'accounts/miu'])).rejects.toMatchObject({ stderr: expect.stringContaining('blogs/<id> か posts/<id>') });
+  });
+});
+
 describe('refusals', () => {
   beforeEach(scene);
 

@@ -17,7 +17,19 @@ import {
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { currentHandleDocFor, handleSlotDocFor, membershipDocFor, storeDocFor, therapistDoc } from '../factories/documents';
-import { allowedIf, type Db, directoryProfiles, directoryRoles, frozenDoc, memberProfile, newFrozen, signedIn, without } from './helpers';
+import {
+  allowedIf,
+  type Db,
+  deleteTombstoned,
+  directoryProfiles,
+  directoryRoles,
+  frozenDoc,
+  memberProfile,
+  newFrozen,
+  signedIn,
+  tombstoneFor,
+  without,
+} from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -82,16 +94,18 @@ describe.each(roles)('as $role', ({ role, uid, db }) => {
     await signedInOnly(claim(db(), uid ?? 'anyone', 'mine_old', 5));
   });
   it("updates alice's note only as alice", async () => {
-    await aliceOnly(updateDoc(doc(db(), 'frozenAccounts', ALICES), { note: '新しいメモ' }));
+    await aliceOnly(updateDoc(doc(db(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), note: '新しいメモ' }));
   });
   it("raises alice's claim to 'store' only as her confirmed store", async () => {
-    await allowedIf(role === 'store')(updateDoc(doc(db(), 'frozenAccounts', ALICES), { verification: 'store' }));
+    await allowedIf(role === 'store')(
+      updateDoc(doc(db(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store' }),
+    );
   });
   it("raises alice's claim to 'operator' as nobody", async () => {
-    await assertFails(updateDoc(doc(db(), 'frozenAccounts', ALICES), { verification: 'operator' }));
+    await assertFails(updateDoc(doc(db(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'operator' }));
   });
   it("deletes alice's handle only as alice", async () => {
-    await aliceOnly(deleteDoc(doc(db(), 'frozenAccounts', ALICES)));
+    await aliceOnly(deleteTombstoned(db(), 'frozenAccounts', ALICES));
   });
 });
 
@@ -116,7 +130,7 @@ describe('one owner per handle', () => {
     await assertFails(claim(signedIn(env, 'shop'), 'shop', 'miu_0312', 0));
   });
   it('refuses taking it over by changing userId', async () => {
-    await assertFails(updateDoc(doc(bob(), 'frozenAccounts', ALICES), { userId: 'bob' }));
+    await assertFails(updateDoc(doc(bob(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), userId: 'bob' }));
   });
   it('refuses the owner re-creating her own taken handle (a create needs a missing doc; she edits instead)', async () => {
     await assertFails(claim(signedIn(env, 'alice'), 'alice', 'miu_0312', 1));
@@ -182,6 +196,7 @@ describe('the 10-handle cap (handleSlots 0..9)', () => {
     const db = carol();
     const batch = writeBatch(db);
     batch.delete(doc(db, 'frozenAccounts', 'x_carol_a'));
+    batch.set(doc(db, tombstoneFor('frozenAccounts', 'x_carol_a')[0]), tombstoneFor('frozenAccounts', 'x_carol_a')[1]);
     batch.delete(doc(db, 'users', 'carol', 'handleSlots', '0'));
     await assertSucceeds(batch.commit());
     await assertSucceeds(claim(carol(), 'carol', 'carol_b', 0));
@@ -257,7 +272,8 @@ describe('users/{uid}/handleSlots', () => {
 
 /** A therapist's confirmed store raises her self-declared claim to 店舗確認済み. */
 describe('verification by her store', () => {
-  const raise = (uid: string) => updateDoc(doc(signedIn(env, uid), 'frozenAccounts', ALICES), { verification: 'store' });
+  const raise = (uid: string) =>
+    updateDoc(doc(signedIn(env, uid), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store' });
 
   it('lets her confirmed store raise self to store', async () => {
     await assertSucceeds(raise('shop'));
@@ -286,10 +302,18 @@ describe('verification by her store', () => {
     await assertFails(raise('shop'));
   });
   it('refuses changing anything else with it', async () => {
-    await assertFails(updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', ALICES), { verification: 'store', note: '店舗より' }));
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', ALICES), {
+        updatedAt: serverTimestamp(),
+        verification: 'store',
+        note: '店舗より',
+      }),
+    );
   });
   it("refuses raising to 'operator'", async () => {
-    await assertFails(updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', ALICES), { verification: 'operator' }));
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'operator' }),
+    );
   });
   it('refuses lowering an operator-confirmed claim to store', async () => {
     await seed(env(), { [`frozenAccounts/${ALICES}`]: frozenDoc('alice', 'miu_0312', { verification: 'operator' }) });
@@ -297,11 +321,15 @@ describe('verification by her store', () => {
   });
   it('refuses the owner lowering a store-confirmed claim back to self', async () => {
     await seed(env(), { [`frozenAccounts/${ALICES}`]: frozenDoc('alice', 'miu_0312', { verification: 'store' }) });
-    await assertFails(updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', ALICES), { verification: 'self' }));
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'self' }),
+    );
   });
   it('refuses a store raising its own handle', async () => {
     await seed(env(), { 'frozenAccounts/x_shop_old': frozenDoc('shop', 'shop_old') });
-    await assertFails(updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_shop_old'), { verification: 'store' }));
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_shop_old'), { updatedAt: serverTimestamp(), verification: 'store' }),
+    );
   });
   it('refuses a therapist who faked a membership doc (memberships are written by stores only)', async () => {
     // bob names shop2; alice is no store: she cannot have written memberships/alice_bob.
@@ -309,7 +337,9 @@ describe('verification by her store', () => {
       'frozenAccounts/x_bob_old': frozenDoc('bob', 'bob_old'),
       'memberships/alice_bob': membershipDocFor('alice', 'bob'),
     });
-    await assertFails(updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', 'x_bob_old'), { verification: 'store' }));
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', 'x_bob_old'), { updatedAt: serverTimestamp(), verification: 'store' }),
+    );
   });
 });
 
@@ -397,7 +427,8 @@ describe('fields on create', () => {
 
 describe('fields on update', () => {
   const alice = () => signedIn(env, 'alice');
-  const update = (changes: Record<string, unknown>) => updateDoc(doc(alice(), 'frozenAccounts', ALICES), changes);
+  const update = (changes: Record<string, unknown>) =>
+    updateDoc(doc(alice(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), ...changes });
 
   it('accepts a new frozenOn and note', async () => {
     await assertSucceeds(update({ frozenOn: '2024-12-31', note: '日付を直しました' }));

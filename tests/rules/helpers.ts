@@ -1,6 +1,6 @@
 /** Shared pieces of the rules tests: the two profile kinds, roles, seeds and outcome helpers. */
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { serverTimestamp, Timestamp } from 'firebase/firestore';
+import { doc, serverTimestamp, Timestamp, writeBatch } from 'firebase/firestore';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
 import { membershipDocFor, SEEDED_AT, storeDocFor, therapistDoc } from '../factories/documents';
 
@@ -135,13 +135,29 @@ export function frozenDoc(uid: string, handle = 'miu_0312', overrides: Record<st
     verification: 'self',
     slot: 0,
     createdAt: seededAt,
+    updatedAt: seededAt,
     ...overrides,
   };
 }
 
-/** A former handle as the client writes it (server createdAt). */
+/** A former handle as the client writes it (server createdAt and updatedAt). */
 export function newFrozen(uid: string, handle = 'miu_0312', overrides: Record<string, unknown> = {}) {
-  return frozenDoc(uid, handle, { createdAt: serverTimestamp(), ...overrides });
+  return frozenDoc(uid, handle, { createdAt: serverTimestamp(), updatedAt: serverTimestamp(), ...overrides });
+}
+
+/** The tombstone a client writes with a delete of collection/docId (src/schema/deletions.ts). */
+export function tombstoneFor(collection: string, docId: string) {
+  return [`deletions/${collection}:${docId}`, { collection, docId, deletedAt: serverTimestamp() }] as const;
+}
+
+/** Deletes a document with its tombstone in one batch, as the app's clients do. */
+export function deleteTombstoned(db: Db, path: string, ...segments: string[]): Promise<void> {
+  const target = doc(db, path, ...segments);
+  const [tombstonePath, tombstone] = tombstoneFor(target.parent.id, target.id);
+  const batch = writeBatch(db);
+  batch.delete(target);
+  batch.set(doc(db, tombstonePath), tombstone);
+  return batch.commit();
 }
 
 /** Tokyo today and `days` away from it, as date keys (the rules count Tokyo days). */

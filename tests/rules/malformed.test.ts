@@ -63,7 +63,7 @@ const COLLECTIONS: Record<string, Collection> = {
   },
   frozenAccounts: {
     schema: 'frozenAccounts',
-    base: (now) => frozenDoc('alice', 'miu_0312', { slot: 1, createdAt: now }),
+    base: (now) => frozenDoc('alice', 'miu_0312', { slot: 1, createdAt: now, updatedAt: now }),
     write: async (data) => {
       await seed(env(), { 'accounts/alice': therapistDoc('alice') });
       const id = `x_${typeof data.handle === 'string' ? data.handle : 'bad'}`;

@@ -24,7 +24,17 @@ import {
   suspensionDocFor,
   therapistDoc,
 } from '../factories/documents';
-import { allowedIf, directoryProfiles, frozenDoc, newFrozen, newShift, ownerAndOthers, shiftId, signedIn } from './helpers';
+import {
+  allowedIf,
+  deleteTombstoned,
+  directoryProfiles,
+  frozenDoc,
+  newFrozen,
+  newShift,
+  ownerAndOthers,
+  shiftId,
+  signedIn,
+} from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -249,11 +259,11 @@ describe("a suspended account's writes", () => {
       batch.set(doc(db, 'users/alice/handleSlots/1'), handleSlotDocFor('x_alice_new'));
       return batch.commit();
     },
-    'former handle note': (db) => updateDoc(doc(db, 'frozenAccounts', 'x_alice_old'), { note: '更新' }),
-    'former handle delete': (db) => deleteDoc(doc(db, 'frozenAccounts', 'x_alice_old')),
+    'former handle note': (db) => updateDoc(doc(db, 'frozenAccounts', 'x_alice_old'), { updatedAt: serverTimestamp(), note: '更新' }),
+    'former handle delete': (db) => deleteTombstoned(db, 'frozenAccounts', 'x_alice_old'),
     'handle slot delete': (db) => deleteDoc(doc(db, 'users/alice/handleSlots/7')),
     'shift create': (db) => setDoc(doc(db, 'schedules', shiftId('alice')), newShift('alice', null)),
-    'shift delete': (db) => deleteDoc(doc(db, 'schedules', shiftId('alice', undefined, 2))),
+    'shift delete': (db) => deleteTombstoned(db, 'schedules', shiftId('alice', undefined, 2)),
     dispute: (db) => setDoc(doc(db, 'disputes', 'alice_0'), newDispute('alice')),
     report: (db) => setDoc(doc(db, 'reports', 'alice_0'), newReport('alice')),
   };
@@ -294,10 +304,12 @@ describe("a suspended account's writes", () => {
     await seed(env(), { ...directoryProfiles(), 'suspensions/shop': suspensionDocFor() });
     const shop = signedIn(env, 'shop');
     await assertFails(setDoc(doc(shop, 'schedules', shiftId('alice', undefined, 1)), newShift('alice', 'shop')));
-    await assertFails(updateDoc(doc(shop, 'frozenAccounts', 'x_alice_old'), { verification: 'store' }));
+    await assertFails(updateDoc(doc(shop, 'frozenAccounts', 'x_alice_old'), { updatedAt: serverTimestamp(), verification: 'store' }));
   });
   it('an unsuspended store may raise the same claim (the twin of the refusal above)', async () => {
     await seed(env(), { ...directoryProfiles(), 'stores/shop': storeDocFor('shop') });
-    await assertSucceeds(updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_alice_old'), { verification: 'store' }));
+    await assertSucceeds(
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_alice_old'), { updatedAt: serverTimestamp(), verification: 'store' }),
+    );
   });
 });

@@ -6,9 +6,13 @@ import { ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
- * Collections no client may touch yet (customers, favorites, blogs, posts):
- * no role may get, list, create, update or delete, not even the owner,
- * until the issue that needs it opens it.
+ * Collections no client may touch yet (favorites), and
+ * plaintext customer documents (customers/{uid}/items/…, the old app's
+ * shape): no role may get, list, create, update or delete, not even the
+ * owner, until the issue that needs it opens it. The encrypted notebook
+ * (customers/{uid} and customers/{uid}/records/…) is open to its owner
+ * only: tests/rules/customers.test.ts; blogs and posts:
+ * tests/rules/blogs-posts.test.ts.
  */
 const env = useRulesEnvironment();
 const docs = privateDocs('alice');

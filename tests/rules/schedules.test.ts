@@ -18,6 +18,7 @@ import { beforeEach, describe, it } from 'vitest';
 import { membershipDocFor, storeDocFor } from '../factories/documents';
 import {
   allowedIf,
+  deleteTombstoned,
   directoryProfiles,
   directoryRoles,
   memberProfile,
@@ -27,6 +28,7 @@ import {
   shiftId,
   signedIn,
   tokyoDay,
+  tombstoneFor,
   without,
 } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
@@ -66,7 +68,7 @@ describe.each(roles)('as $role', ({ role, db }) => {
     await aliceOrHerStore(updateDoc(doc(db(), SHIFT), { start: '19:00', updatedAt: serverTimestamp() }));
   });
   it("deletes alice's shift only as alice or shop", async () => {
-    await aliceOrHerStore(deleteDoc(doc(db(), SHIFT)));
+    await aliceOrHerStore(deleteTombstoned(db(), SHIFT));
   });
 });
 
@@ -143,6 +145,8 @@ describe('who may write for whom', () => {
     const batch = writeBatch(db);
     batch.set(doc(db, 'schedules', shiftId('alice', tokyoDay(3), 0)), newShift('alice', 'shop', { date: tokyoDay(3) }));
     batch.delete(doc(db, SHIFT));
+    const [tombstonePath, tombstone] = tombstoneFor('schedules', shiftId('alice'));
+    batch.set(doc(db, tombstonePath), tombstone);
     await assertSucceeds(batch.commit());
   });
 });
@@ -182,8 +186,8 @@ describe('shifts under a store need a confirmed membership', () => {
   it('refuses a store editing or deleting her shift once removed', async () => {
     await seed(env(), { 'memberships/shop_alice': membershipDocFor('shop', 'alice', { status: 'removed' }) });
     await assertFails(updateDoc(doc(as('shop'), SHIFT), { note: '変更', updatedAt: serverTimestamp() }));
-    await assertFails(deleteDoc(doc(as('shop'), SHIFT)));
-    await assertSucceeds(deleteDoc(doc(as('alice'), SHIFT)));
+    await assertFails(deleteTombstoned(as('shop'), SHIFT));
+    await assertSucceeds(deleteTombstoned(as('alice'), SHIFT));
   });
 });
 
@@ -227,7 +231,7 @@ describe('dates: yesterday to 60 days ahead (Tokyo)', () => {
     const old = `schedules/${shiftId('alice', tokyoDay(-3), 0)}`;
     await seed(env(), { [old]: shiftDoc('alice', 'shop', { date: tokyoDay(-3) }) });
     await assertFails(updateDoc(doc(as('alice'), old), { note: '修正', updatedAt: serverTimestamp() }));
-    await assertSucceeds(deleteDoc(doc(as('alice'), old)));
+    await assertSucceeds(deleteTombstoned(as('alice'), old));
   });
 });
 
@@ -269,10 +273,10 @@ describe('updates', () => {
       await assertFails(update('shop2', { note: '変更' }, OLD));
     });
     it('refuses the old store deleting it', async () => {
-      await assertFails(deleteDoc(doc(as('shop2'), OLD)));
+      await assertFails(deleteTombstoned(as('shop2'), OLD));
     });
     it('lets alice delete it', async () => {
-      await assertSucceeds(deleteDoc(doc(as('alice'), OLD)));
+      await assertSucceeds(deleteTombstoned(as('alice'), OLD));
     });
     it('still lets the old store read it (its storeId)', async () => {
       await assertSucceeds(getDoc(doc(as('shop2'), OLD)));

@@ -9,4 +9,5 @@ export const TEST_PROJECTS = {
   exportMalformed: 'demo-theralink-export-malformed',
   exportTrust: 'demo-theralink-export-trust',
   moderate: 'demo-theralink-moderate',
+  exportIncremental: 'demo-theralink-export-incremental',
 } as const;

@@ -88,6 +88,7 @@ describe('former handles', () => {
       verification: 'self',
       slot: 1,
       createdAt: SERVER_TIME,
+      updatedAt: SERVER_TIME,
     });
     expect(docs.get('users/u1/handleSlots/1')).toEqual({ handleId: 'x_miu_0312' });
   });
@@ -110,9 +111,10 @@ describe('former handles', () => {
     expect(log).toEqual([]);
   });
 
-  it('are removed with their slot doc in one batch', async () => {
+  it('are removed with their tombstone and slot doc in one batch', async () => {
     await removeFrozenHandle('u1', { id: 'x_h3', slot: 3 });
-    expect(log).toEqual(['delete frozenAccounts/x_h3', 'delete users/u1/handleSlots/3']);
+    expect(log).toEqual(['delete frozenAccounts/x_h3', 'set deletions/frozenAccounts:x_h3', 'delete users/u1/handleSlots/3']);
+    expect(docs.get('deletions/frozenAccounts:x_h3')).toEqual({ collection: 'frozenAccounts', docId: 'x_h3', deletedAt: SERVER_TIME });
   });
 });
 

@@ -5,15 +5,21 @@
  * the registered handles that start with what was typed. Built with DOM
  * calls only (text never becomes markup).
  */
-import { lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
+import { completionShardUrl, lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
 import { formatShiftTime } from '../../lib/shifts-view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verification';
 import { LINK_CLASS, avatar, el, link } from './dom';
 import { fetchShardFile } from './shard-file';
 
+/** The answer shard and, for four characters or more, the completion shard of a handle, fetched together. */
 export async function findHandle(handle: string) {
-  return lookUpHandle(await fetchShardFile<HandleEntry>(handleShardUrl(handle)), handle);
+  const completionUrl = completionShardUrl(handle);
+  const [shard, completions] = await Promise.all([
+    fetchShardFile<HandleEntry>(handleShardUrl(handle)),
+    completionUrl ? fetchShardFile<string>(completionUrl) : [],
+  ]);
+  return lookUpHandle(shard, completions, handle);
 }
 
 function whose(entry: HandleEntry): string {
@@ -84,7 +90,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
 }
 
 /** 「@nobody_9999 はまだ登録されていません」, with registered handles that start with it. */
-export function notRegistered(handle: string, completions: readonly HandleEntry[]): HTMLElement {
+export function notRegistered(handle: string, completions: readonly string[]): HTMLElement {
   const box = el('div', 'grid gap-2 rounded-xl border border-gray-300 p-4 dark:border-gray-600');
   box.dataset.testid = 'handle-not-registered';
   box.append(el('h3', 'text-lg font-bold', `@${handle} はまだ登録されていません`));
@@ -100,14 +106,14 @@ export function notRegistered(handle: string, completions: readonly HandleEntry[
 }
 
 /** Registered handles that start with a partial handle. */
-export function completionList(completions: readonly HandleEntry[], label: string): HTMLElement {
+export function completionList(completions: readonly string[], label: string): HTMLElement {
   const wrap = el('div', 'grid gap-1');
   wrap.dataset.testid = 'handle-completions';
   wrap.append(el('p', 'text-sm font-bold', label));
   const list = el('ul', 'flex flex-wrap gap-2');
-  for (const entry of completions.slice(0, 10)) {
+  for (const handle of completions.slice(0, 10)) {
     const item = el('li', '');
-    item.append(link(`/search?q=${encodeURIComponent(`@${entry.handle}`)}`, `@${entry.handle}`, `${LINK_CLASS} font-mono`));
+    item.append(link(`/search?q=${encodeURIComponent(`@${handle}`)}`, `@${handle}`, `${LINK_CLASS} font-mono`));
     list.append(item);
   }
   wrap.append(list);

@@ -12,7 +12,8 @@ import { FormAlert } from '../forms/FormAlert';
 const buttonClass =
   'cursor-pointer rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800';
 
-export function EmailVerification({ user }: { user: AuthUser }) {
+/** `purpose` finishes the sentence 「…には、確認メールのリンクを開いてください」 (profile publishing by default). */
+export function EmailVerification({ user, purpose = 'プロフィールを公開する' }: { user: AuthUser; purpose?: string }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   if (user.emailVerified) {
     return <p data-testid="email-verified">メールアドレス（{user.email}）は確認済みです。</p>;
@@ -38,7 +39,9 @@ export function EmailVerification({ user }: { user: AuthUser }) {
   };
   return (
     <div className="space-y-3" data-testid="email-unverified">
-      <p>メールアドレス（{user.email}）はまだ確認されていません。プロフィールを公開するには、確認メールのリンクを開いてください。</p>
+      <p>
+        メールアドレス（{user.email}）はまだ確認されていません。{purpose}には、確認メールのリンクを開いてください。
+      </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={resend} className={buttonClass}>
           確認メールをもう一度送る

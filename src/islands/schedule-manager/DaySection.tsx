@@ -25,12 +25,12 @@ export function DaySection({ date, isToday, shifts, onAdd, onEdit, onDelete }: D
       aria-labelledby={headingId}
       data-testid={`day-${date}`}
       className={`space-y-3 rounded-lg border p-4 ${
-        isToday ? 'border-blue-600 bg-blue-50 dark:border-blue-400 dark:bg-blue-950' : 'border-gray-200 dark:border-gray-700'
+        isToday ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950' : 'border-gray-200 dark:border-gray-700'
       }`}
     >
       <h3 id={headingId} className="flex items-center gap-2 font-bold">
         <span aria-current={isToday ? 'date' : undefined}>{label}</span>
-        {isToday && <span className="rounded bg-blue-700 px-2 py-0.5 text-xs text-white dark:bg-blue-300 dark:text-gray-900">今日</span>}
+        {isToday && <span className="bg-brand-700 dark:bg-brand-300 rounded px-2 py-0.5 text-xs text-white dark:text-gray-900">今日</span>}
       </h3>
       {shifts && shifts.length === 0 && <p className="text-sm text-gray-600 dark:text-gray-400">出勤の予定はありません。</p>}
       {shifts && shifts.length > 0 && (
@@ -63,7 +63,7 @@ export function DaySection({ date, isToday, shifts, onAdd, onEdit, onDelete }: D
         id={addButtonId(date)}
         data-testid={`shift-add-${date}`}
         onClick={() => onAdd(date)}
-        className="w-full cursor-pointer rounded-md border border-dashed border-blue-700 px-3 py-2 font-medium text-blue-800 hover:bg-blue-100 dark:border-blue-300 dark:text-blue-200 dark:hover:bg-blue-900"
+        className="border-brand-700 text-brand-800 hover:bg-brand-100 dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-900 w-full cursor-pointer rounded-md border border-dashed px-3 py-2 font-medium"
       >
         <span aria-hidden="true">＋ </span>出勤を追加<span className="sr-only">（{label}）</span>
       </button>

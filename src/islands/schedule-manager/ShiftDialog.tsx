@@ -1,20 +1,22 @@
 /**
  * The add / edit form for one shift, in a modal <dialog> (focus stays in
  * it, Escape cancels). What is typed lives in a sessionStorage draft until
- * it is saved or cancelled, so an error or a reload loses nothing.
+ * it is saved or cancelled, so an error or a reload loses nothing. The
+ * store's roster also names the therapist, lets the form switch between
+ * the shifts of the day (or to a new one) and offers 削除.
  */
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useSessionDraft } from '../../lib/forms/session-draft';
 import { formatShiftTime } from '../../lib/shifts-view';
 import { overlapMessage, shiftErrorMessage } from '../../lib/shifts/errors';
 import { findOverlap } from '../../lib/shifts/overlap';
-import { isTimeOfDay, type Shift, type ShiftFields } from '../../lib/shifts/shift';
+import { isTimeOfDay, shiftLabel, type Shift, type ShiftFields } from '../../lib/shifts/shift';
 import { SHIFT_NOTE_MAX, validateShift, type ShiftErrors, type ShiftField } from '../../lib/shifts/validate';
 import { tokyoDateKey } from '../../lib/tokyo-date';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../lib/caps';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
-import { primaryButton, secondaryButton } from './buttons';
+import { choiceButton, dangerButton, primaryButton, secondaryButton } from './buttons';
 
 /** The open form: the shift's id when editing ('' when adding) and its fields. */
 export interface ShiftDraft extends ShiftFields {
@@ -28,11 +30,18 @@ interface ShiftDialogProps {
   known: readonly Shift[];
   onSave: (fields: ShiftFields, id: string) => Promise<void>;
   onCancel: () => void;
+  /** Whose shift it is (the store's view), shown above the title. */
+  subject?: string;
+  /** The other shifts of the form's day, to switch to (with a new one while the day has room). */
+  dayShifts?: readonly Shift[];
+  onSwitch?: (target: ShiftDraft) => void;
+  /** Deletes the stored shift being edited (after its own confirmation); offered only when given. */
+  onDelete?: (shift: Shift) => Promise<void>;
 }
 
 const FIELD_ORDER: ShiftField[] = ['date', 'start', 'end', 'note'];
 
-export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: ShiftDialogProps) {
+export function ShiftDialog({ draftKey, initial, known, onSave, onCancel, subject, dayShifts = [], onSwitch, onDelete }: ShiftDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const inputs = {
     date: useRef<HTMLInputElement>(null),
@@ -78,24 +87,77 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: Shif
     }
   };
 
+  const stored = draft.id ? known.find((shift) => shift.id === draft.id) : undefined;
+  const remove = async () => {
+    if (busy || !stored || !onDelete) return;
+    setFormError('');
+    setBusy(true);
+    try {
+      await onDelete(stored);
+    } catch (error) {
+      setFormError(shiftErrorMessage(error, 'delete'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const cancel = (event?: SyntheticEvent) => {
     event?.preventDefault();
     if (!busy) onCancel();
   };
 
   const preview = isTimeOfDay(draft.start) && isTimeOfDay(draft.end) && draft.start !== draft.end ? formatShiftTime(draft) : '';
+  // Switching is offered when the day holds another shift, or room for a new one beside this.
+  const others = dayShifts.filter((shift) => shift.id !== draft.id);
+  const choices = onSwitch && (others.length > 0 || (draft.id !== '' && dayShifts.length < MAX_SHIFTS_PER_DAY)) ? dayShifts : null;
 
   return (
     <dialog
       ref={dialog}
-      aria-labelledby="shift-dialog-title"
+      aria-labelledby={subject ? 'shift-dialog-subject shift-dialog-title' : 'shift-dialog-title'}
       onCancel={cancel}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-gray-900 backdrop:bg-black/50 dark:bg-gray-900 dark:text-gray-100"
     >
       <form onSubmit={submit} noValidate className="space-y-4 p-5">
-        <h2 id="shift-dialog-title" className="text-lg font-bold">
-          {draft.id ? '出勤を編集' : '出勤を追加'}
-        </h2>
+        <div>
+          {subject && (
+            <p id="shift-dialog-subject" className="font-medium break-words text-gray-700 dark:text-gray-300">
+              {subject}
+            </p>
+          )}
+          <h2 id="shift-dialog-title" className="text-lg font-bold">
+            {draft.id ? '出勤を編集' : '出勤を追加'}
+          </h2>
+        </div>
+        {choices && onSwitch && (
+          <div role="group" aria-label="この日の出勤" className="flex flex-wrap gap-2" data-testid="shift-day-choices">
+            {choices.map((shift) => (
+              <button
+                key={shift.id}
+                type="button"
+                aria-current={shift.id === draft.id ? 'true' : undefined}
+                aria-label={`${shiftLabel(shift)} を編集`}
+                onClick={() =>
+                  shift.id !== draft.id &&
+                  onSwitch({ id: shift.id, date: shift.date, start: shift.start, end: shift.end, note: shift.note })
+                }
+                className={`${choiceButton} tabular-nums`}
+              >
+                {formatShiftTime(shift)}
+              </button>
+            ))}
+            {choices.length < MAX_SHIFTS_PER_DAY && (
+              <button
+                type="button"
+                aria-current={draft.id === '' ? 'true' : undefined}
+                onClick={() => draft.id !== '' && onSwitch({ id: '', date: initial.date, start: '', end: '', note: '' })}
+                className={choiceButton}
+              >
+                <span aria-hidden="true">＋ </span>この日に追加
+              </button>
+            )}
+          </div>
+        )}
         <TextField
           ref={inputs.date}
           name="date"
@@ -146,6 +208,11 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel }: Shif
           </div>
         )}
         <div className="flex flex-wrap justify-end gap-3">
+          {onDelete && stored && (
+            <button type="button" onClick={remove} aria-disabled={busy} data-testid="shift-delete" className={`${dangerButton} mr-auto`}>
+              削除
+            </button>
+          )}
           <button type="button" onClick={cancel} aria-disabled={busy} className={secondaryButton}>
             キャンセル
           </button>

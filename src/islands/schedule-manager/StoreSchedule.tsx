@@ -1,21 +1,17 @@
 /**
- * A store's view: pick one of its confirmed members (a therapist who named
- * the store and whom it confirmed on its profile editor), then edit her
- * week (only shifts carrying this store's id).
+ * A store's view: the roster of its confirmed members (therapists who
+ * named the store and whom it confirmed on its profile editor), each
+ * member's shifts carrying this store's id, a week at a time.
  */
-import { useEffect, useId, useState } from 'react';
-import { useSessionDraft } from '../../lib/forms/session-draft';
+import { useEffect, useState } from 'react';
 import { listStoreMembers, type StoreMember } from '../../lib/membership/client';
 import { FormAlert } from '../forms/FormAlert';
-import { inputClass } from '../forms/TextField';
-import { WeekEditor } from './WeekEditor';
+import { StoreRoster } from './StoreRoster';
 
 type Therapists = StoreMember[] | 'loading' | 'error';
 
 export function StoreSchedule({ storeUid }: { storeUid: string }) {
-  const selectId = useId();
   const [therapists, setTherapists] = useState<Therapists>('loading');
-  const [choice, update] = useSessionDraft('theralink:draft:schedule-therapist', { therapistId: '' });
   useEffect(() => {
     listStoreMembers(storeUid).then(
       (members) => setTherapists(members.filter((member) => member.state === 'confirmed')),
@@ -41,23 +37,5 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
       </div>
     );
   }
-  const selected = therapists.find((therapist) => therapist.id === choice.therapistId) ?? therapists[0];
-  return (
-    <div className="space-y-6">
-      <div className="space-y-1">
-        <label htmlFor={selectId} className="block font-medium">
-          セラピスト
-        </label>
-        <select id={selectId} value={selected?.id} onChange={(event) => update('therapistId', event.target.value)} className={inputClass}>
-          {therapists.map((therapist) => (
-            <option key={therapist.id} value={therapist.id}>
-              {therapist.displayName}
-              {therapist.published ? '' : '（非公開）'}
-            </option>
-          ))}
-        </select>
-      </div>
-      {selected && <WeekEditor key={selected.id} scope={{ kind: 'store', userId: selected.id, storeId: storeUid }} />}
-    </div>
-  );
+  return <StoreRoster storeUid={storeUid} members={therapists} />;
 }

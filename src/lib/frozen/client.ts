@@ -11,6 +11,7 @@
  * raises `verification`.
  */
 import { collection, doc, getDocs, query, serverTimestamp, updateDoc, where, writeBatch, type Timestamp } from 'firebase/firestore/lite';
+import { deleteWithTombstone } from '../firebase/tombstone';
 import type { VerificationLevel } from '../../schema/frozen-accounts';
 import { firstFreeSlot, MAX_FORMER_HANDLES } from '../caps';
 import { X_HANDLE_PATTERN } from '../handles';
@@ -101,6 +102,7 @@ export async function claimFrozenHandle(uid: string, entry: FrozenEntry, mine: r
     verification: 'self',
     slot,
     createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
   });
   batch.set(doc(db, 'users', uid, 'handleSlots', String(slot)), { handleId: id });
   try {
@@ -119,14 +121,18 @@ export async function claimFrozenHandle(uid: string, entry: FrozenEntry, mine: r
 
 /** Changes the date and note of one of my entries (the only fields an owner may change). */
 export async function updateFrozenHandle(id: string, change: { frozenOn: string | null; note: string }): Promise<void> {
-  await updateDoc(doc(clientDb(), COLLECTION, id), { frozenOn: change.frozenOn, note: change.note });
+  await updateDoc(doc(clientDb(), COLLECTION, id), {
+    frozenOn: change.frozenOn,
+    note: change.note,
+    updatedAt: serverTimestamp(),
+  });
 }
 
 /** Removes one of my entries and frees its slot, in one batch. */
 export async function removeFrozenHandle(uid: string, item: Pick<FrozenHandle, 'id' | 'slot'>): Promise<void> {
   const db = clientDb();
   const batch = writeBatch(db);
-  batch.delete(doc(db, COLLECTION, item.id));
+  deleteWithTombstone(db, batch, COLLECTION, item.id);
   if (item.slot !== null) batch.delete(doc(db, 'users', uid, 'handleSlots', String(item.slot)));
   await batch.commit();
 }

@@ -4,7 +4,7 @@
  * unpublished) and raises a self-declared one to 'store', the only change
  * the rules allow it.
  */
-import { collection, doc, getDocs, query, updateDoc, where } from 'firebase/firestore/lite';
+import { collection, doc, getDocs, query, serverTimestamp, updateDoc, where } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
 import type { VerificationLevel } from '../../schema/frozen-accounts';
@@ -36,5 +36,5 @@ export async function listMemberHandles(memberUid: string): Promise<MemberHandle
 
 /** 本人と確認した: the store vouches for the handle (verification 'self' → 'store'). */
 export async function confirmMemberHandle(handleId: string): Promise<void> {
-  await updateDoc(doc(clientDb(), 'frozenAccounts', handleId), { verification: 'store' });
+  await updateDoc(doc(clientDb(), 'frozenAccounts', handleId), { verification: 'store', updatedAt: serverTimestamp() });
 }

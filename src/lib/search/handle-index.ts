@@ -1,22 +1,38 @@
 /**
  * The exact handle index: every registered X handle (former and current)
- * with what a fan needs to find her, split into small static files by the
- * handle's first three characters, so one lookup downloads one small shard
- * and a partial handle (`miu_03`) can be completed from the same file.
+ * with what a fan needs to find her, hashed into small static files so one
+ * lookup downloads a couple of KB even at 10,000 therapists (handles share
+ * prefixes: a prefix shard of `miu` would hold hundreds). Completions of a
+ * partial handle (`miu_03`) come from a second, lighter index: the handle
+ * strings alone, by their first four characters.
  */
 import type { VerificationLevel } from '../../schema/frozen-accounts';
+import { shardOf } from './shard-hash';
 
-/** Where the shards are served: /h/{shard}.json. */
+/** Where the answer shards are served: /h/{000..fff}.json. */
 export const HANDLE_INDEX_PATH = '/h';
-export const SHARD_PREFIX_LENGTH = 3;
+export const HANDLE_SHARD_COUNT = 4096;
+/** Where the completion shards are served: /hc/{first four characters}.json. */
+export const COMPLETION_INDEX_PATH = '/hc';
+export const COMPLETION_PREFIX_LENGTH = 4;
 
-/** The shard a handle (stored form) lives in. */
+/** The answer shard a handle (stored form) lives in. */
 export function handleShard(handle: string): string {
-  return handle.slice(0, SHARD_PREFIX_LENGTH);
+  return shardOf(handle, HANDLE_SHARD_COUNT);
 }
 
 export function handleShardUrl(handle: string): string {
   return `${HANDLE_INDEX_PATH}/${handleShard(handle)}.json`;
+}
+
+/** The completion shard of a handle, or of a partial one; null when it is too short to complete. */
+export function completionShard(handle: string): string | null {
+  return handle.length >= COMPLETION_PREFIX_LENGTH ? handle.slice(0, COMPLETION_PREFIX_LENGTH) : null;
+}
+
+export function completionShardUrl(handle: string): string | null {
+  const shard = completionShard(handle);
+  return shard === null ? null : `${COMPLETION_INDEX_PATH}/${shard}.json`;
 }
 
 /** One registered handle and its owner, as the search answer card shows it. */
@@ -44,12 +60,18 @@ export interface HandleEntry {
 }
 
 export type HandleShard = HandleEntry[];
+/** Registered handles sharing their first four characters, sorted. */
+export type CompletionShard = string[];
 
-/** Entries of a shard that answer a query: the exact handle first, then handles starting with it. */
-export function lookUpHandle(shard: HandleShard, handle: string): { exact: HandleEntry[]; completions: HandleEntry[] } {
+/** What answers a query: its entries in the answer shard, and registered handles that start with it (shortest first). */
+export function lookUpHandle(
+  shard: HandleShard,
+  completionShard: CompletionShard,
+  handle: string,
+): { exact: HandleEntry[]; completions: string[] } {
   const exact = shard.filter((entry) => entry.handle === handle);
-  const completions = shard
-    .filter((entry) => entry.handle !== handle && entry.handle.startsWith(handle))
-    .sort((a, b) => a.handle.length - b.handle.length || a.handle.localeCompare(b.handle));
+  const completions = completionShard
+    .filter((each) => each !== handle && each.startsWith(handle))
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
   return { exact, completions };
 }

@@ -6,10 +6,11 @@
  * fixed shard count keeps a change to one name a change to one file.
  */
 import { foldForMatch } from './rank';
+import { shardOf } from './shard-hash';
 
-/** Where the shards are served: /n/{00..ff}.json. */
+/** Where the shards are served: /n/{000..3ff}.json (a few entries each at 10,000 profiles). */
 export const NAME_INDEX_PATH = '/n';
-export const NAME_SHARD_COUNT = 256;
+export const NAME_SHARD_COUNT = 1024;
 
 /** One page, with the card fields and the filter values full-text search would give it. */
 export interface NameEntry {
@@ -22,19 +23,9 @@ export interface NameEntry {
 
 export type NameShard = NameEntry[];
 
-/** FNV-1a over UTF-16 units: stable, tiny, the same in Node and browsers. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
-/** The shard (two hex digits) a name lives in. */
+/** The shard (three hex digits) a name lives in. */
 export function nameShard(name: string): string {
-  return (fnv1a(foldForMatch(name)) % NAME_SHARD_COUNT).toString(16).padStart(2, '0');
+  return shardOf(foldForMatch(name), NAME_SHARD_COUNT);
 }
 
 export function nameShardUrl(name: string): string {

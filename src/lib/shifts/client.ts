@@ -6,11 +6,11 @@
  * 3 a day, yesterday to 60 days ahead); its storeId is her store only while
  * the store has confirmed her, else null. Overlaps are checked here against
  * freshly loaded neighbouring days before every write, since rules cannot
- * run a query.
+ * run a query. A store's roster loads and copies each member's shifts the
+ * same way, one member (one query, one batch) at a time.
  */
 import {
   collection,
-  deleteDoc,
   doc,
   getDoc,
   getDocs,
@@ -24,14 +24,16 @@ import {
 } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
+import { deleteWithTombstone } from '../firebase/tombstone';
 import { readMembership } from '../membership/client';
 import { asInstant, membershipState } from '../membership/state';
 import { addDays, tokyoDateKey } from '../tokyo-date';
 import { copyWeek } from './copy-week';
-import { ShiftOverlapError } from './errors';
+import { ShiftCopyInterruptedError, ShiftOverlapError } from './errors';
 import { findOverlap } from './overlap';
 import { compareShifts } from '../shifts-view';
 import type { Shift, ShiftFields } from './shift';
+import { planRosterCopy, type RosterCopyCounts, type RosterCopyPlan } from './roster-copy';
 import {
   freeShiftSlots,
   parseShiftId,
@@ -41,6 +43,7 @@ import {
   ShiftDayFullError,
   shiftDocId,
   ShiftRefusedError,
+  type PlacedShift,
 } from './slots';
 import { DAYS_PER_WEEK, previousWeek } from './week';
 
@@ -95,10 +98,10 @@ function shiftData(storeId: string | null, fields: ShiftFields) {
 
 /**
  * Writes a new shift into the first of `slots` that takes it (deleting
- * `replaces` in the same batch, for a shift moved to another day). A
- * store cannot see her shifts under other stores, so a slot it thought
- * free may be refused: it tries the next, and throws ShiftRefusedError
- * when every one was refused.
+ * `replaces` in the same batch, for a shift moved to another day) and
+ * returns that slot. A store cannot see her shifts under other stores, so
+ * a slot it thought free may be refused: it tries the next, and throws
+ * ShiftRefusedError when every one was refused.
  */
 async function createInSlot(
   scope: ShiftScope,
@@ -106,20 +109,62 @@ async function createInSlot(
   fields: ShiftFields,
   slots: readonly number[],
   replaces?: string,
-): Promise<void> {
+): Promise<number> {
   const db = clientDb();
   for (const slot of slots) {
     const batch = writeBatch(db);
     batch.set(doc(schedules(), shiftDocId(scope.userId, fields.date, slot)), { userId: scope.userId, ...shiftData(storeId, fields) });
-    if (replaces) batch.delete(doc(schedules(), replaces));
+    if (replaces) deleteWithTombstone(db, batch, 'schedules', replaces);
     try {
       await batch.commit();
-      return;
+      return slot;
     } catch (error) {
       if (scope.kind !== 'store' || errorCode(error) !== 'permission-denied') throw error;
     }
   }
   throw new ShiftRefusedError(fields.date);
+}
+
+/**
+ * Writes one person's new shifts (each with its day's free slots, from
+ * placeShifts) in one batch, each in its first slot. When a store's batch
+ * is refused (a slot it thought free holds one of her shifts it cannot
+ * see), it writes them one by one instead, each in a slot no earlier one
+ * took, counting those refused everywhere. Throws
+ * ShiftCopyInterruptedError (with `createdBefore` plus what it wrote) when
+ * writing fails otherwise.
+ */
+async function createPlaced(
+  scope: ShiftScope,
+  storeId: string | null,
+  placed: readonly PlacedShift<ShiftFields>[],
+  createdBefore = 0,
+): Promise<{ created: number; refused: number }> {
+  if (placed.length === 0) return { created: 0, refused: 0 };
+  const batch = writeBatch(clientDb());
+  for (const { fields, slots } of placed) {
+    batch.set(doc(schedules(), shiftDocId(scope.userId, fields.date, slots[0]!)), { userId: scope.userId, ...shiftData(storeId, fields) });
+  }
+  try {
+    await batch.commit();
+    return { created: placed.length, refused: 0 };
+  } catch (error) {
+    if (scope.kind !== 'store' || errorCode(error) !== 'permission-denied') throw new ShiftCopyInterruptedError(createdBefore, error);
+  }
+  const taken = new Set<string>();
+  let created = 0;
+  let refused = 0;
+  for (const { fields, slots } of placed) {
+    const free = slots.filter((slot) => !taken.has(shiftDocId(scope.userId, fields.date, slot)));
+    try {
+      taken.add(shiftDocId(scope.userId, fields.date, await createInSlot(scope, storeId, fields, free)));
+      created += 1;
+    } catch (error) {
+      if (!(error instanceof ShiftRefusedError)) throw new ShiftCopyInterruptedError(createdBefore + created, error);
+      refused += 1;
+    }
+  }
+  return { created, refused };
 }
 
 /**
@@ -149,7 +194,9 @@ export async function saveShift(scope: ShiftScope, fields: ShiftFields, id?: str
 }
 
 export async function deleteShift(id: string): Promise<void> {
-  await deleteDoc(doc(schedules(), id));
+  const batch = writeBatch(clientDb());
+  deleteWithTombstone(clientDb(), batch, 'schedules', id);
+  await batch.commit();
 }
 
 export interface CopyResult {
@@ -178,17 +225,47 @@ export async function copyLastWeek(scope: ShiftScope, toWeekStart: string): Prom
   const existing = nearby.filter((shift) => shift.date >= targetFrom);
   const { toCreate, skipped } = copyWeek(nearby, fromWeekStart, toWeekStart, existing);
   const { placed, full, outOfRange } = placeShifts(toCreate, existing, scope.userId, tokyoDateKey());
+  const { created, refused } = await createPlaced(scope, storeId, placed);
+  return { created, skipped: skipped.length, full: full.length + refused, outOfRange: outOfRange.length };
+}
+
+const memberScope = (storeId: string, userId: string): ShiftScope => ({ kind: 'store', userId, storeId });
+
+/**
+ * A store's roster: each member's shifts at the store on the seven days
+ * from `start`, plus the day before (loadWeek), by member id.
+ */
+export async function loadRoster(storeId: string, userIds: readonly string[], start: string): Promise<Map<string, Shift[]>> {
+  const weeks = await Promise.all(userIds.map((userId) => loadWeek(memberScope(storeId, userId), start)));
+  return new Map(userIds.map((userId, index) => [userId, weeks[index] ?? []]));
+}
+
+/** The roster's 先週をコピー as it stands now (roster-copy.ts), for the seven days from `toStart`. */
+export async function planStoreCopy(storeId: string, userIds: readonly string[], toStart: string): Promise<RosterCopyPlan> {
+  const fromStart = previousWeek(toStart);
+  const members = await Promise.all(
+    userIds.map(async (userId) => ({
+      userId,
+      shifts: await loadShifts(memberScope(storeId, userId), fromStart, addDays(toStart, DAYS_PER_WEEK + 1)),
+    })),
+  );
+  return planRosterCopy(members, fromStart, toStart, tokyoDateKey());
+}
+
+/**
+ * Copies the roster's previous seven days into the seven from `toStart`,
+ * planned afresh (planStoreCopy) just before writing: one batch per
+ * member, one member after another. Throws ShiftCopyInterruptedError
+ * when a write fails; what was written before stays.
+ */
+export async function copyLastWeekForStore(storeId: string, userIds: readonly string[], toStart: string): Promise<RosterCopyCounts> {
+  const plan = await planStoreCopy(storeId, userIds, toStart);
   let created = 0;
   let refused = 0;
-  for (const { fields, slots } of placed) {
-    try {
-      await createInSlot(scope, storeId, fields, slots);
-      created += 1;
-    } catch (error) {
-      // A day full of shifts this store cannot see.
-      if (!(error instanceof ShiftRefusedError)) throw error;
-      refused += 1;
-    }
+  for (const member of plan.members) {
+    const written = await createPlaced(memberScope(storeId, member.userId), storeId, member.placed, created);
+    created += written.created;
+    refused += written.refused;
   }
-  return { created, skipped: skipped.length, full: full.length + refused, outOfRange: outOfRange.length };
+  return { created, busy: plan.busy, overlapping: plan.overlapping, full: plan.full + refused, outOfRange: plan.outOfRange };
 }

@@ -17,6 +17,21 @@ export class ShiftOverlapError extends Error {
   }
 }
 
+/**
+ * A copy that stopped part-way: the `created` shifts written before
+ * `reason` stay (a copy skips days and times already taken, so running it
+ * again writes only the rest).
+ */
+export class ShiftCopyInterruptedError extends Error {
+  constructor(
+    readonly created: number,
+    readonly reason: unknown,
+  ) {
+    super(`The copy stopped after ${created} shifts`);
+    this.name = 'ShiftCopyInterruptedError';
+  }
+}
+
 export type ShiftOperation = 'load' | 'save' | 'delete' | 'copy';
 
 const NETWORK = '通信できませんでした。インターネット接続を確かめて、もう一度お試しください。';
@@ -45,6 +60,13 @@ const DENIED: Record<ShiftOperation, string> = {
 };
 
 export function shiftErrorMessage(error: unknown, operation: ShiftOperation): string {
+  if (error instanceof ShiftCopyInterruptedError) {
+    const done =
+      error.created > 0
+        ? `（${error.created}件はコピーできています。もう一度「先週をコピー」を押すと、残りの分だけをコピーします。）`
+        : '（何もコピーされていません。）';
+    return `${shiftErrorMessage(error.reason, operation)}${done}`;
+  }
   if (
     error instanceof ShiftOverlapError ||
     error instanceof ShiftDayFullError ||

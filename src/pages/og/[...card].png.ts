@@ -3,36 +3,18 @@
  * without their own, and /og/p/{slug}.png for each therapist or store
  * page whose profile has no photo (with a photo, the photo is the preview).
  */
-import type { APIRoute, GetStaticPaths } from 'astro';
+import type { APIRoute } from 'astro';
 import { loadDirectory } from '../../data/directory';
-import { cardPng, type CardText } from '../../lib/seo/card-image';
-import { SITE_CARD_TEXT, profileCardPath } from '../../lib/seo/cards';
-import { storeDisplayName } from '../../lib/store-name';
+import { previewCards } from '../../data/preview-cards';
+import { cardPng } from '../../lib/seo/card-image';
+import { exportRoutePaths } from '../../registry/site-pages';
 
-export const getStaticPaths = (async () => {
-  const { therapists, stores, storesById } = await loadDirectory();
-  const cards: { card: string; text: CardText }[] = [{ card: 'site', text: SITE_CARD_TEXT }];
-  for (const therapist of therapists) {
-    if (therapist.photoURL) continue;
-    const store = therapist.storeId ? storesById.get(therapist.storeId) : undefined;
-    cards.push({
-      card: profileCardPath(therapist.profileSlug).replace(/^\/og\/|\.png$/g, ''),
-      text: {
-        label: 'セラピスト',
-        title: therapist.displayName,
-        subtitle: [therapist.area, store && storeDisplayName(store)].filter(Boolean).join('・'),
-      },
-    });
-  }
-  for (const store of stores) {
-    if (store.photoURL) continue;
-    cards.push({
-      card: profileCardPath(store.profileSlug).replace(/^\/og\/|\.png$/g, ''),
-      text: { label: '店舗', title: storeDisplayName(store), subtitle: [store.area, store.nearestStation].filter(Boolean).join('・') },
-    });
-  }
-  return cards.map(({ card, text }) => ({ params: { card }, props: { text } }));
-}) satisfies GetStaticPaths;
+export function getStaticPaths() {
+  return exportRoutePaths('/og/[...card].png');
+}
 
-export const GET: APIRoute<{ text: CardText }> = async ({ props }) =>
-  new Response(new Uint8Array(await cardPng(props.text)), { headers: { 'Content-Type': 'image/png' } });
+export const GET: APIRoute = async ({ params }) => {
+  const text = previewCards(await loadDirectory()).get(params.card ?? '');
+  if (!text) return new Response(null, { status: 404 });
+  return new Response(new Uint8Array(await cardPng(text)), { headers: { 'Content-Type': 'image/png' } });
+};

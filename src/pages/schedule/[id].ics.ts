@@ -1,21 +1,22 @@
-import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
+import type { APIRoute } from 'astro';
 import { loadDirectory } from '../../data/directory';
+import { renderNow } from '../../data/render-context';
+import { exportRoutePaths } from '../../registry/site-pages';
 import { buildCalendar, shiftEvent } from '../../lib/ics';
 import { schedulePath, upcomingShifts } from '../../lib/shifts-view';
 import { SCHEDULE_DAYS_AHEAD } from '../../lib/site';
 import { tokyoDateKey } from '../../lib/tokyo-date';
 
 /** One iCalendar feed per published therapist: schedule/{uid}.ics, the same days as her schedule page. */
-export const getStaticPaths = (async () => {
-  const { therapists } = await loadDirectory();
-  return therapists.map((therapist) => ({ params: { id: therapist.id }, props: { therapist } }));
-}) satisfies GetStaticPaths;
+export function getStaticPaths() {
+  return exportRoutePaths('/schedule/[id].ics');
+}
 
-type Props = InferGetStaticPropsType<typeof getStaticPaths>;
-
-export const GET: APIRoute<Props> = async ({ props: { therapist }, site }) => {
-  const { storesById, shiftsByTherapist } = await loadDirectory();
-  const now = new Date();
+export const GET: APIRoute = async ({ params, site }) => {
+  const { therapistsById, storesById, shiftsByTherapist } = await loadDirectory();
+  const therapist = therapistsById.get(params.id ?? '');
+  if (!therapist) return new Response(null, { status: 404 });
+  const now = renderNow();
   const pageUrl = site ? new URL(schedulePath(therapist.id), site).href : '';
   const shifts = upcomingShifts(shiftsByTherapist.get(therapist.id) ?? [], tokyoDateKey(now), SCHEDULE_DAYS_AHEAD);
   const body = buildCalendar({

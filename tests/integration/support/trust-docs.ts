@@ -49,7 +49,18 @@ export function store(uid: string, overrides: Record<string, unknown> = {}) {
 }
 
 export function frozen(uid: string, handle: string, overrides: Record<string, unknown> = {}) {
-  return { userId: uid, platform: 'x', handle, frozenOn: null, note: '', verification: 'self', slot: 0, createdAt: AT, ...overrides };
+  return {
+    userId: uid,
+    platform: 'x',
+    handle,
+    frozenOn: null,
+    note: '',
+    verification: 'self',
+    slot: 0,
+    createdAt: AT,
+    updatedAt: AT,
+    ...overrides,
+  };
 }
 
 export function shift(uid: string, date: string, overrides: Record<string, unknown> = {}) {

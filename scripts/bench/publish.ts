@@ -1,0 +1,134 @@
+/**
+ * `npm run bench:publish [-- --therapists N]`: publishing as it runs, on a
+ * freshly seeded project (default: the demo seed, 200 therapists). Starts
+ * the same change-driven loop as `npm start` (scripts/lib/live-site.ts),
+ * then prints `name: value` lines:
+ *
+ *  - save → page live: seconds from a profile save (firebase-admin, as the
+ *    editor's save) to the built page showing it, 5 times one after the
+ *    other (median and worst), then 3 saves queued behind each other (the
+ *    last one's seconds);
+ *  - the Firestore reads of the cycle that published one changed document;
+ *  - a cycle with no change: its reads, and whether it exported or built
+ *    anything.
+ *
+ * Exits non-zero past the budgets: ≤ 5 s (queued ≤ 8 s) on the seed, ≤ 10 s
+ * at 10,000 therapists; ≤ 50 reads for one change; ≤ 10 reads, no build,
+ * for no change. Not a test: it measures this machine.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Timestamp } from 'firebase-admin/firestore';
+import { tokyoDateKey } from '../../src/lib/tokyo-date';
+import { runExport } from '../export';
+import { adminDb } from '../lib/admin';
+import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
+import { startLiveSite } from '../lib/live-site';
+import { ROOT } from '../lib/project';
+
+const { values } = parseArgs({ options: { therapists: { type: 'string', default: '200' } } });
+const therapists = Number(values.therapists);
+const large = therapists >= 5000;
+const BUDGET = { saveSeconds: large ? 10 : 5, queuedSeconds: large ? 15 : 8, changeReads: 50, idleReads: 10 };
+const PROJECT = 'demo-theralink-publish';
+const exportDir = path.join(ROOT, '.build', 'publish-export');
+const siteDir = path.join(ROOT, '.build', 'publish-site');
+const POLL_MS = 100;
+const TIMEOUT_MS = 180_000;
+const failures: string[] = [];
+const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
+const check = (ok: boolean, message: string) => void (ok || failures.push(message));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** Resolves with the seconds since `started` once the file under the site shows `text`. */
+async function liveAfter(started: number, file: string, text: string): Promise<number> {
+  while (Date.now() - started < TIMEOUT_MS) {
+    const html = await readFile(path.join(siteDir, file), 'utf8').catch(() => '');
+    if (html.includes(text)) return (Date.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`${file} did not show "${text}" within ${TIMEOUT_MS / 1000} s.`);
+}
+
+const emulators = await startEmulators(['auth', 'firestore']);
+Object.assign(process.env, emulators.env, { FIREBASE_PROJECT_ID: PROJECT });
+const lines: string[] = [];
+try {
+  await clearFirestoreEmulator(PROJECT);
+  await Promise.all([siteDir, exportDir, `${exportDir}-state.json`].map((p) => rm(p, { recursive: true, force: true })));
+  const { runSeed } = await import('../seed');
+  await runSeed({ therapists, today: tokyoDateKey() });
+  report('therapists', therapists);
+
+  let started = Date.now();
+  const site = await startLiveSite({ outDir: siteDir, exportDir, firebaseProjectId: PROJECT, log: (line) => lines.push(line) });
+  report('first_full_publish_seconds', ((Date.now() - started) / 1000).toFixed(1));
+
+  const db = adminDb();
+  const published = await db.collection('accounts').where('published', '==', true).limit(4).get();
+  const [first, ...others] = published.docs;
+  if (!first || others.length < 3) throw new Error('The seed has too few published therapists.');
+  const pageOf = (doc: FirebaseFirestore.QueryDocumentSnapshot) => `profile/${doc.get('profileSlug')}.html`;
+  const save = (doc: FirebaseFirestore.QueryDocumentSnapshot, mark: string) =>
+    doc.ref.update({ bio: `${doc.get('bio')}\n計測 ${mark}`, updatedAt: Timestamp.now() });
+
+  // One save at a time, each waited for.
+  const single: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const mark = `single-${run}-${Date.now().toString(36)}`;
+    started = Date.now();
+    await save(first, mark);
+    single.push(await liveAfter(started, pageOf(first), mark));
+  }
+  report('save_to_live_seconds_median', median(single).toFixed(1));
+  report('save_to_live_seconds_worst', Math.max(...single).toFixed(1));
+  check(
+    Math.max(...single) <= BUDGET.saveSeconds,
+    `save → live worst ${Math.max(...single).toFixed(1)} s (budget ${BUDGET.saveSeconds} s)`,
+  );
+
+  // Three saves queued behind each other (different therapists, a moment apart): the last to show.
+  const mark = `queued-${Date.now().toString(36)}`;
+  started = Date.now();
+  const waits: Promise<number>[] = [];
+  for (const doc of others.slice(0, 3)) {
+    await save(doc, mark);
+    waits.push(liveAfter(started, pageOf(doc), mark));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  }
+  const queued = Math.max(...(await Promise.all(waits)));
+  report('save_to_live_seconds_3_queued', queued.toFixed(1));
+  check(queued <= BUDGET.queuedSeconds, `3 queued saves: last live after ${queued.toFixed(1)} s (budget ${BUDGET.queuedSeconds} s)`);
+  site.stop();
+
+  // The reads of the cycles that published one changed document.
+  const cycleReads = lines.flatMap((line) => /changed: .*?\((\d+) reads\)/.exec(line)?.[1] ?? []).map(Number);
+  report('reads_per_change_cycle_worst', Math.max(...cycleReads));
+  check(
+    Math.max(...cycleReads) <= BUDGET.changeReads,
+    `a change cycle read ${Math.max(...cycleReads)} documents (budget ${BUDGET.changeReads})`,
+  );
+
+  // A cycle with nothing changed, as the scheduled workflow runs it (minutes
+  // after the last change; past the export's 5 s cursor margin here).
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  const idle = await runExport(exportDir, tokyoDateKey(), { mode: 'incremental', warn: () => {} });
+  report('idle_cycle_reads', idle.reads);
+  report('idle_cycle_export_changed', String(idle.changed));
+  report('idle_cycle_builds', idle.changed ? 1 : 0);
+  check(idle.mode === 'incremental' && !idle.changed, 'a cycle with no change found a change');
+  check(idle.reads <= BUDGET.idleReads, `a cycle with no change read ${idle.reads} documents (budget ${BUDGET.idleReads})`);
+} catch (error) {
+  console.error(lines.slice(-20).join('\n'));
+  throw error;
+} finally {
+  await emulators.stop();
+}
+
+if (failures.length > 0) {
+  console.error(`\nOver budget:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nPublishing budgets met.');
+process.exit(0);

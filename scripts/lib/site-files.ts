@@ -1,0 +1,177 @@
+/**
+ * The static site as files: where the answer for a URL goes (the layout
+ * `astro build` writes with build.format 'file'), what file a redirect
+ * becomes, and how files are written and copied without ever writing
+ * through a hard link into the site being served.
+ */
+import { spawn } from 'node:child_process';
+import { renameSync } from 'node:fs';
+import { link, copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Rendered, RouteKind } from '../renderer/protocol';
+
+/**
+ * The file (relative, `/`-separated) that serves a URL: a page at
+ * `{path}.html` (`/` → `index.html`, `/404` → `404.html`), an endpoint at
+ * its own path (`/h/abc.json`). URLs are decoded paths (`/frozen-accounts/area/新宿`).
+ */
+export function siteFileOf(url: string, kind: RouteKind): string {
+  if (!url.startsWith('/') || url.includes('..') || url.includes('\\')) throw new Error(`Not a site path: ${url}`);
+  if (kind === 'endpoint') return url.slice(1);
+  return url === '/' ? 'index.html' : `${url.replace(/\/$/, '').slice(1)}.html`;
+}
+
+/** The URL a page file serves (the inverse of siteFileOf for pages). */
+export function pageUrlOf(file: string): string {
+  const url = `/${file.replace(/\.html$/, '')}`.replace(/\/index$/, '/');
+  return url.length > 1 ? url.replace(/\/$/, '') : '/';
+}
+
+/**
+ * The page `astro build` writes for a redirect (Astro's redirectTemplate in
+ * core/routing/3xx, with compressHTML's newlines removed): a meta refresh to
+ * the new URL, noindex, and the canonical link. Copied because Astro does not
+ * export it; the redirect pages of the site are the same in every build.
+ */
+export function redirectPage(status: number, location: string, from: string, siteUrl: string): string {
+  const delay = status === 302 ? 2 : 0;
+  const absolute = new URL(location, siteUrl).href;
+  return `<!doctype html>
+<title>Redirecting to: ${location}</title>
+<meta http-equiv="refresh" content="${delay};url=${location}">
+<meta name="robots" content="noindex">
+<link rel="canonical" href="${absolute}">
+<body>
+\t<a href="${location}">Redirecting from <code>${from}</code> to <code>${location}</code></a>
+</body>`.replaceAll('\n', '');
+}
+
+/**
+ * The bytes a rendered answer leaves in the site, or null when the URL has
+ * no page (404 for anything but the 404 page itself). A failure is thrown.
+ */
+export function fileBytes(result: Rendered, siteUrl: string): Uint8Array | null {
+  if (result.status === 200) return result.body;
+  if (result.status >= 300 && result.status < 400 && result.location) {
+    return Buffer.from(redirectPage(result.status, result.location, result.url, siteUrl));
+  }
+  if (result.status === 404) return result.url === '/404' ? result.body : null;
+  throw new Error(`Rendering ${result.url} failed with status ${result.status} (the renderer printed the error above).`);
+}
+
+let tempCounter = 0;
+
+/**
+ * Writes `bytes` to `root/file` unless it already holds exactly them; a new
+ * file is written beside it and renamed over it, so a hard link to the old
+ * file (the served site) keeps the old bytes. Returns whether it wrote.
+ */
+export async function writeIfChanged(root: string, file: string, bytes: Uint8Array): Promise<boolean> {
+  const target = path.join(root, file);
+  try {
+    if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(await readFile(target))) return false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.tmp-${process.pid}-${tempCounter++}`;
+  await writeFile(temp, bytes);
+  await rename(temp, target);
+  return true;
+}
+
+/** Removes a file of the site and the folders it leaves empty (up to `root`). */
+export async function removeSiteFile(root: string, file: string): Promise<void> {
+  await rm(path.join(root, file), { force: true });
+  for (let dir = path.dirname(path.join(root, file)); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+    if ((await readdir(dir).catch(() => ['?'])).length > 0) break;
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every file under `dir` (relative, `/`-separated), sorted. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Hard-links one file (a copy when the two folders are on different file systems). */
+async function linkFile(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+    await copyFile(from, to);
+  }
+}
+
+function cpLinked(sources: readonly string[], to: string): Promise<boolean> {
+  if (sources.length === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const child = spawn('cp', ['-al', ...sources, to], { stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
+/**
+ * Makes `to` (which must not exist) a copy of the folder `from` made of hard
+ * links, leaving out the top-level entries named in `skip` (or all but those
+ * in `only`): instant and free of disk space, and safe as long as nothing
+ * writes through a link (writeIfChanged renames a new file over it
+ * instead). GNU `cp -al` where it works, else file by file.
+ */
+export async function linkTree(
+  from: string,
+  to: string,
+  { skip = [], only }: { skip?: readonly string[]; only?: readonly string[] } = {},
+): Promise<void> {
+  const wanted = (name: string) => !skip.includes(name) && (!only || only.includes(name));
+  const top = (await readdir(from)).filter(wanted);
+  await mkdir(to);
+  if (
+    await cpLinked(
+      top.map((name) => path.join(from, name)),
+      to,
+    )
+  )
+    return;
+  await rm(to, { recursive: true, force: true });
+  await mkdir(to);
+  const entries = (await readdir(from, { withFileTypes: true, recursive: true })).filter((entry) =>
+    wanted(path.relative(from, path.join(entry.parentPath, entry.name)).split(path.sep)[0]!),
+  );
+  for (const entry of entries.filter((e) => e.isDirectory())) {
+    await mkdir(path.join(to, path.relative(from, path.join(entry.parentPath, entry.name))), { recursive: true });
+  }
+  const files = entries.filter((e) => e.isFile()).map((e) => path.relative(from, path.join(e.parentPath, e.name)));
+  for (let i = 0; i < files.length; i += 64) {
+    await Promise.all(files.slice(i, i + 64).map((file) => linkFile(path.join(from, file), path.join(to, file))));
+  }
+}
+
+let swaps = 0;
+
+/**
+ * Puts the folder `next` in place of `target` and returns where the old one
+ * went (null when there was none), for the caller to remove. Two renames on
+ * one file system, made synchronously so that no request this process
+ * serves (the browser tests' server) runs between them; other readers see
+ * the old folder or the new one.
+ */
+export function swapFolder(next: string, target: string): string | null {
+  const previous = `${target}.previous-${process.pid}-${swaps++}`;
+  let moved: string | null = previous;
+  try {
+    renameSync(target, previous);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    moved = null;
+  }
+  renameSync(next, target);
+  return moved;
+}

@@ -1,0 +1,125 @@
+/**
+ * Server entry of the renderer bundle (./adapter.ts). In a worker thread
+ * started by ./pool.ts it answers two requests for a build cycle (the
+ * export folder and the clock are set per request, src/data/render-context.ts):
+ *  - `urls`: every URL of the site: the static routes, and each dynamic
+ *    route's getStaticPaths() (src/registry/site-pages.ts for the routes
+ *    with a page per record), exactly what `astro build` would generate;
+ *  - `render`: the answers for some URLs (status, Location, bytes).
+ * Nothing here writes files: scripts/lib/site-files.ts turns answers into
+ * the static site.
+ */
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { SSRManifest } from 'astro';
+import { App } from 'astro/app';
+import { setRenderContext } from '../../src/data/render-context';
+import type { CycleContext, Rendered, RendererRequest, RendererResponse, RouteKind, SiteUrl } from './protocol';
+
+type RouteData = SSRManifest['routes'][number]['routeData'];
+type StaticPaths = { params: Record<string, string | number | undefined> }[];
+type PageModule = { getStaticPaths?: (options: { paginate: () => never; routePattern: string }) => StaticPaths | Promise<StaticPaths> };
+
+/** How many pages one worker renders at once (they wait on files now and then: cached cards, the export). */
+const CONCURRENCY = 4;
+
+export interface Renderer {
+  urls(context: CycleContext): Promise<SiteUrl[]>;
+  render(context: CycleContext, urls: readonly string[]): Promise<Rendered[]>;
+}
+
+let renderer: Renderer | undefined;
+
+function useContext(context: CycleContext): void {
+  setRenderContext({ exportDir: context.exportDir, version: context.version, now: new Date(context.now), checked: context.checked });
+}
+
+function createRenderer(manifest: SSRManifest): Renderer {
+  const app = new App(manifest);
+  const origin = manifest.site ? new URL(manifest.site).origin : 'http://localhost';
+  // The site's own routes: no redirects, fallbacks, or Astro's internal ones (server islands, images).
+  const routes = manifest.routes
+    .map((route) => route.routeData)
+    .filter((route) => route.origin === 'project' && (route.type === 'page' || route.type === 'endpoint'));
+
+  async function pathsOf(route: RouteData): Promise<string[]> {
+    if (route.params.length === 0) return [route.pathname ?? route.route];
+    const load = manifest.pageMap?.get(route.component);
+    const mod = load && ((await (await load()).page()) as PageModule);
+    if (!mod?.getStaticPaths) throw new Error(`${route.component}: a dynamic route needs getStaticPaths() to list its pages.`);
+    const paths = await mod.getStaticPaths({
+      paginate: () => {
+        throw new Error(`${route.component}: paginate() is not available; compute the pages from the export (src/data/frozen-list.ts).`);
+      },
+      routePattern: route.route,
+    });
+    return paths.map(({ params }) =>
+      route.generate(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? v : String(v)]))),
+    );
+  }
+
+  return {
+    async urls(context) {
+      useContext(context);
+      const urls: SiteUrl[] = [];
+      for (const route of routes) {
+        for (const url of await pathsOf(route)) urls.push({ url, kind: route.type as RouteKind });
+      }
+      return urls;
+    },
+    async render(context, urls) {
+      useContext(context);
+      const results: Rendered[] = new Array(urls.length);
+      let next = 0;
+      const work = async () => {
+        while (next < urls.length) {
+          const index = next++;
+          const url = urls[index]!;
+          const request = new Request(new URL(url, origin));
+          const routeData = app.match(request);
+          const response = await app.render(request, { routeData });
+          results[index] = {
+            url,
+            status: response.status,
+            kind: routeData?.type === 'endpoint' ? 'endpoint' : 'page',
+            location: response.headers.get('location') ?? undefined,
+            body: new Uint8Array(await response.arrayBuffer()),
+          };
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, work));
+      return results;
+    },
+  };
+}
+
+/** Astro's adapter API: what the bundle's entry module exports. */
+export function createExports(manifest: SSRManifest): { renderer: Renderer } {
+  renderer ??= createRenderer(manifest);
+  return { renderer };
+}
+
+/** Astro's adapter API: runs when the bundle is loaded; in the build's worker thread it serves requests. */
+export function start(manifest: SSRManifest): void {
+  if (isMainThread || !(workerData as { theralinkRenderer?: boolean } | undefined)?.theralinkRenderer || !parentPort) return;
+  const port = parentPort;
+  renderer ??= createRenderer(manifest);
+  // Every page module now, not on first use: another process may prune this bundle's folder later on
+  // (scripts/renderer/bundle.ts keeps the newest few), and a warm worker renders its first pages sooner.
+  for (const load of manifest.pageMap?.values() ?? [])
+    void load()
+      .then((entry) => entry.page())
+      .catch(() => undefined);
+  const serving = renderer;
+  port.on('message', (request: RendererRequest) => {
+    const answer = async (): Promise<RendererResponse> => {
+      if (request.type === 'urls') return { id: request.id, type: 'urls', urls: await serving.urls(request.context) };
+      return { id: request.id, type: 'render', results: await serving.render(request.context, request.urls) };
+    };
+    answer().then(
+      (response) =>
+        port.postMessage(response, response.type === 'render' ? response.results.map((result) => result.body.buffer as ArrayBuffer) : []),
+      (error: Error) =>
+        port.postMessage({ id: request.id, type: 'error', message: error.stack ?? error.message } satisfies RendererResponse),
+    );
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * Runs the renderer bundle (./bundle.ts) in worker threads and asks them
+ * for URLs and pages. Workers stay alive between builds of one process
+ * (`npm start` renders each change with warm modules, cards and fonts),
+ * but never keep it alive: a worker is referenced only while it has work.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { RendererBundle } from './bundle';
+import type { CycleContext, Rendered, RendererRequestBody, RendererResponse, SiteUrl } from './protocol';
+
+/** URLs a worker renders per message: large enough to keep it busy, small enough to bound memory. */
+const BATCH = 48;
+
+type Pending = { resolve: (response: RendererResponse) => void; reject: (error: Error) => void };
+
+class RendererWorker {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 0;
+  failure: Error | undefined;
+
+  constructor(entry: string) {
+    // The bundle renders React's production build and must not see test or development modes.
+    this.#worker = new Worker(entry, { workerData: { theralinkRenderer: true }, env: { ...process.env, NODE_ENV: 'production' } });
+    this.#worker.unref();
+    this.#worker.on('message', (response: RendererResponse) => {
+      const pending = this.#pending.get(response.id);
+      this.#pending.delete(response.id);
+      if (this.#pending.size === 0) this.#worker.unref();
+      if (response.type === 'error') pending?.reject(new Error(`The renderer failed:\n${response.message}`));
+      else pending?.resolve(response);
+    });
+    const fail = (error: Error) => {
+      this.failure ??= error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`The renderer worker exited (code ${code}).`)));
+  }
+
+  ask<T extends RendererRequestBody['type']>(
+    request: Extract<RendererRequestBody, { type: T }>,
+  ): Promise<Extract<RendererResponse, { type: T }>> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = ++this.#nextId;
+    this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (response: RendererResponse) => void, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  get busy(): boolean {
+    return this.#pending.size > 0;
+  }
+
+  terminate(): Promise<number> {
+    return this.#worker.terminate();
+  }
+}
+
+export interface RendererPool {
+  /** Every URL of the site for this cycle's export. */
+  urls(context: CycleContext): Promise<SiteUrl[]>;
+  /**
+   * Renders `urls`, handing each batch of answers to `onResults` as it
+   * arrives (in no particular order); `parallel` workers at most.
+   */
+  render(
+    context: CycleContext,
+    urls: readonly string[],
+    onResults: (results: Rendered[]) => Promise<void>,
+    parallel?: number,
+  ): Promise<void>;
+}
+
+const pools = new Map<string, RendererWorker[]>();
+
+function workersOf(bundle: RendererBundle, count: number): RendererWorker[] {
+  // Other code versions' idle workers are done for (a build still using one keeps it).
+  for (const [entry, workers] of pools) {
+    if (entry === bundle.entry) continue;
+    const busy = workers.filter((worker) => worker.busy);
+    for (const worker of workers) if (!worker.busy) void worker.terminate();
+    if (busy.length > 0) pools.set(entry, busy);
+    else pools.delete(entry);
+  }
+  const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
+  while (workers.length < count) workers.push(new RendererWorker(bundle.entry));
+  pools.set(bundle.entry, workers);
+  return workers.slice(0, count);
+}
+
+/** How many workers a build of `urls` pages uses: one for a few pages, one per core (up to 2) for a whole site. */
+export function workerCount(urls: number): number {
+  return urls > 400 ? Math.max(1, Math.min(2, os.availableParallelism())) : 1;
+}
+
+export function rendererPool(bundle: RendererBundle): RendererPool {
+  return {
+    async urls(context) {
+      const [worker] = workersOf(bundle, 1);
+      return (await worker!.ask({ type: 'urls', context })).urls;
+    },
+    async render(context, urls, onResults, parallel = workerCount(urls.length)) {
+      const batches: string[][] = [];
+      for (let i = 0; i < urls.length; i += BATCH) batches.push(urls.slice(i, i + BATCH));
+      let failed = false;
+      const next = () => (failed ? undefined : batches.shift());
+      const ask = (worker: RendererWorker, batch: string[]) =>
+        worker.ask({ type: 'render', context, urls: batch }).then((response) => response.results);
+      // Each worker has its next batch in hand while the build writes the previous one.
+      const loop = async (worker: RendererWorker) => {
+        let batch = next();
+        let inFlight = batch && ask(worker, batch);
+        while (inFlight) {
+          const results = await inFlight;
+          batch = next();
+          inFlight = batch && ask(worker, batch);
+          // A failed write must not leave the worker's next answer unhandled.
+          inFlight?.catch(() => undefined);
+          await onResults(results);
+        }
+      };
+      const loops = workersOf(bundle, Math.max(1, Math.min(parallel, batches.length))).map((worker) =>
+        loop(worker).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        }),
+      );
+      // Every worker stops before the build goes on (or cleans up after a failure).
+      const outcomes = await Promise.allSettled(loops);
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failure) throw failure.reason;
+    },
+  };
+}
+
+/** Stops every renderer worker of this process (tests; a process may also just exit). */
+export async function closeRenderers(): Promise<void> {
+  const workers = [...pools.values()].flat();
+  pools.clear();
+  await Promise.all(workers.map((worker) => worker.terminate()));
+}

@@ -1,0 +1,44 @@
+/**
+ * Messages between the build (scripts/renderer/pool.ts) and the renderer
+ * bundle running in a worker thread (scripts/renderer/entry.ts).
+ */
+
+/** The export and clock of one build cycle (src/data/render-context.ts). */
+export interface CycleContext {
+  exportDir: string;
+  /** Changes whenever the export's content does (its hash). */
+  version: string;
+  /** ISO time: "now" for every page of the cycle. */
+  now: string;
+  /** The build checked the export against the public schemas (the renderer reads it as is). */
+  checked: boolean;
+}
+
+/** Astro's two kinds of route: an .astro page (written as `{path}.html`) or an endpoint (written at its own path). */
+export type RouteKind = 'page' | 'endpoint';
+
+export type RendererRequest =
+  { id: number; type: 'urls'; context: CycleContext } | { id: number; type: 'render'; context: CycleContext; urls: string[] };
+
+/** A request before the pool numbers it. */
+export type RendererRequestBody = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
+
+/** One URL of the site and what kind of route serves it. */
+export interface SiteUrl {
+  url: string;
+  kind: RouteKind;
+}
+
+export interface Rendered {
+  url: string;
+  status: number;
+  kind: RouteKind;
+  /** The Location of a 3xx answer. */
+  location?: string | undefined;
+  body: Uint8Array;
+}
+
+export type RendererResponse =
+  | { id: number; type: 'urls'; urls: SiteUrl[] }
+  | { id: number; type: 'render'; results: Rendered[] }
+  | { id: number; type: 'error'; message: string };

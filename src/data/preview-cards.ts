@@ -1,0 +1,38 @@
+/**
+ * The link-preview cards drawn at build time (/og/{card}.png): the site's,
+ * and one per therapist or store page whose profile has no photo (with a
+ * photo, the photo is the preview).
+ */
+import type { CardText } from '../lib/seo/card-image';
+import { SITE_CARD_TEXT, profileCardPath } from '../lib/seo/cards';
+import { storeDisplayName } from '../lib/store-name';
+import type { Directory } from './directory';
+
+const cards = new WeakMap<Directory, Map<string, CardText>>();
+
+/** Card name (the `[...card]` parameter: `site`, `p/{slug}`) → its text. */
+export function previewCards(site: Directory): Map<string, CardText> {
+  let byName = cards.get(site);
+  if (byName) return byName;
+  byName = new Map([['site', SITE_CARD_TEXT]]);
+  const name = (slug: string) => profileCardPath(slug).replace(/^\/og\/|\.png$/g, '');
+  for (const therapist of site.therapists) {
+    if (therapist.photoURL) continue;
+    const store = therapist.storeId ? site.storesById.get(therapist.storeId) : undefined;
+    byName.set(name(therapist.profileSlug), {
+      label: 'セラピスト',
+      title: therapist.displayName,
+      subtitle: [therapist.area, store && storeDisplayName(store)].filter(Boolean).join('・'),
+    });
+  }
+  for (const store of site.stores) {
+    if (store.photoURL) continue;
+    byName.set(name(store.profileSlug), {
+      label: '店舗',
+      title: storeDisplayName(store),
+      subtitle: [store.area, store.nearestStation].filter(Boolean).join('・'),
+    });
+  }
+  cards.set(site, byName);
+  return byName;
+}

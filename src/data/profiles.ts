@@ -1,0 +1,41 @@
+/**
+ * What a profile URL shows: the therapist or store whose slug it is, or,
+ * for a slug released less than 30 days ago and not taken since, where its
+ * owner is now (the page then redirects).
+ */
+import type { ProfileKind } from '../lib/profile/kinds';
+import type { PublicStore, PublicTherapist } from '../schema/public';
+import type { Directory } from './directory';
+
+export type ProfileAt<T> = { profile: T; movedTo?: undefined } | { profile?: undefined; movedTo: string };
+
+const slugMaps = new WeakMap<Directory, Record<ProfileKind, Map<string, ProfileAt<PublicTherapist | PublicStore>>>>();
+
+function bySlug(site: Directory): Record<ProfileKind, Map<string, ProfileAt<PublicTherapist | PublicStore>>> {
+  let maps = slugMaps.get(site);
+  if (!maps) {
+    const map = (profiles: readonly (PublicTherapist | PublicStore)[], kind: ProfileKind) => {
+      const at = new Map<string, ProfileAt<PublicTherapist | PublicStore>>(profiles.map((profile) => [profile.profileSlug, { profile }]));
+      // A renamed profile's old URL goes to the new one while the slug is held (30 days).
+      for (const redirect of site.redirects)
+        if (redirect.kind === kind && !at.has(redirect.from)) at.set(redirect.from, { movedTo: redirect.to });
+      return at;
+    };
+    maps = { therapist: map(site.therapists, 'therapist'), store: map(site.stores, 'store') };
+    slugMaps.set(site, maps);
+  }
+  return maps;
+}
+
+/** The slugs with a page of that kind (profiles, then held slugs that redirect). */
+export function profileSlugs(site: Directory, kind: ProfileKind): string[] {
+  return [...bySlug(site)[kind].keys()];
+}
+
+export function therapistAt(site: Directory, slug: string | undefined): ProfileAt<PublicTherapist> | undefined {
+  return slug === undefined ? undefined : (bySlug(site).therapist.get(slug) as ProfileAt<PublicTherapist> | undefined);
+}
+
+export function storeAt(site: Directory, slug: string | undefined): ProfileAt<PublicStore> | undefined {
+  return slug === undefined ? undefined : (bySlug(site).store.get(slug) as ProfileAt<PublicStore> | undefined);
+}

@@ -1,0 +1,12 @@
+/**
+ * Deletes a document the public pages are built from, with its tombstone
+ * in the same batch (src/schema/deletions.ts): firestore.rules refuses the
+ * delete without it, and the incremental export would not see it otherwise.
+ */
+import { doc, serverTimestamp, type Firestore, type WriteBatch } from 'firebase/firestore/lite';
+import { DELETIONS_COLLECTION, deletionDocId, type CLIENT_TOMBSTONED } from '../../schema/deletions';
+
+export function deleteWithTombstone(db: Firestore, batch: WriteBatch, collection: (typeof CLIENT_TOMBSTONED)[number], docId: string): void {
+  batch.delete(doc(db, collection, docId));
+  batch.set(doc(db, DELETIONS_COLLECTION, deletionDocId(collection, docId)), { collection, docId, deletedAt: serverTimestamp() });
+}

@@ -1,0 +1,96 @@
+/**
+ * Blog bodies: Markdown to sanitised HTML, the same function for the
+ * editor's live preview and the static /blog/{id} page, so what she sees
+ * is what is published.
+ *
+ * Two layers. markdown-it parses with raw HTML off, accepts only http(s)
+ * and mailto link targets, demotes headings under the page's h1 and marks
+ * links rel="ugc nofollow noopener". Images are never URLs she types: a
+ * body names its own pictures as `![説明](image:N)` (the Nth of the blog's
+ * uploaded images), and the caller resolves N to the project's Storage
+ * URL; any other image becomes its alt text. Then sanitize-html keeps only
+ * an allow-list of tags and attributes, whatever the first layer let
+ * through.
+ */
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+
+export interface RenderOptions {
+  /** The URL of the blog's Nth picture (Storage, or a local preview), or null when there is none. */
+  imageUrl: (index: number) => string | null;
+}
+
+/** The reference a body uses for its Nth picture. */
+export const IMAGE_REFERENCE = /^image:(\d{1,2})$/;
+export const LINK_REL = 'ugc nofollow noopener';
+
+const SAFE_LINK = /^(https?:|mailto:)/i;
+
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+// Only http(s) and mailto targets become links (javascript:, data:, vbscript:, file: stay text).
+markdown.validateLink = (url) => SAFE_LINK.test(url.trim()) || IMAGE_REFERENCE.test(url.trim());
+
+markdown.renderer.rules.heading_open = (tokens, index, options, _env, self) => {
+  const token = tokens[index]!;
+  const level = Math.min(6, Number(token.tag.slice(1)) + 1);
+  token.tag = `h${level}`;
+  return self.renderToken(tokens, index, options);
+};
+// The closing tag follows its opening one.
+markdown.renderer.rules.heading_close = (tokens, index, options, _env, self) => {
+  const token = tokens[index]!;
+  token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
+  return self.renderToken(tokens, index, options);
+};
+
+markdown.renderer.rules.image = (tokens, index, _options, env) => {
+  const { imageUrl } = env as unknown as RenderOptions;
+  const token = tokens[index]!;
+  const alt = markdown.utils.escapeHtml(token.content);
+  const reference = IMAGE_REFERENCE.exec(String(token.attrGet('src') ?? ''));
+  const url = reference ? imageUrl(Number(reference[1])) : null;
+  if (!url) return alt;
+  return `<img src="${markdown.utils.escapeHtml(url)}" alt="${alt}" loading="lazy" decoding="async">`;
+};
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    's',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'code',
+    'pre',
+    'hr',
+    'a',
+    'img',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt', 'loading', 'decoding'], ol: ['start'], th: ['style'], td: ['style'] },
+  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['https', 'http', 'blob'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'escape',
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: LINK_REL }) },
+};
+
+/** The body as HTML safe to put in the page. */
+export function renderMarkdown(body: string, options: RenderOptions): string {
+  return sanitizeHtml(markdown.render(body, { imageUrl: options.imageUrl }), SANITIZE);
+}

@@ -1,0 +1,5 @@
+/** /hc/{prefix}.json: registered handles by their first four characters, for completions (src/lib/search/handle-index.ts). */
+import { loadCompletionIndex } from '../../data/handle-index';
+import { shardEndpoints } from '../../data/shard-endpoint';
+
+export const { getStaticPaths, GET } = shardEndpoints(loadCompletionIndex);

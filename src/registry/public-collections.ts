@@ -1,0 +1,179 @@
+/**
+ * The public collections, each described once: the file it has in the
+ * export, its public schema, the key of a record, the Firestore collections
+ * it is derived from (scripts/export/public-records.ts), and the pages that
+ * show a record. The export reader (src/data/export-records.ts), the content
+ * the pages load (src/data/directory.ts) and the incremental build
+ * (scripts/lib/incremental.ts) read this table; the list pages and the URL
+ * list of the whole site are in ./site-pages.ts.
+ *
+ * `pages(record, site)` names every page whose output depends on the record,
+ * given the export the record is part of (the build calls it with the old
+ * version of a changed record on the old export, and with the new version on
+ * the new one). Pages that show many records of a kind (lists, /, /today)
+ * are not named here: ./site-pages.ts compares their input instead.
+ *
+ * Adding a collection (blogs and posts are next): one entry here, its
+ * export file and schema in src/schema/public.ts, its pages (and, for a
+ * list, an entry in ./site-pages.ts).
+ */
+import type { ZodType, ZodTypeDef } from 'zod';
+import type { Directory } from '../data/directory';
+import { publicProfilePath } from '../lib/profile/kinds';
+import { foldForMatch } from '../lib/search/rank';
+import { completionShardUrl, handleShardUrl } from '../lib/search/handle-index';
+import { nameShardUrl } from '../lib/search/name-index';
+import { profileCardPath } from '../lib/seo/cards';
+import { scheduleFeedPath, schedulePath } from '../lib/shifts-view';
+import { storeDisplayName } from '../lib/store-name';
+import {
+  EXPORT_FILES,
+  publicFrozenAccount,
+  publicShift,
+  publicSlugRedirect,
+  publicStore,
+  publicTherapist,
+  type PublicFrozenAccount,
+  type PublicShift,
+  type PublicSlugRedirect,
+  type PublicStore,
+  type PublicTherapist,
+} from '../schema/public';
+import type { SourceName } from './source-collections';
+
+export interface PublicCollection<T> {
+  /** Its file in the export folder. */
+  file: string;
+  /** What every record of the file must be (the export checks it before writing, the site when reading). */
+  schema: ZodType<T, ZodTypeDef, unknown>;
+  /** A record's identity across two exports. */
+  key(record: T): string;
+  /** The Firestore collections (./source-collections.ts) whose documents decide the records. */
+  sources: readonly SourceName[];
+  /** The URLs of the pages that show this record, in the export `site` it belongs to. */
+  pages(record: T, site: Directory): string[];
+}
+
+/** Her pages, and the shards of the handle and name indexes that carry her. */
+function therapistOwnPages(therapist: PublicTherapist, site: Directory): string[] {
+  return [
+    publicProfilePath('therapist', therapist.profileSlug),
+    schedulePath(therapist.id),
+    scheduleFeedPath(therapist.id),
+    ...(therapist.photoURL ? [] : [profileCardPath(therapist.profileSlug)]),
+    nameShardUrl(foldForMatch(therapist.displayName)),
+    ...handleShardsOf(therapist, site),
+  ];
+}
+
+/** The handle-index files that hold a handle: its answer shard and its completion shard. */
+function handleFiles(handle: string): string[] {
+  const completion = completionShardUrl(handle);
+  return completion ? [handleShardUrl(handle), completion] : [handleShardUrl(handle)];
+}
+
+/** The handle-index files holding a profile's former handles and its current X handle. */
+function handleShardsOf(profile: PublicTherapist | PublicStore, site: Directory): string[] {
+  return [
+    ...(site.frozenByOwner.get(profile.id) ?? []).flatMap((entry) => handleFiles(entry.handle)),
+    ...(profile.channels.x ? handleFiles(profile.channels.x) : []),
+  ];
+}
+
+function storePageOf(storeId: string | null, site: Directory): string[] {
+  const store = storeId ? site.storesById.get(storeId) : undefined;
+  return store ? [publicProfilePath('store', store.profileSlug)] : [];
+}
+
+/** The owner's page of a former handle (its description and list name the handles). */
+function ownerPage(entry: PublicFrozenAccount, site: Directory): string[] {
+  if (entry.ownerKind === 'store') return storePageOf(entry.userId, site);
+  const therapist = site.therapistsById.get(entry.userId);
+  return therapist ? [publicProfilePath('therapist', therapist.profileSlug)] : [];
+}
+
+/** The whole export: every collection's records, in file order. */
+export interface ExportRecords {
+  therapists: PublicTherapist[];
+  stores: PublicStore[];
+  frozenAccounts: PublicFrozenAccount[];
+  shifts: PublicShift[];
+  redirects: PublicSlugRedirect[];
+}
+
+export type PublicCollectionName = keyof ExportRecords;
+
+export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection<ExportRecords[N][number]> } = {
+  therapists: {
+    file: EXPORT_FILES.therapists,
+    schema: publicTherapist,
+    key: (therapist) => therapist.id,
+    // memberships and stores decide her storeId; slugs settle a shared slug; suspensions hide her.
+    sources: ['accounts', 'memberships', 'stores', 'suspensions', 'slugs'],
+    pages: (therapist, site) => [
+      ...therapistOwnPages(therapist, site),
+      // Her store lists her (name, picture) and her shifts by name.
+      ...storePageOf(therapist.storeId, site),
+      ...(site.shiftsByTherapist.get(therapist.id) ?? []).flatMap((shift) => storePageOf(shift.storeId, site)),
+    ],
+  },
+  stores: {
+    file: EXPORT_FILES.stores,
+    schema: publicStore,
+    key: (store) => store.id,
+    sources: ['stores', 'suspensions', 'slugs'],
+    pages: (store, site) => {
+      // Everything that names the store: its members' pages, cards and index entries, and the
+      // pages of whoever has a shift under it.
+      const members = site.therapistsByStore.get(store.id) ?? [];
+      const working = (site.shiftsByStore.get(store.id) ?? []).flatMap((shift) => site.therapistsById.get(shift.userId) ?? []);
+      return [
+        publicProfilePath('store', store.profileSlug),
+        ...(store.photoURL ? [] : [profileCardPath(store.profileSlug)]),
+        nameShardUrl(foldForMatch(storeDisplayName(store))),
+        ...handleShardsOf(store, site),
+        ...[...members, ...working].flatMap((therapist) => therapistOwnPages(therapist, site)),
+      ];
+    },
+  },
+  frozenAccounts: {
+    file: EXPORT_FILES.frozenAccounts,
+    schema: publicFrozenAccount,
+    key: (entry) => entry.id,
+    // accounts, stores (and what decides them) say whether the owner is public; disputes set 確認中.
+    sources: ['frozenAccounts', 'disputes', 'suspensions', 'accounts', 'stores', 'slugs'],
+    pages: (entry, site) => [...ownerPage(entry, site), ...handleFiles(entry.handle)],
+  },
+  shifts: {
+    file: EXPORT_FILES.shifts,
+    schema: publicShift,
+    key: (shift) => shift.id,
+    // Only shifts of public therapists, under her store only while she is its confirmed member.
+    sources: ['schedules', 'accounts', 'memberships', 'stores', 'suspensions', 'slugs'],
+    pages: (shift, site) => {
+      const therapist = site.therapistsById.get(shift.userId);
+      return [
+        ...(therapist
+          ? [
+              publicProfilePath('therapist', therapist.profileSlug),
+              schedulePath(therapist.id),
+              scheduleFeedPath(therapist.id),
+              // Her handle answers carry her next shift.
+              ...handleShardsOf(therapist, site),
+            ]
+          : []),
+        ...storePageOf(shift.storeId, site),
+      ];
+    },
+  },
+  redirects: {
+    file: EXPORT_FILES.redirects,
+    schema: publicSlugRedirect,
+    key: (redirect) => redirect.from,
+    // A held slug redirects to its owner's current slug while she is public.
+    sources: ['slugs', 'accounts', 'stores', 'suspensions'],
+    pages: (redirect) => [publicProfilePath(redirect.kind, redirect.from)],
+  },
+};
+
+export const PUBLIC_COLLECTION_NAMES = Object.keys(PUBLIC_COLLECTIONS) as PublicCollectionName[];

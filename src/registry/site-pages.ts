@@ -1,0 +1,91 @@
+/**
+ * The pages built from the export, as the build sees them: the parameters
+ * of each dynamic route that has one page per record (getStaticPaths of
+ * those pages reads them here, and the renderer lists the site's URLs from
+ * them), the list pages with what each shows, and the pages that show the
+ * clock. Which page shows a single record is in ./public-collections.ts.
+ */
+import { loadDirectory, type Directory } from '../data/directory';
+import { frozenList, frozenListPage, frozenListPageCount, frozenListViews, frozenPageParam } from '../data/frozen-list';
+import { previewCards } from '../data/preview-cards';
+import { profileSlugs } from '../data/profiles';
+import { searchFilters } from '../data/search-filters';
+import { storeList } from '../data/store-list';
+import { frozenListPath, type FrozenListFilter } from '../lib/frozen-list';
+import type { PublicCollectionName } from './public-collections';
+
+export type RouteParams = Record<string, string | undefined>;
+
+const therapistIds = (site: Directory) => site.therapists.map((therapist) => ({ id: therapist.id }));
+
+type FrozenListPage = { url: string; filter: FrozenListFilter; page: string | undefined; input: unknown };
+const frozenPages = new WeakMap<Directory, FrozenListPage[]>();
+
+/** Every page of every /frozen-accounts view: its URL, filter, page parameter and what it shows. */
+function frozenListPages(site: Directory): FrozenListPage[] {
+  const known = frozenPages.get(site);
+  if (known) return known;
+  const data = frozenList(site);
+  const pages = frozenListViews(data).flatMap(({ filter, rows }) =>
+    Array.from({ length: frozenListPageCount(rows) }, (_, index) => {
+      const page = frozenPageParam(index + 1);
+      return {
+        url: page ? `${frozenListPath(filter)}/${page}` : frozenListPath(filter),
+        filter,
+        page,
+        input: { page: frozenListPage(rows, filter, page), areas: data.areas },
+      };
+    }),
+  );
+  frozenPages.set(site, pages);
+  return pages;
+}
+
+/** The parameters of each dynamic route with a page per record (or per page of records). */
+export const EXPORT_ROUTES = {
+  '/profile/[slug]': (site: Directory) => profileSlugs(site, 'therapist').map((slug) => ({ slug })),
+  '/store-profile/[slug]': (site: Directory) => profileSlugs(site, 'store').map((slug) => ({ slug })),
+  '/schedule/[id]': therapistIds,
+  '/schedule/[id].ics': therapistIds,
+  '/og/[...card].png': (site: Directory) => [...previewCards(site).keys()].map((card) => ({ card })),
+  '/frozen-accounts/[...page]': (site: Directory) => frozenListPages(site).flatMap(({ filter, page }) => (filter ? [] : [{ page }])),
+  '/frozen-accounts/area/[area]/[...page]': (site: Directory) =>
+    frozenListPages(site).flatMap(({ filter, page }) => (filter && 'area' in filter ? [{ area: filter.area, page }] : [])),
+  '/frozen-accounts/letter/[letter]/[...page]': (site: Directory) =>
+    frozenListPages(site).flatMap(({ filter, page }) => (filter && 'initial' in filter ? [{ letter: filter.initial, page }] : [])),
+} satisfies Record<string, (site: Directory) => RouteParams[]>;
+
+export type ExportRoute = keyof typeof EXPORT_ROUTES;
+
+/** getStaticPaths() of an export-driven route (`astro build` and `astro dev`; the renderer's URL list). */
+export async function exportRoutePaths(route: ExportRoute): Promise<{ params: RouteParams }[]> {
+  return EXPORT_ROUTES[route](await loadDirectory()).map((params) => ({ params }));
+}
+
+/** A page listing records: its URL and its input (everything it shows of them). */
+export interface ListPage {
+  url: string;
+  input: unknown;
+}
+
+/**
+ * The pages that list records, with the collections they show. The build
+ * re-renders a list page when its input differs between the two exports
+ * (which covers a record joining, leaving or moving in the list, and a
+ * shown record changing), and only looks when one of those collections changed.
+ */
+export const LIST_PAGES: { name: string; shows: PublicCollectionName[]; pages: (site: Directory) => ListPage[] }[] = [
+  {
+    name: 'frozen-accounts',
+    shows: ['frozenAccounts', 'therapists', 'stores'],
+    pages: (site) => frozenListPages(site).map(({ url, input }) => ({ url, input })),
+  },
+  { name: 'stores', shows: ['stores', 'therapists'], pages: (site) => [{ url: '/stores', input: storeList(site) }] },
+  { name: 'search', shows: ['therapists', 'stores'], pages: (site) => [{ url: '/search', input: searchFilters(site) }] },
+];
+
+/**
+ * Pages that show the clock as well as the export (today's attendance, its
+ * 出勤中 / 深夜営業中, the "as of" time): rendered in every cycle.
+ */
+export const CLOCK_PAGES = ['/', '/today'] as const;

@@ -1,0 +1,118 @@
+/**
+ * The Firestore collections the public pages are derived from, described
+ * once: the schema a document must pass, how its id must relate to its
+ * fields, and the field the incremental export reads changes by. The
+ * export (full and incremental), the change watcher of `npm start` and the
+ * tombstone rules all read this list; the public side (which public
+ * records and pages each feeds) is src/registry/public-collections.ts.
+ *
+ * users, customers, announcements, favorites, reports and tokens are not
+ * here: nothing public is derived from them, and the export never reads them.
+ */
+import type { ZodTypeAny, z } from 'zod';
+import { accountDoc } from '../schema/accounts';
+import { blogDoc } from '../schema/blogs';
+import { postDoc } from '../schema/posts';
+import { frozenAccountDoc, handleDocId } from '../schema/frozen-accounts';
+import { membershipDoc, membershipDocId } from '../schema/memberships';
+import { disputeDoc, MAX_OPEN_DISPUTES, suspensionDoc } from '../schema/moderation';
+import { MAX_SHIFTS_PER_DAY, scheduleDoc, shiftDocId } from '../schema/schedules';
+import { slugDoc } from '../schema/slugs';
+import { storeDoc } from '../schema/stores';
+import { SLUG_PATTERN } from '../lib/slugs';
+
+export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
+  schema: S;
+  /** A problem with how a valid document relates to its id (rules key documents by their fields), or null. */
+  idCheck: (id: string, data: z.infer<S>) => string | null;
+  /**
+   * How the incremental export finds what changed: a timestamp field that
+   * every write sets to the server's time (rules enforce it), or `owner`:
+   * re-read with the owner's profile, which is written in the same
+   * transaction (slugs).
+   */
+  changes: { field: 'updatedAt' | 'createdAt' } | { byOwner: true };
+  /** Deletes come with a tombstone in deletions/ (src/schema/deletions.ts). */
+  tombstoned: boolean;
+  /**
+   * A document that fails its schema still counts as present (fail closed:
+   * a malformed suspension still keeps its account off the site).
+   */
+  presentWhenMalformed?: boolean;
+}
+
+const ownId = (id: string, data: { userId: string }) => (data.userId === id ? null : 'userId does not match the document id');
+const slotIds = (prefix: string, count: number) => Array.from({ length: count }, (_, slot) => `${prefix}_${slot}`);
+
+/** {uid}_{yyyymmdd}_{slot}: the ids of blogs and posts, capped per Tokyo day by the slot. */
+const dailyId = (uid: string, slots: number) =>
+  new RegExp(`^${uid.replace(/[^A-Za-z0-9]/g, '\\$&')}_\\d{8}_(${Array.from({ length: slots }, (_, n) => n).join('|')})$`);
+
+function source<S extends ZodTypeAny>(collection: SourceCollection<S>): SourceCollection<S> {
+  return collection;
+}
+
+export const SOURCE_COLLECTIONS = {
+  accounts: source({ schema: accountDoc, idCheck: ownId, changes: { field: 'updatedAt' }, tombstoned: false }),
+  stores: source({ schema: storeDoc, idCheck: ownId, changes: { field: 'updatedAt' }, tombstoned: false }),
+  frozenAccounts: source({
+    schema: frozenAccountDoc,
+    idCheck: (id, f) => (id === handleDocId(f.handle, f.platform) ? null : 'not the id x_{handle}'),
+    changes: { field: 'updatedAt' },
+    tombstoned: true,
+  }),
+  schedules: source({
+    schema: scheduleDoc,
+    idCheck: (id, s) =>
+      Array.from({ length: MAX_SHIFTS_PER_DAY }, (_, slot) => shiftDocId(s.userId, s.date, slot)).includes(id)
+        ? null
+        : `not a shift id {userId}_{date}_{0..${MAX_SHIFTS_PER_DAY - 1}}`,
+    changes: { field: 'updatedAt' },
+    tombstoned: true,
+  }),
+  memberships: source({
+    schema: membershipDoc,
+    idCheck: (id, m) => (id === membershipDocId(m.storeId, m.userId) ? null : 'not the id {storeId}_{userId}'),
+    changes: { field: 'updatedAt' },
+    tombstoned: false,
+  }),
+  slugs: source({
+    schema: slugDoc,
+    idCheck: (id) => (SLUG_PATTERN.test(id) ? null : 'not a slug'),
+    changes: { byOwner: true },
+    tombstoned: false,
+  }),
+  disputes: source({
+    schema: disputeDoc,
+    idCheck: (id, d) =>
+      slotIds(d.userId, MAX_OPEN_DISPUTES).includes(id) ? null : `not a dispute id {userId}_{0..${MAX_OPEN_DISPUTES - 1}}`,
+    changes: { field: 'createdAt' },
+    tombstoned: true,
+  }),
+  blogs: source({
+    schema: blogDoc,
+    idCheck: (id, b) => (dailyId(b.userId, 10).test(id) ? null : 'not a blog id {userId}_{yyyymmdd}_{0..9}'),
+    changes: { field: 'updatedAt' },
+    tombstoned: true,
+  }),
+  posts: source({
+    schema: postDoc,
+    idCheck: (id, p) => (dailyId(p.userId, 20).test(id) ? null : 'not a post id {userId}_{yyyymmdd}_{0..19}'),
+    changes: { field: 'updatedAt' },
+    tombstoned: true,
+  }),
+  suspensions: source({
+    schema: suspensionDoc,
+    idCheck: () => null,
+    changes: { field: 'createdAt' },
+    tombstoned: true,
+    presentWhenMalformed: true,
+  }),
+} as const;
+
+export type SourceName = keyof typeof SOURCE_COLLECTIONS;
+export const SOURCE_NAMES = Object.keys(SOURCE_COLLECTIONS) as SourceName[];
+/** The parsed document type of a source collection. */
+export type SourceDoc<N extends SourceName> = z.infer<(typeof SOURCE_COLLECTIONS)[N]['schema']>;
+/** The profile collections whose writes carry their owner's slug changes. */
+export const PROFILE_SOURCES = ['accounts', 'stores'] as const satisfies readonly SourceName[];

@@ -1,0 +1,118 @@
+/**
+ * A public export (src/registry/public-collections.ts shapes) made in
+ * memory, for tests of the site build that need no emulator: a few stores,
+ * `therapists` therapists with shifts from `today` on, former handles
+ * (enough for two pages of /frozen-accounts at 40 therapists), one picture.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
+import { EXPORT_FILES, type PublicFrozenAccount, type PublicShift, type PublicStore, type PublicTherapist } from '../../src/schema/public';
+import { addDays } from '../../src/lib/tokyo-date';
+
+const AT = '2026-11-01T03:00:00.000Z';
+const AREAS = ['新宿', '渋谷', '池袋'] as const;
+const NAMES = ['みう', 'さくら', 'れいな', 'あかり', 'ひなた', 'ゆい', 'りこ', 'まお'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function storeRecord(n: number, overrides: Partial<PublicStore> = {}): PublicStore {
+  return {
+    id: `store-${pad(n)}`,
+    displayName: n % 3 === 0 ? '' : `アロマ${AREAS[n % AREAS.length]}${n}号店`,
+    storeName: `リラクサロン${n}`,
+    profileSlug: `salon-${pad(n)}`,
+    description: `${AREAS[n % AREAS.length]}駅から徒歩${n}分。`,
+    photoURL: '',
+    area: AREAS[n % AREAS.length]!,
+    address: `東京都${n}-${n}`,
+    nearestStation: `${AREAS[n % AREAS.length]}駅`,
+    hours: '12:00〜24:00',
+    website: n % 2 ? `https://example.com/salon-${n}` : '',
+    channels: n % 2 ? { x: `salon_${pad(n)}` } : {},
+    updatedAt: AT,
+    ...overrides,
+  };
+}
+
+export function therapistRecord(n: number, storeId: string | null, overrides: Partial<PublicTherapist> = {}): PublicTherapist {
+  return {
+    id: `th-${pad(n)}`,
+    displayName: `${NAMES[n % NAMES.length]}${n}`,
+    profileSlug: `therapist-${pad(n)}`,
+    bio: `セラピスト${n}です。よろしくお願いします。`,
+    photoURL: n === 5 ? 'https://firebasestorage.googleapis.com/v0/b/demo/o/avatars%2Fth-05%2F0.webp?alt=media' : '',
+    storeId,
+    area: AREAS[n % AREAS.length]!,
+    tags: n % 2 ? ['癒し系'] : [],
+    channels: n % 3 === 0 ? { x: `now_th${pad(n)}` } : { litlink: `th${pad(n)}` },
+    updatedAt: AT,
+    ...overrides,
+  };
+}
+
+export function frozenRecord(
+  owner: { id: string },
+  handle: string,
+  ownerKind: 'therapist' | 'store',
+  overrides: Partial<PublicFrozenAccount> = {},
+) {
+  return {
+    id: `x_${handle}`,
+    userId: owner.id,
+    ownerKind,
+    platform: 'x' as const,
+    handle,
+    frozenOn: null,
+    note: '',
+    verification: 'self' as const,
+    disputed: false,
+    createdAt: AT,
+    ...overrides,
+  } satisfies PublicFrozenAccount;
+}
+
+export function shiftRecord(therapist: PublicTherapist, date: string, start = '12:00', end = '20:00'): PublicShift {
+  return {
+    id: `sh-${therapist.id}-${date}-${start.slice(0, 2)}`,
+    userId: therapist.id,
+    storeId: therapist.storeId,
+    date,
+    start,
+    end,
+    note: '',
+  };
+}
+
+/** The export of `therapists` therapists and six stores, with shifts from `today`. */
+export function publicExport({ therapists = 40, today = '2026-11-22' }: { therapists?: number; today?: string } = {}): ExportRecords {
+  const stores = Array.from({ length: 6 }, (_, i) => storeRecord(i + 1));
+  const people = Array.from({ length: therapists }, (_, i) => {
+    const n = i + 1;
+    return therapistRecord(n, n % 7 === 0 ? null : stores[n % stores.length]!.id);
+  });
+  const frozenAccounts = [
+    ...people.flatMap((t, i) => [
+      frozenRecord(t, `old_th${pad(i + 1)}`, 'therapist', {
+        frozenOn: i % 4 ? null : '2026-10-01',
+        verification: i % 5 ? 'self' : 'store',
+      }),
+      ...(i % 2 ? [] : [frozenRecord(t, `${i % 3 ? 'x' : '9'}mail_th${pad(i + 1)}`, 'therapist')]),
+    ]),
+    ...stores.map((s, i) => frozenRecord(s, `old_salon${pad(i + 1)}`, 'store')),
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const shifts = people
+    .flatMap((t, i) => [shiftRecord(t, addDays(today, i % 3)), shiftRecord(t, addDays(today, 7), '18:00', '03:00')])
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { therapists: people, stores, frozenAccounts, shifts, redirects: [] };
+}
+
+/** Writes an export folder as scripts/export.ts would (one JSON array per collection, meta.json). */
+export async function writePublicExport(dir: string, records: ExportRecords): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const name of PUBLIC_COLLECTION_NAMES) {
+    await writeFile(path.join(dir, PUBLIC_COLLECTIONS[name].file), `${JSON.stringify(records[name])}\n`);
+  }
+  const counts = Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, records[name].length]));
+  await writeFile(path.join(dir, EXPORT_FILES.meta), `${JSON.stringify({ exportedAt: AT, source: 'test', counts })}\n`);
+}

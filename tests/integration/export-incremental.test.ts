@@ -1,0 +1,149 @@
+/**
+ * The incremental export on the real Firestore emulator: after a full read
+ * it reads only what changed since its cursor (documents written since,
+ * tombstones of deletes, the slugs of owners whose profile changed),
+ * merges it into its mirror, and writes exactly what a full read would.
+ * A cycle with no change reads one document per query and writes nothing.
+ */
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { SOURCE_COLLECTIONS } from '../../src/registry/source-collections';
+import { TEST_PROJECTS } from '../setup/projects';
+import { frozen, put, shift, slug, store, therapist } from './support/trust-docs';
+
+const PROJECT = TEST_PROJECTS.exportIncremental;
+process.env.FIREBASE_PROJECT_ID = PROJECT;
+const { adminDb } = await import('../../scripts/lib/admin');
+const { runExport } = await import('../../scripts/export');
+const { deleteWithTombstone } = await import('../../scripts/lib/tombstone');
+
+const today = '2026-11-22';
+const db = adminDb();
+const now = () => Timestamp.now();
+/** Reads of a cycle when nothing changed: one per query (each timestamped source collection, and the tombstones). */
+const IDLE_QUERIES = Object.values(SOURCE_COLLECTIONS).filter((c) => 'field' in c.changes).length + 1;
+let dir: string;
+
+const incremental = (name = 'live') => runExport(path.join(dir, name), today, { mode: 'incremental', warn: () => {} });
+const full = (name: string) => runExport(path.join(dir, name), today, { mode: 'full', warn: () => {} });
+const read = async (name: string, file: string) => JSON.parse(await readFile(path.join(dir, name, file), 'utf8'));
+
+/** The live export's data files equal those of a full read made now. */
+async function expectSameAsFull(): Promise<void> {
+  await full('reference');
+  const files = (await readdir(path.join(dir, 'reference'))).filter((file) => file !== 'meta.json');
+  for (const file of files) expect(await read('live', file), file).toEqual(await read('reference', file));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-export-incremental-'));
+  await clearFirestoreEmulator(PROJECT);
+  await put(db, {
+    'stores/s1': store('s1'),
+    'slugs/store-s1': slug('s1', 'store'),
+    'accounts/t1': therapist('t1'),
+    'slugs/slug-t1': slug('t1', 'therapist'),
+    'accounts/t2': therapist('t2'),
+    'slugs/slug-t2': slug('t2', 'therapist'),
+    'frozenAccounts/x_t1_old': frozen('t1', 't1_old'),
+    'schedules/t1_2026-11-23_0': shift('t1', '2026-11-23'),
+  });
+  const first = await incremental();
+  expect(first.mode).toBe('full');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a cycle with no change', () => {
+  it('reads one document per query, writes nothing and says so', async () => {
+    const before = await stat(path.join(dir, 'live', 'therapists.json'));
+    const result = await incremental();
+    expect(result).toMatchObject({ mode: 'incremental', changed: false, reads: IDLE_QUERIES });
+    expect(result.reads).toBeLessThanOrEqual(10);
+    expect((await stat(path.join(dir, 'live', 'therapists.json'))).mtimeMs).toBe(before.mtimeMs);
+  });
+});
+
+describe('changes', () => {
+  it('publishes an edited profile, reading the changed document and her slugs only', async () => {
+    await db.doc('accounts/t1').update({ bio: '新しい自己紹介', updatedAt: now() });
+    const result = await incremental();
+    expect(result).toMatchObject({ mode: 'incremental', changed: true });
+    // The idle queries, her profile (which replaces its empty query's read) and her one slug.
+    expect(result.reads).toBe(IDLE_QUERIES + 1);
+    expect((await read('live', 'therapists.json')).find((t: { id: string }) => t.id === 't1').bio).toBe('新しい自己紹介');
+    await expectSameAsFull();
+  });
+
+  it('follows a rename: the new slug, and a redirect from the released one', async () => {
+    await put(db, {
+      'accounts/t2': therapist('t2', { profileSlug: 'slug-t2-new', updatedAt: now() }),
+      'slugs/slug-t2-new': slug('t2', 'therapist'),
+      'slugs/slug-t2': slug('t2', 'therapist', now()),
+    });
+    const result = await incremental();
+    expect(result.changed).toBe(true);
+    expect(await read('live', 'redirects.json')).toEqual([expect.objectContaining({ from: 'slug-t2', to: 'slug-t2-new' })]);
+    await expectSameAsFull();
+  });
+
+  it('sees deletes through their tombstones: a shift and a former handle', async () => {
+    await db.runTransaction(async (tx) => {
+      deleteWithTombstone(db, tx, 'schedules', 't1_2026-11-23_0');
+      deleteWithTombstone(db, tx, 'frozenAccounts', 'x_t1_old');
+    });
+    const result = await incremental();
+    expect(result.changed).toBe(true);
+    expect(await read('live', 'shifts.json')).toEqual([]);
+    expect(await read('live', 'frozen-accounts.json')).toEqual([]);
+    await expectSameAsFull();
+  });
+
+  it('publishes a document deleted and written again since its tombstone', async () => {
+    await db.runTransaction(async (tx) => deleteWithTombstone(db, tx, 'schedules', 't2_2026-11-24_0'));
+    await put(db, { 'schedules/t2_2026-11-24_0': shift('t2', '2026-11-24', { updatedAt: now() }) });
+    await incremental();
+    expect((await read('live', 'shifts.json')).map((s: { id: string }) => s.id)).toEqual(['t2_2026-11-24_0']);
+    await expectSameAsFull();
+  });
+
+  it('unpublishes, and suspends through a new suspension document', async () => {
+    await db.doc('accounts/t2').update({ published: false, updatedAt: now() });
+    await put(db, { 'suspensions/s1': { reason: '運営判断', createdAt: now() } });
+    await incremental();
+    expect(await read('live', 'therapists.json')).toHaveLength(1);
+    expect(await read('live', 'stores.json')).toEqual([]);
+    await expectSameAsFull();
+  });
+
+  it('skips a document that turns malformed, and takes it back once fixed', async () => {
+    await db.doc('accounts/t1').update({ bio: 42, updatedAt: now() });
+    const broken = await incremental();
+    expect(broken.report.skipped).toEqual([expect.objectContaining({ collection: 'accounts', id: 't1' })]);
+    expect(await read('live', 'therapists.json')).toEqual([]);
+    await db.doc('accounts/t1').update({ bio: '直しました', updatedAt: now() });
+    const fixed = await incremental();
+    expect(fixed.report.skipped).toEqual([]);
+    expect((await read('live', 'therapists.json')).map((t: { bio: string }) => t.bio)).toEqual(['直しました']);
+    await expectSameAsFull();
+  });
+});
+
+describe('reconciliation', () => {
+  it('misses a delete made without a tombstone until the next full read, which catches it', async () => {
+    await put(db, { 'schedules/t1_2026-11-25_0': shift('t1', '2026-11-25', { updatedAt: now() }) });
+    await incremental();
+    // Trusted code bypassing the rules could delete without a tombstone; clients cannot.
+    await db.doc('schedules/t1_2026-11-25_0').delete();
+    await incremental();
+    expect((await read('live', 'shifts.json')).map((s: { id: string }) => s.id)).toContain('t1_2026-11-25_0');
+    const reconciled = await runExport(path.join(dir, 'live'), today, { mode: 'incremental', reconcileHours: 0, warn: () => {} });
+    expect(reconciled.mode).toBe('full');
+    expect((await read('live', 'shifts.json')).map((s: { id: string }) => s.id)).not.toContain('t1_2026-11-25_0');
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The incremental build against the full one (scripts/build-site.ts): one
+ * site is built in full, then incrementally after each change of a series
+ * (create, edit, rename with a redirect, unpublish, delete a store, shifts,
+ * a former handle); a second site is built in full from the final export;
+ * the two trees must be the same file for file, byte for byte. The
+ * full-text index is compared by what it indexed (Pagefind's filter files
+ * are not byte-stable between two runs over the same pages).
+ */
+import { createHash } from 'node:crypto';
+import { readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type SiteBuild } from '../../scripts/build-site';
+import { ROOT } from '../../scripts/lib/project';
+import { filesUnder } from '../../scripts/lib/site-files';
+import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
+import { closeRenderers } from '../../scripts/renderer/pool';
+import type { ExportRecords } from '../../src/registry/public-collections';
+import { frozenRecord, publicExport, shiftRecord, therapistRecord, writePublicExport } from '../factories/public-export';
+
+const WORK = path.join(ROOT, '.build', 'incremental-test');
+const EXPORT = path.join(WORK, 'export');
+const SITE_A = path.join(WORK, 'site-a');
+const SITE_B = path.join(WORK, 'site-b');
+// One clock for both sites: pages show "today" and an "as of" time.
+let now = new Date('2026-11-22T03:00:00.000Z');
+const TODAY = '2026-11-22';
+
+let records: ExportRecords;
+// One renderer for every build: the checkout's code may change while the test runs.
+let renderer: RendererBundle;
+const builds: { step: string; build: SiteBuild }[] = [];
+
+async function buildIncrementally(step: string, { awaitSearch = true } = {}): Promise<SiteBuild> {
+  await writePublicExport(EXPORT, records);
+  const build = await buildSite({ exportDir: EXPORT, outDir: SITE_A, quiet: true, now, renderer });
+  if (awaitSearch) await build.searchIndexed;
+  builds.push({ step, build });
+  return build;
+}
+
+const read = (site: string, file: string) => readFile(path.join(site, file), 'utf8');
+const inode = async (site: string, file: string) => (await stat(path.join(site, file))).ino;
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every file of a site outside the Pagefind folder, with a hash of its bytes. */
+async function siteTree(site: string): Promise<Map<string, string>> {
+  const files = (await filesUnder(site)).filter((file) => !file.startsWith('pagefind/'));
+  return new Map(await Promise.all(files.map(async (file) => [file, sha(await readFile(path.join(site, file)))] as const)));
+}
+
+beforeAll(async () => {
+  await rm(WORK, { recursive: true, force: true });
+  records = publicExport({ therapists: 40, today: TODAY });
+  await writePublicExport(EXPORT, records);
+  renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true });
+  const first = await buildSite({ exportDir: EXPORT, outDir: SITE_A, quiet: true, now, full: true, renderer });
+  builds.push({ step: 'first build (full)', build: first });
+}, 300_000);
+
+afterAll(async () => {
+  for (const { step, build } of builds) {
+    console.log(
+      `${step}: ${build.mode}, ${build.rendered} rendered, ${build.written} written, ${build.removed} removed, ${build.seconds} s`,
+    );
+  }
+  await closeRenderers();
+  await rm(WORK, { recursive: true, force: true });
+});
+
+describe('incremental build', () => {
+  it('renders a new therapist and the pages that list her', async () => {
+    const store = records.stores[0]!;
+    const newcomer = therapistRecord(99, store.id, { displayName: 'しずく', profileSlug: 'shizuku', channels: { x: 'shizuku_now' } });
+    records.therapists.push(newcomer);
+    records.frozenAccounts.push(frozenRecord(newcomer, 'aa_shizuku', 'therapist', { frozenOn: '2026-11-01' }));
+    records.shifts.push(shiftRecord(newcomer, TODAY, '10:00', '16:00'));
+    const build = await buildIncrementally('create');
+    expect(build.mode).toBe('incremental');
+    expect(await read(SITE_A, 'profile/shizuku.html')).toContain('しずく');
+    expect(await read(SITE_A, `store-profile/${store.profileSlug}.html`)).toContain('しずく');
+    expect(await read(SITE_A, 'today.html')).toContain('しずく');
+    // "aa_shizuku" sorts first: the first page of the list takes it, the others move one on.
+    expect(await read(SITE_A, 'frozen-accounts.html')).toContain('aa_shizuku');
+    expect(await read(SITE_A, 'frozen-accounts/2.html')).toContain('@xmail_th');
+  });
+
+  it('re-renders few files for a bio edit and leaves the rest untouched', async () => {
+    const files = ['profile/therapist-02.html', 'profile/therapist-03.html', 'schedule/th-02.html', 'stores.html', 'frozen-accounts.html'];
+    const before = Object.fromEntries(await Promise.all(files.map(async (file) => [file, await inode(SITE_A, file)] as const)));
+    records.therapists[1] = { ...records.therapists[1]!, bio: '自己紹介を書き直しました。' };
+    const build = await buildIncrementally('bio edit');
+    expect(build.written).toBeLessThan(15);
+    expect(build.written).toBeGreaterThanOrEqual(1);
+    expect(await read(SITE_A, 'profile/therapist-02.html')).toContain('自己紹介を書き直しました。');
+    expect(await inode(SITE_A, 'profile/therapist-02.html')).not.toBe(before['profile/therapist-02.html']);
+    for (const file of files.slice(1)) expect(await inode(SITE_A, file), file).toBe(before[file]);
+  });
+
+  it('follows a name edit to her store, the lists and the indexes', async () => {
+    records.therapists[2] = { ...records.therapists[2]!, displayName: 'れいな改', bio: '名前を変えました。' };
+    await buildIncrementally('name and bio edit');
+    const store = records.stores.find((s) => s.id === records.therapists[2]!.storeId)!;
+    expect(await read(SITE_A, `store-profile/${store.profileSlug}.html`)).toContain('れいな改');
+    expect(await read(SITE_A, 'frozen-accounts.html')).toContain('れいな改');
+  });
+
+  it('moves a renamed profile and leaves a redirect at the old URL', async () => {
+    const renamed = records.therapists[3]!;
+    records.therapists[3] = { ...renamed, profileSlug: 'akari-renamed' };
+    records.redirects.push({ from: renamed.profileSlug, to: 'akari-renamed', kind: 'therapist', until: '2026-12-20T00:00:00.000Z' });
+    await buildIncrementally('rename');
+    expect(await read(SITE_A, 'profile/akari-renamed.html')).toContain(renamed.displayName);
+    expect(await read(SITE_A, `profile/${renamed.profileSlug}.html`)).toContain('url=/profile/akari-renamed');
+  });
+
+  it('removes an unpublished therapist everywhere', async () => {
+    const gone = records.therapists[4]!;
+    records.therapists.splice(4, 1);
+    records.frozenAccounts = records.frozenAccounts.filter((f) => f.userId !== gone.id);
+    records.shifts = records.shifts.filter((s) => s.userId !== gone.id);
+    const build = await buildIncrementally('unpublish');
+    expect(build.removed).toBeGreaterThanOrEqual(3);
+    await expect(stat(path.join(SITE_A, `profile/${gone.profileSlug}.html`))).rejects.toThrow();
+    await expect(stat(path.join(SITE_A, `schedule/${gone.id}.ics`))).rejects.toThrow();
+    expect(await read(SITE_A, 'sitemap.xml')).not.toContain(`/profile/${gone.profileSlug}<`);
+  });
+
+  it('drops a deleted store from its members and lists', async () => {
+    const store = records.stores[1]!;
+    records.stores.splice(1, 1);
+    records.therapists = records.therapists.map((t) => (t.storeId === store.id ? { ...t, storeId: null } : t));
+    records.shifts = records.shifts.map((s) => (s.storeId === store.id ? { ...s, storeId: null } : s));
+    records.frozenAccounts = records.frozenAccounts.filter((f) => f.userId !== store.id);
+    await buildIncrementally('delete store');
+    await expect(stat(path.join(SITE_A, `store-profile/${store.profileSlug}.html`))).rejects.toThrow();
+    expect(await read(SITE_A, 'stores.html')).not.toContain(store.storeName);
+  });
+
+  it('follows shifts added and deleted', async () => {
+    const therapist = records.therapists[6]!;
+    records.shifts = records.shifts.filter((s) => s.userId !== records.therapists[7]!.id);
+    records.shifts.push(shiftRecord(therapist, TODAY, '21:00', '05:00'));
+    await buildIncrementally('shifts');
+    expect(await read(SITE_A, `schedule/${therapist.id}.ics`)).toContain('T210000');
+  });
+
+  it('adds a former handle to the lists and the handle index', async () => {
+    records.frozenAccounts.push(frozenRecord(records.therapists[8]!, 'zz_late', 'therapist', { verification: 'operator' }));
+    await buildIncrementally('former handle');
+    expect(await read(SITE_A, 'frozen-accounts/letter/z.html')).toContain('zz_late');
+  });
+
+  it('goes on building while the search index catches up in the background', async () => {
+    const started = [];
+    for (const [i, name] of ['ゆい改', 'ゆい改二', 'ゆい改三'].entries()) {
+      records.therapists[10] = { ...records.therapists[10]!, displayName: name };
+      started.push(await buildIncrementally(`quick edit ${i + 1}`, { awaitSearch: false }));
+    }
+    await Promise.all(started.map((build) => build.searchIndexed));
+    expect(await read(SITE_A, `profile/${records.therapists[10]!.profileSlug}.html`)).toContain('ゆい改三');
+  });
+
+  it('renders every page on a new day', async () => {
+    now = new Date('2026-11-23T03:00:00.000Z');
+    const build = await buildIncrementally('new day');
+    expect(build.mode).toBe('incremental');
+    expect(build.rendered).toBe(build.pages);
+    expect(await read(SITE_A, 'today.html')).toContain('11月23日');
+  });
+
+  it('leaves the same site as a full build of the final export', async () => {
+    const full = await buildSite({ exportDir: EXPORT, outDir: SITE_B, quiet: true, now, full: true, renderer });
+    builds.push({ step: 'final export (full)', build: full });
+    const [incremental, fresh] = await Promise.all([siteTree(SITE_A), siteTree(SITE_B)]);
+    const names = [...new Set([...incremental.keys(), ...fresh.keys()])].sort();
+    const differing = names.find((file) => incremental.get(file) !== fresh.get(file));
+    expect(differing, `first differing file: ${differing}`).toBeUndefined();
+    // The search index covers the same pages, with the same fragments.
+    const pageCounts = async (site: string) => {
+      const entry = JSON.parse(await read(site, 'pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+      return Object.fromEntries(Object.entries(entry.languages).map(([language, { page_count }]) => [language, page_count]));
+    };
+    expect(await pageCounts(SITE_A)).toEqual(await pageCounts(SITE_B));
+    const fragments = async (site: string) => (await filesUnder(path.join(site, 'pagefind', 'fragment'))).join('\n');
+    expect(await fragments(SITE_A)).toBe(await fragments(SITE_B));
+  });
+});

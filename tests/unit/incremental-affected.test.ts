@@ -1,0 +1,137 @@
+/**
+ * What a change touches (scripts/lib/incremental.ts over the registry in
+ * src/registry/): the pages of each changed record in both versions, the
+ * list pages whose input changed, and the pages that show the clock.
+ * tests/integration/incremental-build.test.ts checks the result against a
+ * full build; these pin down the reasoning.
+ */
+import { describe, expect, it } from 'vitest';
+import { affectedUrls, diffExports } from '../../scripts/lib/incremental';
+import { indexExport } from '../../src/data/directory';
+import { foldForMatch } from '../../src/lib/search/rank';
+import { completionShardUrl, handleShardUrl } from '../../src/lib/search/handle-index';
+import { nameShardUrl } from '../../src/lib/search/name-index';
+import type { ExportRecords } from '../../src/registry/public-collections';
+import { frozenRecord, publicExport, shiftRecord } from '../factories/public-export';
+
+const TODAY = '2026-11-22';
+const base = () => publicExport({ therapists: 40, today: TODAY });
+
+function affected(change: (records: ExportRecords) => void): Set<string> {
+  const before = base();
+  const after = structuredClone(before);
+  change(after);
+  return affectedUrls(indexExport(before), indexExport(after), diffExports(before, after));
+}
+
+describe('diffExports', () => {
+  it('names the old and new versions of changed, added and removed records', () => {
+    const before = base();
+    const after = structuredClone(before);
+    after.therapists[0]!.bio = 'new';
+    after.therapists.splice(1, 1);
+    after.redirects.push({ from: 'old-slug', to: after.therapists[0]!.profileSlug, kind: 'therapist', until: '2026-12-01T00:00:00.000Z' });
+    const changes = diffExports(before, after);
+    expect(Object.keys(changes).sort()).toEqual(['redirects', 'therapists']);
+    expect(changes.therapists!.before.map((t) => (t as { id: string }).id)).toEqual(['th-01', 'th-02']);
+    expect(changes.therapists!.after).toEqual([after.therapists[0]]);
+    expect(changes.redirects!.after).toHaveLength(1);
+  });
+
+  it('finds nothing between two equal exports', () => {
+    expect(diffExports(base(), base())).toEqual({});
+  });
+});
+
+describe('affectedUrls', () => {
+  it('always includes the pages that show the clock', () => {
+    expect([...affected(() => undefined)].sort()).toEqual(['/', '/today']);
+  });
+
+  it('a bio edit: her pages, her store, her index entries; no list', () => {
+    const urls = affected((records) => {
+      records.therapists[1]!.bio = '書き直しました。';
+    });
+    const her = base().therapists[1]!;
+    const store = base().stores.find((s) => s.id === her.storeId)!;
+    for (const url of [
+      '/profile/therapist-02',
+      '/schedule/th-02',
+      '/schedule/th-02.ics',
+      `/store-profile/${store.profileSlug}`,
+      nameShardUrl(foldForMatch(her.displayName)),
+      handleShardUrl('old_th02'),
+      completionShardUrl('old_th02')!,
+    ]) {
+      expect(urls, url).toContain(url);
+    }
+    for (const url of ['/profile/therapist-03', '/stores', '/search', '/frozen-accounts', '/frozen-accounts/2'])
+      expect(urls, url).not.toContain(url);
+    expect(urls.size).toBeLessThan(20);
+  });
+
+  it('a name edit also reaches the list pages that show her former handles', () => {
+    const urls = affected((records) => {
+      records.therapists[1]!.displayName = '新しい名前';
+    });
+    expect(urls).toContain(nameShardUrl(foldForMatch('新しい名前')));
+    expect(urls).toContain(nameShardUrl(foldForMatch(base().therapists[1]!.displayName)));
+    expect(urls).toContain('/frozen-accounts/letter/o');
+    expect(urls).toContain(`/frozen-accounts/area/${base().therapists[1]!.area}`);
+    expect(urls).not.toContain('/stores');
+    expect(urls).not.toContain('/frozen-accounts/letter/a');
+  });
+
+  it('a store rename: its page, its members everywhere they show it, and the store lists', () => {
+    const records = base();
+    const store = records.stores[0]!;
+    const members = records.therapists.filter((t) => t.storeId === store.id);
+    expect(members.length).toBeGreaterThan(0);
+    const urls = affected((after) => {
+      after.stores[0]!.displayName = '改名した店';
+    });
+    expect(urls).toContain(`/store-profile/${store.profileSlug}`);
+    expect(urls).toContain('/stores');
+    expect(urls).toContain('/search');
+    for (const member of members) {
+      expect(urls).toContain(`/profile/${member.profileSlug}`);
+      expect(urls).toContain(`/schedule/${member.id}.ics`);
+      if (!member.photoURL) expect(urls).toContain(`/og/p/${member.profileSlug}.png`);
+    }
+  });
+
+  it('a new shift: her pages, her store and her handle answers (next shift), nobody else', () => {
+    const urls = affected((records) => {
+      records.shifts.push(shiftRecord(records.therapists[9]!, TODAY, '09:00', '12:00'));
+    });
+    const her = base().therapists[9]!;
+    expect(urls).toContain(`/profile/${her.profileSlug}`);
+    expect(urls).toContain(`/schedule/${her.id}`);
+    expect(urls).toContain(handleShardUrl('old_th10'));
+    expect(urls).not.toContain('/profile/therapist-11');
+    expect(urls).not.toContain('/frozen-accounts');
+  });
+
+  it('a former handle that sorts first moves every page of the list on', () => {
+    const urls = affected((records) => {
+      records.frozenAccounts.push(frozenRecord(records.therapists[0]!, 'aaa_first', 'therapist'));
+    });
+    expect(urls).toContain('/frozen-accounts');
+    expect(urls).toContain('/frozen-accounts/2');
+    expect(urls).toContain('/frozen-accounts/letter/a');
+    expect(urls).toContain('/profile/therapist-01');
+    expect(urls).toContain(handleShardUrl('aaa_first'));
+    expect(urls).not.toContain('/frozen-accounts/letter/o');
+  });
+
+  it('a renamed profile: both slugs, and the held one redirects', () => {
+    const urls = affected((records) => {
+      const her = records.therapists[3]!;
+      records.redirects.push({ from: her.profileSlug, to: 'renamed', kind: 'therapist', until: '2026-12-20T00:00:00.000Z' });
+      her.profileSlug = 'renamed';
+    });
+    expect(urls).toContain('/profile/therapist-04');
+    expect(urls).toContain('/profile/renamed');
+    expect(urls).toContain('/og/p/renamed.png');
+  });
+});

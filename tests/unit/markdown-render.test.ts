@@ -1,0 +1,83 @@
+import { parseDocument } from 'htmlparser2';
+import type { ChildNode, Element } from 'domhandler';
+import { describe, expect, it } from 'vitest';
+import { LINK_REL, renderMarkdown } from '../../src/lib/markdown/render';
+import { XSS_VECTORS } from '../fixtures/xss-vectors';
+
+const STORAGE = 'https://firebasestorage.googleapis.com/v0/b/demo/o/blogs%2Fu1%2Fb1%2F0.webp?alt=media';
+const options = { imageUrl: (index: number) => (index === 0 ? STORAGE : null) };
+
+const ALLOWED: Record<string, string[]> = {
+  p: [],
+  br: [],
+  strong: [],
+  em: [],
+  s: [],
+  blockquote: [],
+  ul: [],
+  ol: ['start'],
+  li: [],
+  code: [],
+  pre: [],
+  hr: [],
+  a: ['href', 'rel'],
+  img: ['src', 'alt', 'loading', 'decoding'],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['style'],
+  td: ['style'],
+};
+
+function elements(nodes: ChildNode[]): Element[] {
+  return nodes.flatMap((node) => ('name' in node ? [node as Element, ...elements((node as Element).children)] : []));
+}
+
+describe('the blog renderer', () => {
+  it('demotes headings under the page h1', () => {
+    expect(renderMarkdown('# 一\n## 二\n###### 六', options)).toBe('<h2>一</h2>\n<h3>二</h3>\n<h6>六</h6>\n');
+  });
+  it('marks every link ugc nofollow noopener, autolinks included', () => {
+    const html = renderMarkdown('[店](https://example.com) と https://example.org と <mailto:a@example.com>', options);
+    expect(html.match(/rel="ugc nofollow noopener"/g)).toHaveLength(3);
+    expect(LINK_REL).toBe('ugc nofollow noopener');
+  });
+  it('shows her own uploaded picture by reference, and only the alt text of any other image', () => {
+    expect(renderMarkdown('![笑顔](image:0)', options)).toContain(`<img src="${STORAGE.replace(/&/g, '&amp;')}" alt="笑顔"`);
+    expect(renderMarkdown('![外](https://example.com/a.png) ![無](image:5)', options)).toBe('<p>外 無</p>\n');
+  });
+  it('keeps line breaks, lists, quotes, code and tables', () => {
+    const html = renderMarkdown('一行目\n二行目\n\n- a\n\n> 引用\n\n`code`\n\n| a | b |\n|:-|-:|\n| 1 | 2 |', options);
+    for (const part of ['<br />', '<li>a</li>', '<blockquote>', '<code>code</code>', '<th style="text-align:left">a</th>'])
+      expect(html).toContain(part);
+  });
+  it('escapes raw HTML as text', () => {
+    expect(renderMarkdown('<b>太字</b>', options)).toBe('<p>&lt;b&gt;太字&lt;/b&gt;</p>\n');
+  });
+});
+
+describe(`${XSS_VECTORS.length} hostile bodies`, () => {
+  it('are at least 150', () => {
+    expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it.each(XSS_VECTORS)('$name: only allowed tags, attributes and URLs come out', ({ body }) => {
+    const html = renderMarkdown(body, options);
+    for (const element of elements(parseDocument(html).children)) {
+      expect(Object.keys(ALLOWED), html).toContain(element.name);
+      for (const [name, value] of Object.entries(element.attribs)) {
+        expect(ALLOWED[element.name], `${element.name}[${name}] in ${html}`).toContain(name);
+        if (name === 'href') expect(value, html).toMatch(/^(https?:\/\/|mailto:)/i);
+        if (name === 'src') expect(value, html).toBe(STORAGE);
+        if (name === 'rel') expect(value).toBe(LINK_REL);
+        if (name === 'style') expect(value).toMatch(/^text-align:(left|right|center)$/);
+      }
+    }
+  });
+});
