@@ -15,7 +15,7 @@
  * firebase.json plus the emulator addresses.
  */
 import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from './project';
 
@@ -65,24 +65,6 @@ function decodeAttribute(value: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The HTML files of a built site, relative paths. */
-export async function htmlFiles(siteDir: string): Promise<string[]> {
-  const entries = await readdir(siteDir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
-
-/** The union of every page's inline hashes, sorted (so the policy is stable between builds). */
-export async function siteInlineHashes(siteDir: string): Promise<InlineHashes> {
-  const all = { scripts: new Set<string>(), styles: new Set<string>(), handlers: new Set<string>() };
-  for (const file of await htmlFiles(siteDir)) {
-    const found = inlineHashes(await readFile(path.join(siteDir, file), 'utf8'));
-    for (const key of ['scripts', 'styles', 'handlers'] as const) found[key].forEach((hash) => all[key].add(hash));
-  }
-  return { scripts: [...all.scripts].sort(), styles: [...all.styles].sort(), handlers: [...all.handlers].sort() };
-}
 
 export interface PolicyOptions {
   hashes: InlineHashes;

@@ -30,12 +30,13 @@ export interface LiveSite {
 export async function startLiveSite(options: LiveSiteOptions = {}): Promise<LiveSite> {
   const log = options.log ?? console.log;
   const dir = options.exportDir ?? defaultExportDir();
-  async function build(reason: string, mode: 'full' | 'incremental' = 'incremental'): Promise<void> {
+  /** One cycle; `everyDay`: build even when no record changed (a new Tokyo day changes /, /today and the schedules). */
+  async function build(reason: string, mode: 'full' | 'incremental' = 'incremental', everyDay = false): Promise<void> {
     const started = Date.now();
     const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
     const exported = await runExport(dir, undefined, { mode, warn: (line) => log(`[export] ${line}`) });
     scheduleNextPublish(exported.nextScheduledAt);
-    if (!exported.changed && mode === 'incremental') {
+    if (!exported.changed && mode === 'incremental' && !everyDay) {
       log(`[rebuild] ${reason}: no public change (${exported.reads} reads, ${seconds()} s).`);
       return;
     }
@@ -55,9 +56,9 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   // Builds run one at a time. The watch is ready before the first build
   // starts, so a save is either in that build or triggers the next one.
   let queue = Promise.resolve();
-  const rebuild = (reason: string) =>
+  const rebuild = (reason: string, everyDay = false) =>
     (queue = queue.then(() =>
-      build(reason).catch((error: Error) => log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`)),
+      build(reason, 'incremental', everyDay).catch((error: Error) => log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`)),
     ));
   const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
   await watch.ready;
@@ -76,7 +77,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   let midnight: NodeJS.Timeout;
   const scheduleMidnight = () => {
     midnight = setTimeout(
-      () => void rebuild('a new day in Tokyo').then(scheduleMidnight),
+      () => void rebuild('a new day in Tokyo', true).then(scheduleMidnight),
       nextTokyoMidnight().getTime() - Date.now() + 5_000,
     );
   };
