@@ -65,7 +65,6 @@ function decodeAttribute(value: string): string {
     .replace(/&amp;/g, '&');
 }
 
-
 export interface PolicyOptions {
   hashes: InlineHashes;
   /** Local build: the emulators' origins (http://host:port) for Auth, Firestore and Storage. */

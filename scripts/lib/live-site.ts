@@ -58,7 +58,9 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   let queue = Promise.resolve();
   const rebuild = (reason: string, everyDay = false) =>
     (queue = queue.then(() =>
-      build(reason, 'incremental', everyDay).catch((error: Error) => log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`)),
+      build(reason, 'incremental', everyDay).catch((error: Error) =>
+        log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
+      ),
     ));
   const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
   await watch.ready;
