@@ -107,7 +107,10 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
     reads.addOne();
     mirror = await readAll(db, firstShiftDate, startedAt, log, reads);
   }
-  mirror.cursor = reads.earliest?.toDate() ?? startedAt;
+  // Firestore's read time, or this run's start when that is later (the emulator reports the time of its last write,
+  // which would keep re-reading the last writes forever); the next run's 5 s margin covers a clock a little ahead.
+  const readAt = reads.earliest?.toDate();
+  mirror.cursor = readAt && readAt > startedAt ? readAt : startedAt;
   dropPastShifts(mirror, firstShiftDate);
 
   const source = sourceDocsOf(mirror);

@@ -67,7 +67,9 @@ export function storeCountFor(therapists: number): number {
 
 export function generateSeed(options: SeedOptions): SeedDoc[] {
   const random = new SeededRandom(options.seed ?? 'theralink-demo');
-  const base = tokyoInstant(options.today, '09:00').getTime();
+  // Midnight starting `today` in Tokyo: every seeded time is in the past, as real writes' are (a future one would be
+  // read again by every incremental export until that time came).
+  const base = tokyoInstant(options.today, '00:00').getTime();
   // One draw for both: the seed's random sequence (and so the demo data) stays as it was.
   const createdAndUpdated = (at: Date) => ({ createdAt: at, updatedAt: at });
   const daysAgo = (max: number) => new Date(base - random.int(1, max) * 86_400_000 - random.int(0, 86_399) * 1000);

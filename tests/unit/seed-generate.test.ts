@@ -91,7 +91,7 @@ describe('generateSeed', () => {
     const owner = docs.find((d) => d.path === `accounts/${held[0]!.data.userId as string}`)!;
     expect(owner.data.published).toBe(true);
     expect(`slugs/${owner.data.profileSlug as string}`).not.toBe(held[0]!.path);
-    expect((held[0]!.data.releasedAt as Date).getTime()).toBe(new Date('2026-11-12T00:00:00Z').getTime());
+    expect((held[0]!.data.releasedAt as Date).getTime()).toBe(new Date('2026-11-11T15:00:00Z').getTime());
   });
 
   const accounts = () => docs.filter((d) => d.path.startsWith('accounts/'));
