@@ -81,7 +81,7 @@ export async function loadHandleIndex(): Promise<Map<string, HandleEntry[]>> {
   return groupIntoShards(await entries(), (entry) => handleShard(entry.handle));
 }
 
-/** The completion shards: each registered handle once, by its first four characters. */
+/** The completion shards: each registered handle once, by its first five characters. */
 export async function loadCompletionIndex(): Promise<Map<string, string[]>> {
   const handles = [...new Set((await entries()).map((entry) => entry.handle))];
   const shards = new Map<string, string[]>();

@@ -25,10 +25,10 @@ describe('handle index shards', () => {
     expect(shards.size).toBeGreaterThan(400);
   });
 
-  it('completes from the first four characters, and not below four', () => {
-    expect(completionShard('miu_03')).toBe('miu_');
-    expect(completionShardUrl('miu_03')).toBe('/hc/miu_.json');
-    expect(completionShard('miu')).toBeNull();
+  it('completes from the first five characters, and not below five', () => {
+    expect(completionShard('miu_03')).toBe('miu_0');
+    expect(completionShardUrl('miu_03')).toBe('/hc/miu_0.json');
+    expect(completionShard('miu_')).toBeNull();
     expect(completionShardUrl('mi')).toBeNull();
   });
 

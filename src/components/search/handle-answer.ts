@@ -12,7 +12,7 @@ import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verific
 import { LINK_CLASS, avatar, el, link } from './dom';
 import { fetchShardFile } from './shard-file';
 
-/** The answer shard and, for four characters or more, the completion shard of a handle, fetched together. */
+/** The answer shard and, for five characters or more, the completion shard of a handle, fetched together. */
 export async function findHandle(handle: string) {
   const completionUrl = completionShardUrl(handle);
   const [shard, completions] = await Promise.all([

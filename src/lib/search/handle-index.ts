@@ -4,7 +4,7 @@
  * lookup downloads a couple of KB even at 10,000 therapists (handles share
  * prefixes: a prefix shard of `miu` would hold hundreds). Completions of a
  * partial handle (`miu_03`) come from a second, lighter index: the handle
- * strings alone, by their first four characters.
+ * strings alone, by their first five characters.
  */
 import type { VerificationLevel } from '../../schema/frozen-accounts';
 import { shardOf } from './shard-hash';
@@ -12,9 +12,9 @@ import { shardOf } from './shard-hash';
 /** Where the answer shards are served: /h/{000..fff}.json. */
 export const HANDLE_INDEX_PATH = '/h';
 export const HANDLE_SHARD_COUNT = 4096;
-/** Where the completion shards are served: /hc/{first four characters}.json. */
+/** Where the completion shards are served: /hc/{first five characters}.json. */
 export const COMPLETION_INDEX_PATH = '/hc';
-export const COMPLETION_PREFIX_LENGTH = 4;
+export const COMPLETION_PREFIX_LENGTH = 5;
 
 /** The answer shard a handle (stored form) lives in. */
 export function handleShard(handle: string): string {
@@ -60,7 +60,7 @@ export interface HandleEntry {
 }
 
 export type HandleShard = HandleEntry[];
-/** Registered handles sharing their first four characters, sorted. */
+/** Registered handles sharing their first five characters, sorted. */
 export type CompletionShard = string[];
 
 /** What answers a query: its entries in the answer shard, and registered handles that start with it (shortest first). */

@@ -1,4 +1,4 @@
-/** /hc/{prefix}.json: registered handles by their first four characters, for completions (src/lib/search/handle-index.ts). */
+/** /hc/{prefix}.json: registered handles by their first five characters, for completions (src/lib/search/handle-index.ts). */
 import { loadCompletionIndex } from '../../data/handle-index';
 import { shardEndpoints } from '../../data/shard-endpoint';
 
