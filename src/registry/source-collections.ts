@@ -11,14 +11,15 @@
  */
 import type { ZodTypeAny, z } from 'zod';
 import { accountDoc } from '../schema/accounts';
-import { blogDoc } from '../schema/blogs';
-import { postDoc } from '../schema/posts';
+import { blogDoc, MAX_BLOGS_PER_DAY } from '../schema/blogs';
+import { MAX_POSTS_PER_DAY, postDoc } from '../schema/posts';
 import { frozenAccountDoc, handleDocId } from '../schema/frozen-accounts';
 import { membershipDoc, membershipDocId } from '../schema/memberships';
 import { disputeDoc, MAX_OPEN_DISPUTES, suspensionDoc } from '../schema/moderation';
 import { MAX_SHIFTS_PER_DAY, scheduleDoc, shiftDocId } from '../schema/schedules';
 import { slugDoc } from '../schema/slugs';
 import { storeDoc } from '../schema/stores';
+import { parseDailyDocId } from '../lib/daily-id';
 import { SLUG_PATTERN } from '../lib/slugs';
 
 export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
@@ -43,10 +44,6 @@ export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
 
 const ownId = (id: string, data: { userId: string }) => (data.userId === id ? null : 'userId does not match the document id');
 const slotIds = (prefix: string, count: number) => Array.from({ length: count }, (_, slot) => `${prefix}_${slot}`);
-
-/** {uid}_{yyyymmdd}_{slot}: the ids of blogs and posts, capped per Tokyo day by the slot. */
-const dailyId = (uid: string, slots: number) =>
-  new RegExp(`^${uid.replace(/[^A-Za-z0-9]/g, '\\$&')}_\\d{8}_(${Array.from({ length: slots }, (_, n) => n).join('|')})$`);
 
 function source<S extends ZodTypeAny>(collection: SourceCollection<S>): SourceCollection<S> {
   return collection;
@@ -91,13 +88,13 @@ export const SOURCE_COLLECTIONS = {
   }),
   blogs: source({
     schema: blogDoc,
-    idCheck: (id, b) => (dailyId(b.userId, 10).test(id) ? null : 'not a blog id {userId}_{yyyymmdd}_{0..9}'),
+    idCheck: (id, b) => (parseDailyDocId(id, b.userId, MAX_BLOGS_PER_DAY) ? null : 'not a blog id {userId}_{yyyymmdd}_{0..9}'),
     changes: { field: 'updatedAt' },
     tombstoned: true,
   }),
   posts: source({
     schema: postDoc,
-    idCheck: (id, p) => (dailyId(p.userId, 20).test(id) ? null : 'not a post id {userId}_{yyyymmdd}_{0..19}'),
+    idCheck: (id, p) => (parseDailyDocId(id, p.userId, MAX_POSTS_PER_DAY) ? null : 'not a post id {userId}_{yyyymmdd}_{0..19}'),
     changes: { field: 'updatedAt' },
     tombstoned: true,
   }),
