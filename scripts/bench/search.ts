@@ -1,7 +1,9 @@
 /**
  * `npm run bench:search [-- --therapists N]`: the exact handle answer as a
  * fan meets it, on a site built from N seeded therapists (default: the
- * demo seed). Prints, per lookup with a cold cache, the bytes downloaded and
+ * demo seed). Prints, per lookup with a cold cache, the bytes of the handle
+ * index it downloaded (the budget: /h and /hc files), every byte downloaded
+ * after Enter (with her picture and the favicon; `--verbose` lists them) and
  * the milliseconds from Enter to the answer card (median and worst), then
  * the precision of a fixed query set built from the export (handles typed
  * in several forms, profile URLs, exact names and store names, handles
@@ -22,7 +24,9 @@ import { serveSite } from '../lib/serve-site';
 
 const BUDGET = { lookupBytes: 10 * 1024, lookupMs: 300, precision: 1 };
 const PROJECT = 'demo-theralink-bench';
-const { values } = parseArgs({ options: { therapists: { type: 'string', default: '40' } } });
+const { values } = parseArgs({
+  options: { therapists: { type: 'string', default: '40' }, verbose: { type: 'boolean', default: false } },
+});
 const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
@@ -117,11 +121,15 @@ async function timeLookup(browser: Browser, url: string, handle: string) {
   const page = await context.newPage();
   await page.goto(`${url}/search`, { waitUntil: 'networkidle' });
   let bytes = 0;
+  let indexBytes = 0;
   let counting = false;
   page.on('response', async (response) => {
     if (!counting) return;
     const length = Number((await response.allHeaders())['content-length'] ?? NaN);
-    bytes += Number.isFinite(length) ? length : (await response.body().catch(() => Buffer.alloc(0))).length;
+    const size = Number.isFinite(length) ? length : (await response.body().catch(() => Buffer.alloc(0))).length;
+    bytes += size;
+    if (/^\/(h|hc)\//.test(new URL(response.url()).pathname)) indexBytes += size;
+    if (values.verbose) console.log(`  ${handle}: ${size} B ${new URL(response.url()).pathname}`);
   });
   await page.getByLabel('凍結前のユーザー名・名前・店名').fill(`@${handle}`);
   counting = true;
@@ -131,7 +139,7 @@ async function timeLookup(browser: Browser, url: string, handle: string) {
   const ms = performance.now() - started;
   await page.waitForLoadState('networkidle');
   await context.close();
-  return { bytes, ms };
+  return { bytes, indexBytes, ms };
 }
 
 const emulators = await startEmulators(['auth', 'firestore']);
@@ -162,10 +170,13 @@ try {
 
   const lookups = [];
   for (const f of frozen.slice(0, 7)) lookups.push(await timeLookup(browser, site.url, f.handle));
-  const bytes = lookups.map((l) => l.bytes);
+  const bytes = lookups.map((l) => l.indexBytes);
+  const withPicture = lookups.map((l) => l.bytes);
   const ms = lookups.map((l) => Math.round(l.ms));
   report('handle_lookup_bytes_median', median(bytes));
   report('handle_lookup_bytes_worst', Math.max(...bytes));
+  report('answer_card_all_bytes_median', median(withPicture));
+  report('answer_card_all_bytes_worst', Math.max(...withPicture));
   report('handle_lookup_ms_median', median(ms));
   report('handle_lookup_ms_worst', Math.max(...ms));
 

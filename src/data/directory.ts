@@ -6,7 +6,7 @@
  */
 import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { ExportRecords } from '../registry/public-collections';
-import type { PublicFrozenAccount, PublicShift, PublicTherapist } from '../schema/public';
+import type { PublicBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
 import { readExport } from './export-records';
 import { renderContext, renderNow } from './render-context';
@@ -24,6 +24,10 @@ export interface Directory extends ExportRecords {
   shiftsByTherapist: Map<string, PublicShift[]>;
   shiftsByStore: Map<string, PublicShift[]>;
   therapistsByStore: Map<string, PublicTherapist[]>;
+  /** Each author's blogs, newest first (by publishedAt, then id). */
+  blogsByAuthor: Map<string, PublicBlog[]>;
+  /** Each author's timeline posts, newest first. */
+  postsByAuthor: Map<string, PublicPost[]>;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
@@ -35,6 +39,16 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
     if (group) group.push(item);
     else groups.set(k, [item]);
   }
+  return groups;
+}
+
+const newestFirst = <T extends { id: string }>(time: (item: T) => string) => (a: T, b: T) =>
+  time(b).localeCompare(time(a)) || b.id.localeCompare(a.id);
+export const blogsNewestFirst = newestFirst<PublicBlog>((blog) => blog.publishedAt);
+export const postsNewestFirst = newestFirst<PublicPost>((post) => post.createdAt);
+
+function sortedGroups<T>(groups: Map<string, T[]>, order: (a: T, b: T) => number): Map<string, T[]> {
+  for (const group of groups.values()) group.sort(order);
   return groups;
 }
 
@@ -54,6 +68,8 @@ export function indexExport(records: ExportRecords): Directory {
     shiftsByTherapist: groupBy(shifts, (s) => s.userId),
     shiftsByStore: groupBy(shifts, (s) => s.storeId),
     therapistsByStore: groupBy(therapists, (t) => t.storeId),
+    blogsByAuthor: sortedGroups(groupBy(records.blogs, (b) => b.userId), blogsNewestFirst),
+    postsByAuthor: sortedGroups(groupBy(records.posts, (p) => p.userId), postsNewestFirst),
   };
 }
 

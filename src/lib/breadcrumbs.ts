@@ -64,22 +64,28 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** Segments that only group the pages under them (/blogs/tag/…, /timeline/page/2): no crumb, no page of their own. */
+const GROUPING_SEGMENTS = new Set(['area', 'letter', 'tag', 'page']);
+
 /**
  * ホーム, then one crumb per path segment. Hidden (empty) on /profile paths,
  * where the profile header already says where you are. A store page's crumb
- * is the store's name, a schedule page's (/schedule/{uid}) the therapist's.
+ * is the store's name, a schedule page's (/schedule/{uid}) the therapist's;
+ * `pageLabel` names the page itself (a blog's title rather than its id).
  * At most MAX_BREADCRUMBS items: the deepest ones are kept after ホーム.
  */
 export function buildBreadcrumbs(
   pathname: string,
   stores: readonly StoreNaming[] = [],
   therapistsById: ReadonlyMap<string, TherapistNaming> = new Map(),
+  pageLabel?: string,
 ): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   if (segments[0] === 'profile') return [];
 
   const crumbs: Crumb[] = [{ label: 'ホーム', href: '/' }];
   segments.forEach((segment, index) => {
+    if (index > 0 && index < segments.length - 1 && GROUPING_SEGMENTS.has(segment)) return;
     const path = `/${segments.slice(0, index + 1).join('/')}`;
     const known = SEGMENTS[segment];
     const isStoreSlug = index === 1 && segments[0] === 'store-profile';
@@ -90,7 +96,10 @@ export function buildBreadcrumbs(
     crumbs.push({ label, href: known?.href ?? path });
   });
   const last = crumbs[crumbs.length - 1];
-  if (crumbs.length > 1 && last) delete last.href;
+  if (crumbs.length > 1 && last) {
+    delete last.href;
+    if (pageLabel) last.label = pageLabel;
+  }
 
   if (crumbs.length <= MAX_BREADCRUMBS) return crumbs;
   return [crumbs[0]!, ...crumbs.slice(crumbs.length - (MAX_BREADCRUMBS - 1))];

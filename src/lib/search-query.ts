@@ -4,6 +4,7 @@ import { looksLikeHandle, normalizeHandle } from './handles';
 export const SEARCH_KINDS = {
   therapist: 'セラピスト',
   store: '店舗',
+  blog: 'ブログ',
 } as const;
 export type SearchKind = keyof typeof SEARCH_KINDS;
 

@@ -19,6 +19,7 @@
  */
 import type { ZodType, ZodTypeDef } from 'zod';
 import type { Directory } from '../data/directory';
+import { blogPath } from '../lib/blog-paths';
 import { publicProfilePath } from '../lib/profile/kinds';
 import { foldForMatch } from '../lib/search/rank';
 import { completionShardUrl, handleShardUrl } from '../lib/search/handle-index';
@@ -28,12 +29,16 @@ import { scheduleFeedPath, schedulePath } from '../lib/shifts-view';
 import { storeDisplayName } from '../lib/store-name';
 import {
   EXPORT_FILES,
+  publicBlog,
   publicFrozenAccount,
+  publicPost,
   publicShift,
   publicSlugRedirect,
   publicStore,
   publicTherapist,
+  type PublicBlog,
   type PublicFrozenAccount,
+  type PublicPost,
   type PublicShift,
   type PublicSlugRedirect,
   type PublicStore,
@@ -54,9 +59,15 @@ export interface PublicCollection<T> {
   pages(record: T, site: Directory): string[];
 }
 
+/** The pages of an author's blogs (each shows her author card). */
+function blogPagesOf(authorId: string, site: Directory): string[] {
+  return (site.blogsByAuthor.get(authorId) ?? []).map((blog) => blogPath(blog.id));
+}
+
 /** Her pages, and the shards of the handle and name indexes that carry her. */
 function therapistOwnPages(therapist: PublicTherapist, site: Directory): string[] {
   return [
+    ...blogPagesOf(therapist.id, site),
     publicProfilePath('therapist', therapist.profileSlug),
     schedulePath(therapist.id),
     scheduleFeedPath(therapist.id),
@@ -85,6 +96,21 @@ function storePageOf(storeId: string | null, site: Directory): string[] {
   return store ? [publicProfilePath('store', store.profileSlug)] : [];
 }
 
+/** The pages that list an author's blogs and posts: her profile, and her store's page (it shows its people's latest). */
+function authorPages(content: { userId: string; ownerKind: 'therapist' | 'store' }, site: Directory): string[] {
+  if (content.ownerKind === 'store') return storePageOf(content.userId, site);
+  const therapist = site.therapistsById.get(content.userId);
+  return therapist ? [publicProfilePath('therapist', therapist.profileSlug), ...storePageOf(therapist.storeId, site)] : [];
+}
+
+/** A blog's page and those of her blogs just before and after it (their 前の記事 / 次の記事 links name it). */
+function blogAndNeighbours(blog: PublicBlog, site: Directory): string[] {
+  const hers = site.blogsByAuthor.get(blog.userId) ?? [];
+  const at = hers.findIndex((other) => other.id === blog.id);
+  const neighbours = at < 0 ? [] : [hers[at - 1], hers[at + 1]].filter((other) => other !== undefined);
+  return [blogPath(blog.id), ...neighbours.map((other) => blogPath(other.id))];
+}
+
 /** The owner's page of a former handle (its description and list name the handles). */
 function ownerPage(entry: PublicFrozenAccount, site: Directory): string[] {
   if (entry.ownerKind === 'store') return storePageOf(entry.userId, site);
@@ -99,6 +125,8 @@ export interface ExportRecords {
   frozenAccounts: PublicFrozenAccount[];
   shifts: PublicShift[];
   redirects: PublicSlugRedirect[];
+  blogs: PublicBlog[];
+  posts: PublicPost[];
 }
 
 export type PublicCollectionName = keyof ExportRecords;
@@ -129,6 +157,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
       const working = (site.shiftsByStore.get(store.id) ?? []).flatMap((shift) => site.therapistsById.get(shift.userId) ?? []);
       return [
         publicProfilePath('store', store.profileSlug),
+        ...blogPagesOf(store.id, site),
         ...(store.photoURL ? [] : [profileCardPath(store.profileSlug)]),
         nameShardUrl(foldForMatch(storeDisplayName(store))),
         ...handleShardsOf(store, site),
@@ -173,6 +202,21 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     // A held slug redirects to its owner's current slug while she is public.
     sources: ['slugs', 'accounts', 'stores', 'suspensions'],
     pages: (redirect) => [publicProfilePath(redirect.kind, redirect.from)],
+  },
+  blogs: {
+    file: EXPORT_FILES.blogs,
+    schema: publicBlog,
+    key: (blog) => blog.id,
+    // Published, its time come, not hidden, by a public author.
+    sources: ['blogs', 'accounts', 'stores', 'memberships', 'suspensions', 'slugs'],
+    pages: (blog, site) => [...blogAndNeighbours(blog, site), ...authorPages(blog, site)],
+  },
+  posts: {
+    file: EXPORT_FILES.posts,
+    schema: publicPost,
+    key: (post) => post.id,
+    sources: ['posts', 'accounts', 'stores', 'memberships', 'suspensions', 'slugs'],
+    pages: (post, site) => authorPages(post, site),
   },
 };
 

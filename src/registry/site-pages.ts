@@ -5,6 +5,7 @@
  * them), the list pages with what each shows, and the pages that show the
  * clock. Which page shows a single record is in ./public-collections.ts.
  */
+import { authorOf, blogFeeds, blogFeedListPages, timelineListPages, timelinePages } from '../data/blogs';
 import { loadDirectory, type Directory } from '../data/directory';
 import { frozenList, frozenListPage, frozenListPageCount, frozenListViews, frozenPageParam } from '../data/frozen-list';
 import { previewCards } from '../data/preview-cards';
@@ -53,6 +54,17 @@ export const EXPORT_ROUTES = {
     frozenListPages(site).flatMap(({ filter, page }) => (filter && 'area' in filter ? [{ area: filter.area, page }] : [])),
   '/frozen-accounts/letter/[letter]/[...page]': (site: Directory) =>
     frozenListPages(site).flatMap(({ filter, page }) => (filter && 'initial' in filter ? [{ letter: filter.initial, page }] : [])),
+  '/blog/[id]': (site: Directory) => site.blogs.flatMap((blog) => (authorOf(site, blog) ? [{ id: blog.id }] : [])),
+  '/blogs/[...page]': (site: Directory) => blogFeeds(site).views[0]!.pages.map((page) => ({ page: page.param })),
+  '/blogs/area/[area]/[...page]': (site: Directory) =>
+    blogFeeds(site).views.flatMap(({ filter, pages }) =>
+      filter && 'area' in filter ? pages.map((page) => ({ area: filter.area, page: page.param })) : [],
+    ),
+  '/blogs/tag/[tag]/[...page]': (site: Directory) =>
+    blogFeeds(site).views.flatMap(({ filter, pages }) =>
+      filter && 'tag' in filter ? pages.map((page) => ({ tag: filter.tag, page: page.param })) : [],
+    ),
+  '/timeline/[...page]': (site: Directory) => timelinePages(site).map((page) => ({ page: page.param })),
 } satisfies Record<string, (site: Directory) => RouteParams[]>;
 
 export type ExportRoute = keyof typeof EXPORT_ROUTES;
@@ -82,6 +94,8 @@ export const LIST_PAGES: { name: string; shows: PublicCollectionName[]; pages: (
   },
   { name: 'stores', shows: ['stores', 'therapists'], pages: (site) => [{ url: '/stores', input: storeList(site) }] },
   { name: 'search', shows: ['therapists', 'stores'], pages: (site) => [{ url: '/search', input: searchFilters(site) }] },
+  { name: 'blogs', shows: ['blogs', 'therapists', 'stores'], pages: blogFeedListPages },
+  { name: 'timeline', shows: ['posts', 'therapists', 'stores'], pages: timelineListPages },
 ];
 
 /**

@@ -7,7 +7,15 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
-import { EXPORT_FILES, type PublicFrozenAccount, type PublicShift, type PublicStore, type PublicTherapist } from '../../src/schema/public';
+import {
+  EXPORT_FILES,
+  type PublicBlog,
+  type PublicFrozenAccount,
+  type PublicPost,
+  type PublicShift,
+  type PublicStore,
+  type PublicTherapist,
+} from '../../src/schema/public';
 import { addDays } from '../../src/lib/tokyo-date';
 
 const AT = '2026-11-01T03:00:00.000Z';
@@ -83,7 +91,38 @@ export function shiftRecord(therapist: PublicTherapist, date: string, start = '1
   };
 }
 
-/** The export of `therapists` therapists and six stores, with shifts from `today`. */
+/** Her `n`th blog (0 = the oldest), a day apart from 2026-11-01 on, ids as the editor makes them. */
+export function blogRecord(owner: { id: string }, n: number, overrides: Partial<PublicBlog> = {}): PublicBlog {
+  const at = new Date(Date.parse(AT) + n * 86_400_000).toISOString();
+  return {
+    id: `${owner.id}_${at.slice(0, 10).replace(/-/g, '')}_0`,
+    userId: owner.id,
+    ownerKind: owner.id.startsWith('store-') ? 'store' : 'therapist',
+    title: `今日の日記 その${n + 1}`,
+    body: `こんにちは。**${n + 1}本目**の日記です。\n\n## 今週の出勤\n\n- 月曜\n- 木曜\n\nご予約お待ちしています。`,
+    images: {},
+    coverURL: '',
+    tags: n % 2 ? ['出勤', 'アロマ'] : ['日記'],
+    publishedAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+export function postRecord(owner: { id: string }, n: number, overrides: Partial<PublicPost> = {}): PublicPost {
+  const at = new Date(Date.parse(AT) + n * 3_600_000).toISOString();
+  return {
+    id: `${owner.id}_${at.slice(0, 10).replace(/-/g, '')}_${n % 20}`,
+    userId: owner.id,
+    ownerKind: owner.id.startsWith('store-') ? 'store' : 'therapist',
+    text: `本日${12 + (n % 8)}時から出勤します。\nよろしくお願いします！`,
+    imageURLs: [],
+    createdAt: at,
+    ...overrides,
+  };
+}
+
+/** The export of `therapists` therapists and six stores, with shifts from `today`, blogs and posts. */
 export function publicExport({ therapists = 40, today = '2026-11-22' }: { therapists?: number; today?: string } = {}): ExportRecords {
   const stores = Array.from({ length: 6 }, (_, i) => storeRecord(i + 1));
   const people = Array.from({ length: therapists }, (_, i) => {
@@ -103,7 +142,14 @@ export function publicExport({ therapists = 40, today = '2026-11-22' }: { therap
   const shifts = people
     .flatMap((t, i) => [shiftRecord(t, addDays(today, i % 3)), shiftRecord(t, addDays(today, 7), '18:00', '03:00')])
     .sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { therapists: people, stores, frozenAccounts, shifts, redirects: [] };
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+  // Every third therapist writes n % 4 + 1 blogs; the first store one; every fourth therapist posts twice.
+  const blogs = [
+    ...people.flatMap((t, i) => (i % 3 ? [] : Array.from({ length: (i % 4) + 1 }, (_, n) => blogRecord(t, n)))),
+    blogRecord(stores[0]!, 2),
+  ].sort(byId);
+  const posts = people.flatMap((t, i) => (i % 4 ? [] : [postRecord(t, i), postRecord(t, i + 1)])).sort(byId);
+  return { therapists: people, stores, frozenAccounts, shifts, redirects: [], blogs, posts };
 }
 
 /** Writes an export folder as scripts/export.ts would (one JSON array per collection, meta.json). */

@@ -17,7 +17,15 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import type { ExportRecords } from '../../src/registry/public-collections';
-import { frozenRecord, publicExport, shiftRecord, therapistRecord, writePublicExport } from '../factories/public-export';
+import {
+  blogRecord,
+  frozenRecord,
+  postRecord,
+  publicExport,
+  shiftRecord,
+  therapistRecord,
+  writePublicExport,
+} from '../factories/public-export';
 
 const WORK = path.join(ROOT, '.build', 'incremental-test');
 const EXPORT = path.join(WORK, 'export');
@@ -150,6 +158,36 @@ describe('incremental build', () => {
     records.frozenAccounts.push(frozenRecord(records.therapists[8]!, 'zz_late', 'therapist', { verification: 'operator' }));
     await buildIncrementally('former handle');
     expect(await read(SITE_A, 'frozen-accounts/letter/z.html')).toContain('zz_late');
+  });
+
+  it('publishes, edits and hides blogs and posts', async () => {
+    const author = records.therapists[3]!;
+    const fresh = blogRecord(author, 7, { title: '新しい日記です', tags: ['新作'] });
+    records.blogs.push(fresh);
+    records.posts.push(postRecord(author, 50, { text: 'タイムラインに初投稿' }));
+    const archive = await inode(SITE_A, 'blogs/page/1.html');
+    await buildIncrementally('blog and post');
+    expect(await read(SITE_A, `blog/${fresh.id}.html`)).toContain('新しい日記です');
+    expect(await read(SITE_A, 'blogs.html')).toContain('新しい日記です');
+    expect(await read(SITE_A, 'blogs/tag/新作.html')).toContain('新しい日記です');
+    expect(await read(SITE_A, `profile/${author.profileSlug}.html`)).toContain('タイムラインに初投稿');
+    expect(await read(SITE_A, 'timeline.html')).toContain('タイムラインに初投稿');
+    // Archive pages count from the oldest: a new blog leaves the full first page alone.
+    expect(await inode(SITE_A, 'blogs/page/1.html')).toBe(archive);
+
+    records.blogs = records.blogs.map((blog) =>
+      blog.id === fresh.id ? { ...blog, title: '書き直した日記', updatedAt: '2026-11-21T00:00:00.000Z' } : blog,
+    );
+    await buildIncrementally('blog edit');
+    expect(await read(SITE_A, `blog/${fresh.id}.html`)).toContain('書き直した日記');
+
+    const hidden = records.blogs.find((blog) => blog.userId === records.therapists[0]!.id)!;
+    records.blogs = records.blogs.filter((blog) => blog.id !== hidden.id && blog.id !== fresh.id);
+    records.posts = records.posts.filter((post) => post.userId !== author.id || post.text !== 'タイムラインに初投稿');
+    await buildIncrementally('blog hidden');
+    await expect(read(SITE_A, `blog/${hidden.id}.html`)).rejects.toThrow();
+    await expect(read(SITE_A, 'blogs/tag/新作.html')).rejects.toThrow();
+    expect(await read(SITE_A, 'timeline.html')).not.toContain('タイムラインに初投稿');
   });
 
   it('goes on building while the search index catches up in the background', async () => {

@@ -75,4 +75,18 @@ describe('buildBreadcrumbs', () => {
     expect(crumbs.slice(1).map((c) => c.label)).toEqual(['d', 'e', 'f', 'g', 'h', 'i', 'j']);
     expect(crumbs[1]?.href).toBe('/a/b/c/d');
   });
+
+  it('skips the segments that only group pages, and names a page by its label', () => {
+    expect(buildBreadcrumbs('/blogs/tag/アロマ/page/2', [], new Map(), '過去の記事 2')).toEqual([
+      { label: 'ホーム', href: '/' },
+      { label: 'ブログ', href: '/blogs' },
+      { label: 'アロマ', href: '/blogs/tag/アロマ' },
+      { label: '過去の記事 2' },
+    ]);
+    expect(buildBreadcrumbs('/blog/th-1_20261101_0', [], new Map(), 'はじめての日記')).toEqual([
+      { label: 'ホーム', href: '/' },
+      { label: 'ブログ', href: '/blogs' },
+      { label: 'はじめての日記' },
+    ]);
+  });
 });

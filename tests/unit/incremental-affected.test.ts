@@ -12,7 +12,7 @@ import { foldForMatch } from '../../src/lib/search/rank';
 import { completionShardUrl, handleShardUrl } from '../../src/lib/search/handle-index';
 import { nameShardUrl } from '../../src/lib/search/name-index';
 import type { ExportRecords } from '../../src/registry/public-collections';
-import { frozenRecord, publicExport, shiftRecord } from '../factories/public-export';
+import { blogRecord, frozenRecord, postRecord, publicExport, shiftRecord } from '../factories/public-export';
 
 const TODAY = '2026-11-22';
 const base = () => publicExport({ therapists: 40, today: TODAY });
@@ -133,5 +133,61 @@ describe('affectedUrls', () => {
     expect(urls).toContain('/profile/therapist-04');
     expect(urls).toContain('/profile/renamed');
     expect(urls).toContain('/og/p/renamed.png');
+  });
+
+  describe('blogs and posts', () => {
+    // th-04 has four blogs (n = 0..3, the newest on 2026-11-04); the export has 36, so /blogs has
+    // the top page and archive pages 1 (the oldest 20) and 2.
+    const her = () => base().therapists[3]!;
+    const herStore = () => base().stores.find((s) => s.id === her().storeId)!;
+
+    it('a new blog: its page, her previous newest, her profile and store, and the feed pages it joins', () => {
+      const added = blogRecord(her(), 4);
+      const urls = affected((records) => {
+        records.blogs.push(added);
+      });
+      expect(urls).toContain(`/blog/${added.id}`);
+      expect(urls).toContain(`/blog/${blogRecord(her(), 3).id}`);
+      expect(urls).toContain(`/profile/${her().profileSlug}`);
+      expect(urls).toContain(`/store-profile/${herStore().profileSlug}`);
+      for (const url of ['/blogs', '/blogs/page/2', `/blogs/area/${her().area}`, '/blogs/tag/日記']) expect(urls, url).toContain(url);
+      // The archive counts from the oldest: the full first page keeps its bytes.
+      expect(urls).not.toContain('/blogs/page/1');
+      expect(urls).not.toContain(`/blog/${blogRecord(her(), 2).id}`);
+      // Other tags' pages do not list it.
+      expect(urls).not.toContain('/blogs/tag/出勤');
+      expect(urls).not.toContain('/timeline');
+      expect(urls).not.toContain('/profile/therapist-01');
+    });
+
+    it('a hidden (removed) blog: its page goes, its neighbours and her lists change', () => {
+      const gone = blogRecord(her(), 1);
+      const urls = affected((records) => {
+        records.blogs = records.blogs.filter((blog) => blog.id !== gone.id);
+      });
+      for (const url of [`/blog/${gone.id}`, `/blog/${blogRecord(her(), 0).id}`, `/blog/${blogRecord(her(), 2).id}`])
+        expect(urls, url).toContain(url);
+      expect(urls).toContain(`/profile/${her().profileSlug}`);
+      expect(urls).toContain('/blogs/page/1');
+    });
+
+    it('her rename reaches every blog page that shows her card', () => {
+      const urls = affected((records) => {
+        records.therapists[3]!.displayName = '新しい名前';
+      });
+      for (let n = 0; n < 4; n++) expect(urls).toContain(`/blog/${blogRecord(her(), n).id}`);
+      expect(urls).toContain('/blogs');
+      expect(urls).not.toContain(`/blog/${blogRecord(base().therapists[0]!, 0).id}`);
+    });
+
+    it('a new timeline post: her profile, her store and the top of /timeline', () => {
+      const urls = affected((records) => {
+        records.posts.push(postRecord(her(), 30));
+      });
+      expect(urls).toContain(`/profile/${her().profileSlug}`);
+      expect(urls).toContain(`/store-profile/${herStore().profileSlug}`);
+      expect(urls).toContain('/timeline');
+      expect(urls).not.toContain('/blogs');
+    });
   });
 });

@@ -12,14 +12,16 @@ import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verific
 import { LINK_CLASS, avatar, el, link } from './dom';
 import { fetchShardFile } from './shard-file';
 
-/** The answer shard and, for five characters or more, the completion shard of a handle, fetched together. */
+/**
+ * The handle's answer shard; only when it holds no answer, the completion
+ * shard too (five characters or more): a hit downloads one small file.
+ */
 export async function findHandle(handle: string) {
+  const shard = await fetchShardFile<HandleEntry>(handleShardUrl(handle));
+  const found = lookUpHandle(shard, [], handle);
   const completionUrl = completionShardUrl(handle);
-  const [shard, completions] = await Promise.all([
-    fetchShardFile<HandleEntry>(handleShardUrl(handle)),
-    completionUrl ? fetchShardFile<string>(completionUrl) : [],
-  ]);
-  return lookUpHandle(shard, completions, handle);
+  if (found.exact.length || !completionUrl) return found;
+  return lookUpHandle(shard, await fetchShardFile<string>(completionUrl), handle);
 }
 
 function whose(entry: HandleEntry): string {

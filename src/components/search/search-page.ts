@@ -1,4 +1,12 @@
-import { cleanResultUrl, pagefindFilters, parseSearchQuery, searchQueryString, searchTerm, type SearchQuery } from '../../lib/search-query';
+import {
+  SEARCH_KINDS,
+  cleanResultUrl,
+  pagefindFilters,
+  parseSearchQuery,
+  searchQueryString,
+  searchTerm,
+  type SearchQuery,
+} from '../../lib/search-query';
 import { parseHandleQuery } from '../../lib/search/handle-query';
 import { lookUpName, nameShardUrl, type NameEntry } from '../../lib/search/name-index';
 import { rankResults } from '../../lib/search/rank';
@@ -64,7 +72,7 @@ export function initSearchPage(root: HTMLElement): void {
     if (thisRun !== run) return;
     ranked = [
       ...exact,
-      ...rankResults(q, items, (data) => ({ title: data.meta.title ?? '' })).filter((data) => !exactUrls.has(cleanResultUrl(data.url))),
+      ...rankResults(q, items, (data) => ({ title: data.meta.title ?? '', writing: data.meta.kind === SEARCH_KINDS.blog })).filter((data) => !exactUrls.has(cleanResultUrl(data.url))),
     ];
     await showMore(thisRun);
   }

@@ -1,11 +1,13 @@
 /**
  * Her blogs: filters 下書き / 予約 / 公開中 / 非公開(運営) (with すべて),
- * each blog with its status and date in Tokyo time, 編集 and 削除 (with
+ * each blog with its status and date in Tokyo time, 表示 (its public page,
+ * once published), 編集 and 削除 (with
  * her confirmation; the pictures go too), 新規作成, and a new blog's
  * unsaved local draft when there is one.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { AuthUser } from '../../lib/auth/auth-store';
+import { blogPath } from '../../lib/blog-paths';
 import { BLOG_STATUS_LABELS, BLOG_STATUSES, blogStatus, type BlogStatus, type StoredBlog } from '../../lib/blogs/blog';
 import { deleteBlog, listMyBlogs } from '../../lib/blogs/client';
 import { deleteErrorMessage } from '../../lib/blogs/errors';
@@ -153,6 +155,12 @@ export function BlogList({ user, onEdit }: Props) {
                 <p className="font-medium break-words">{blog.title}</p>
               </div>
               <div className="flex flex-wrap gap-2">
+                {status === 'published' && (
+                  // The page appears with the next publishing cycle (a few seconds after saving).
+                  <a href={blogPath(blog.id)} className={smallButton} aria-label={`「${blog.title}」の公開ページを見る`}>
+                    表示
+                  </a>
+                )}
                 <button type="button" className={smallButton} onClick={() => onEdit(blog.id)} aria-label={`「${blog.title}」を編集`}>
                   編集
                 </button>

@@ -1,12 +1,14 @@
 /**
  * Puts the obvious answer first among full-text results: Pagefind scores
  * words, not whole names, so みう（新人） can outrank みう. Results are
- * re-ordered by how their title matches the query, keeping Pagefind's order
- * within a tier.
+ * re-ordered by how their title matches the query (profiles before blogs
+ * of the same match), keeping Pagefind's order within a tier.
  */
 export interface RankedFields {
   title: string;
   store?: string;
+  /** A blog's page: after the profiles of the same tier (a diary titled みう is not みう). */
+  writing?: boolean;
 }
 
 /** Folds text for comparison: NFKC, lower case, no spaces. */
@@ -27,7 +29,10 @@ export function matchTier(query: string, fields: RankedFields): number {
 
 export function rankResults<T>(query: string, items: readonly T[], fields: (item: T) => RankedFields): T[] {
   return items
-    .map((item, index) => ({ item, index, tier: matchTier(query, fields(item)) }))
+    .map((item, index) => {
+      const ranked = fields(item);
+      return { item, index, tier: matchTier(query, ranked) * 2 + (ranked.writing ? 1 : 0) };
+    })
     .sort((a, b) => a.tier - b.tier || a.index - b.index)
     .map(({ item }) => item);
 }

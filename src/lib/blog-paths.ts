@@ -1,0 +1,46 @@
+/** The URLs of blogs and the timeline: one home for them. */
+export const BLOGS_PATH = '/blogs';
+export const TIMELINE_PATH = '/timeline';
+/** Items on a feed's top page and on each archive page (src/lib/stable-feed.ts). */
+export const FEED_PAGE_SIZE = 20;
+
+export function blogPath(id: string): string {
+  return `/blog/${id}`;
+}
+
+export type BlogListFilter = { area: string } | { tag: string } | null;
+
+/**
+ * A tag she typed becomes a filter page only when it is plain words
+ * (letters, digits, ー・_-, as NFKC folds them): no slash, dot or percent
+ * can shape a path. Other tags are shown but not linked.
+ */
+const TAG_PAGE_PATTERN = /^[\p{L}\p{N}\p{M}ー・_-]{1,20}$/u;
+
+/** The key of a tag's filter page (NFKC, lower case), or null when it gets none. */
+export function tagPageKey(tag: string): string | null {
+  const key = tag.normalize('NFKC').toLowerCase();
+  return TAG_PAGE_PATTERN.test(key) ? key : null;
+}
+
+/** /blogs, /blogs/area/{area} or /blogs/tag/{tag key}, and its archive page n (1 = the oldest posts). */
+export function blogListPath(filter: BlogListFilter, page?: number): string {
+  const base = !filter ? BLOGS_PATH : 'area' in filter ? `${BLOGS_PATH}/area/${filter.area}` : `${BLOGS_PATH}/tag/${filter.tag}`;
+  return page ? `${base}/page/${page}` : base;
+}
+
+/** The `[...page]` parameter of a feed's archive page n (none for the top page). */
+export function feedPageParam(page?: number): string | undefined {
+  return page ? `page/${page}` : undefined;
+}
+
+/** The archive page number in a `[...page]` parameter: 0 for the top page, NaN for anything else. */
+export function feedPageNumber(param: string | undefined): number {
+  if (param === undefined) return 0;
+  const match = /^page\/([1-9]\d{0,6})$/.exec(param);
+  return match ? Number(match[1]) : NaN;
+}
+
+export function timelinePath(page?: number): string {
+  return page ? `${TIMELINE_PATH}/page/${page}` : TIMELINE_PATH;
+}

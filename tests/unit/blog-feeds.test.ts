@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { blogAt, blogFeeds, latestBy, timelinePages } from '../../src/data/blogs';
+import { indexExport } from '../../src/data/directory';
+import { EXPORT_ROUTES } from '../../src/registry/site-pages';
+import { blogRecord, postRecord, publicExport } from '../factories/public-export';
+
+const records = () => publicExport({ therapists: 40 });
+
+describe('a blog page', () => {
+  it('links her older and newer blogs, and only hers', () => {
+    const site = indexExport(records());
+    const her = site.therapists[3]!;
+    const at = blogAt(site, blogRecord(her, 1).id)!;
+    expect(at.author).toMatchObject({ name: her.displayName, href: `/profile/${her.profileSlug}`, kind: 'therapist' });
+    expect(at.previous?.id).toBe(blogRecord(her, 0).id);
+    expect(at.next?.id).toBe(blogRecord(her, 2).id);
+    expect(blogAt(site, blogRecord(her, 0).id)!.previous).toBeUndefined();
+    expect(blogAt(site, blogRecord(her, 3).id)!.next).toBeUndefined();
+  });
+
+  it('has no page when its author is not public', () => {
+    const data = records();
+    data.blogs.push(blogRecord({ id: 'th-gone' }, 0));
+    const site = indexExport(data);
+    expect(blogAt(site, blogRecord({ id: 'th-gone' }, 0).id)).toBeUndefined();
+    expect(EXPORT_ROUTES['/blog/[id]'](site)).not.toContainEqual({ id: blogRecord({ id: 'th-gone' }, 0).id });
+    expect(EXPORT_ROUTES['/blog/[id]'](site)).toHaveLength(36);
+  });
+});
+
+describe('the feeds', () => {
+  it('pages from the oldest, the top page continuing where the archive has the next older blog', () => {
+    const site = indexExport(records());
+    const [all] = blogFeeds(site).views;
+    expect(all!.filter).toBeNull();
+    expect(all!.pages.map((page) => page.url)).toEqual(['/blogs', '/blogs/page/1', '/blogs/page/2']);
+    const [top, oldest, newest] = all!.pages;
+    expect(top!.items).toHaveLength(20);
+    expect(top!.older).toBe('/blogs/page/1');
+    expect(oldest!.items).toHaveLength(20);
+    expect(oldest!.newer).toBe('/blogs/page/2');
+    expect(newest!.items).toHaveLength(16);
+    expect(newest!.newer).toBe('/blogs');
+    // Newest first on every page.
+    for (const page of all!.pages)
+      expect(page.items.map((blog) => blog.publishedAt)).toEqual([...page.items.map((blog) => blog.publishedAt)].sort().reverse());
+  });
+
+  it('has a view per area with blogs and per tag that can have a page, never one for a path-shaped tag', () => {
+    const data = records();
+    data.blogs.push(blogRecord(data.therapists[0]!, 9, { tags: ['../../admin', 'ＳＰＡ'] }));
+    const feeds = blogFeeds(indexExport(data));
+    const filters = feeds.views.map((view) => view.filter);
+    expect(filters).toContainEqual({ tag: 'spa' });
+    expect(filters).toContainEqual({ tag: '日記' });
+    expect(filters.some((filter) => filter && 'tag' in filter && filter.tag.includes('/'))).toBe(false);
+    expect(feeds.areas).toEqual(['渋谷']);
+    expect(feeds.topTags[0]).toEqual({ tag: '日記', count: expect.any(Number) });
+  });
+
+  it('a store page gathers its own and its therapists’ latest, newest first', () => {
+    const data = records();
+    const site = indexExport(data);
+    const store = site.stores[0]!;
+    const ids = [store.id, ...(site.therapistsByStore.get(store.id) ?? []).map((t) => t.id)];
+    const { blogs } = latestBy(site, ids, 3);
+    expect(blogs.length).toBeGreaterThan(0);
+    expect(blogs.every((blog) => ids.includes(blog.userId))).toBe(true);
+    expect(blogs.map((blog) => blog.publishedAt)).toEqual([...blogs.map((blog) => blog.publishedAt)].sort().reverse());
+  });
+
+  it('/timeline lists posts newest first', () => {
+    const data = records();
+    data.posts.push(postRecord(data.therapists[1]!, 99));
+    const [top] = timelinePages(indexExport(data));
+    expect(top!.items[0]!.id).toBe(postRecord(data.therapists[1]!, 99).id);
+  });
+});
