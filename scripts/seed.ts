@@ -1,12 +1,15 @@
 /**
- * `npm run seed [-- --therapists N] [--today YYYY-MM-DD] [--if-empty]`:
- * fills Firestore (the emulator unless told otherwise) with the demo data.
+ * `npm run seed [-- --therapists N] [--blogs-per-therapist B] [--today YYYY-MM-DD] [--if-empty]`:
+ * fills Firestore (the emulator unless told otherwise) with the demo data;
+ * with --blogs-per-therapist every published therapist has exactly B
+ * 写メ日記 (scale runs: 10,000 × 20) instead of the demo's mix.
  * Refuses to write to a real project unless --allow-production is given.
  */
 import { parseArgs } from 'node:util';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { adminDb, assertFirestoreReachable, emulatorBrowserAuth } from './lib/admin';
 import { isMain } from './lib/cli';
+import { MAX_BLOGS_PER_THERAPIST } from './seed/blogs';
 import { generateSeed } from './seed/generate';
 import { writeDemoUsers, writeSeed } from './seed/write';
 
@@ -14,6 +17,8 @@ export interface SeedRunOptions {
   therapists: number;
   today?: string;
   ifEmpty?: boolean;
+  /** Exactly this many blogs for every published therapist (scale runs); default: about a third of them write 1–20. */
+  blogsPerTherapist?: number;
 }
 
 /** Seeds the database; returns the number of documents written (0 when skipped). */
@@ -21,7 +26,11 @@ export async function runSeed(options: SeedRunOptions): Promise<number> {
   const db = adminDb();
   await assertFirestoreReachable(db);
   if (options.ifEmpty && !(await db.collection('accounts').limit(1).get()).empty) return 0;
-  const docs = generateSeed({ therapists: options.therapists, today: options.today ?? tokyoDateKey() });
+  const docs = generateSeed({
+    therapists: options.therapists,
+    today: options.today ?? tokyoDateKey(),
+    blogsPerTherapist: options.blogsPerTherapist,
+  });
   const written = await writeSeed(db, docs, (n) => console.log(`  ${n} documents written…`));
   // Browsers sign in against the emulator's own project, whichever project holds the data.
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) await writeDemoUsers(emulatorBrowserAuth());
@@ -38,6 +47,7 @@ if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       therapists: { type: 'string', default: '200' },
+      'blogs-per-therapist': { type: 'string' },
       today: { type: 'string' },
       'if-empty': { type: 'boolean', default: false },
       'allow-production': { type: 'boolean', default: false },
@@ -48,12 +58,20 @@ if (isMain(import.meta.url)) {
     console.error('--therapists must be a whole number from 1 to 100000.');
     process.exit(2);
   }
+  const blogsPerTherapist = values['blogs-per-therapist'] === undefined ? undefined : Number(values['blogs-per-therapist']);
+  if (
+    blogsPerTherapist !== undefined &&
+    !(Number.isInteger(blogsPerTherapist) && blogsPerTherapist >= 0 && blogsPerTherapist <= MAX_BLOGS_PER_THERAPIST)
+  ) {
+    console.error(`--blogs-per-therapist must be a whole number from 0 to ${MAX_BLOGS_PER_THERAPIST}.`);
+    process.exit(2);
+  }
   if (!process.env.FIRESTORE_EMULATOR_HOST && !values['allow-production']) {
     console.error('FIRESTORE_EMULATOR_HOST is not set: refusing to seed a real project (pass --allow-production to insist).');
     process.exit(2);
   }
   try {
-    const written = await runSeed({ therapists, today: values.today, ifEmpty: values['if-empty'] });
+    const written = await runSeed({ therapists, today: values.today, ifEmpty: values['if-empty'], blogsPerTherapist });
     console.log(written === 0 ? 'Firestore already holds data; seed skipped.' : `Seeded ${written} documents.`);
     process.exit(0);
   } catch (error) {

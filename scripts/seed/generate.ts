@@ -9,6 +9,7 @@
  * requests), handle slots and verification levels, current-handle
  * reservations, a held slug that redirects, one open dispute and report.
  * Ids follow the rules' bounded schemes (shifts {uid}_{date}_{0..2}).
+ * 写メ日記 and timeline posts come last, from scripts/seed/blogs.ts.
  */
 import { AREAS } from '../../src/lib/areas';
 import { SCHEDULE_DAYS_AHEAD } from '../../src/lib/site';
@@ -17,6 +18,7 @@ import { frozenAccountId } from '../../src/lib/frozen/entry';
 import type { VerificationLevel } from '../../src/schema/frozen-accounts';
 import { membershipDocId } from '../../src/schema/memberships';
 import { shiftDocId } from '../../src/schema/schedules';
+import { generateContent } from './blogs';
 import { SeededRandom } from './random';
 import * as words from './words';
 
@@ -26,6 +28,8 @@ export interface SeedOptions {
   /** Tokyo date (YYYY-MM-DD) the shifts start from. */
   today: string;
   seed?: string;
+  /** Scale runs: exactly this many 写メ日記 for every published therapist (default: the demo's mix, scripts/seed/blogs.ts). */
+  blogsPerTherapist?: number;
 }
 
 /** A sign-in user the README lists. */
@@ -286,6 +290,13 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
   }
 
   docs.push(...privateDocs(options.today));
+  // 写メ日記 and timeline posts last, from their own random streams: everything above stays as it was.
+  const content = generateContent(docs, {
+    today: options.today,
+    seed: options.seed ?? 'theralink-demo',
+    blogsPerTherapist: options.blogsPerTherapist,
+  });
+  for (const doc of content) docs.push(doc);
   return docs;
 }
 

@@ -18,24 +18,29 @@ export function toFirestoreValues(value: unknown): unknown {
   return value;
 }
 
-/** Validates every document; throws naming the first bad one. */
-export function validateSeed(docs: readonly SeedDoc[]): { path: string; data: Record<string, unknown> }[] {
-  return docs.map(({ path, data }) => {
-    const schema = schemaForPath(path);
-    if (!schema) throw new Error(`Seed document ${path}: no schema for its collection.`);
-    const converted = toFirestoreValues(data) as Record<string, unknown>;
-    const result = schema.safeParse(converted);
-    if (!result.success) {
-      throw new Error(
-        `Seed document ${path} is invalid: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    }
-    return { path, data: converted };
-  });
+/** One document as Firestore will store it, checked against its collection's schema; throws naming it when bad. */
+function checked({ path, data }: SeedDoc): { path: string; data: Record<string, unknown> } {
+  const schema = schemaForPath(path);
+  if (!schema) throw new Error(`Seed document ${path}: no schema for its collection.`);
+  const converted = toFirestoreValues(data) as Record<string, unknown>;
+  const result = schema.safeParse(converted);
+  if (!result.success) {
+    throw new Error(`Seed document ${path} is invalid: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return { path, data: converted };
 }
 
+/** Validates every document; throws naming the first bad one. */
+export function validateSeed(docs: readonly SeedDoc[]): { path: string; data: Record<string, unknown> }[] {
+  return docs.map(checked);
+}
+
+/** Writes queued before waiting for them: a scale seed (300,000 documents) never holds them all in the writer at once. */
+const WRITES_PER_FLUSH = 5000;
+
 export async function writeSeed(db: Firestore, docs: readonly SeedDoc[], onProgress?: (written: number) => void) {
-  const valid = validateSeed(docs);
+  // Every document is checked before the first write, without keeping a converted copy of them all.
+  for (const doc of docs) checked(doc);
   // The default ramp-up (500 writes/s at first) is for live projects; the seed writes as fast as the target takes.
   const writer = db.bulkWriter({ throttling: false });
   let written = 0;
@@ -43,7 +48,11 @@ export async function writeSeed(db: Firestore, docs: readonly SeedDoc[], onProgr
     written++;
     if (onProgress && written % 5000 === 0) onProgress(written);
   });
-  for (const { path, data } of valid) void writer.set(db.doc(path), data);
+  let queued = 0;
+  for (const { path, data } of docs) {
+    void writer.set(db.doc(path), toFirestoreValues(data) as Record<string, unknown>);
+    if (++queued % WRITES_PER_FLUSH === 0) await writer.flush();
+  }
   await writer.close();
   return written;
 }
