@@ -49,6 +49,10 @@ export interface PageAudit {
   searchJsGzipBytes: number;
   maxInlineScriptGzipBytes: number;
   maxProfileHtmlGzipBytes: number;
+  /** The most JavaScript a /blog/{id} page loads, and /timeline's (its composer loads only for signed-in browsers). */
+  blogJsGzipBytes: number;
+  timelineJsGzipBytes: number;
+  maxBlogHtmlGzipBytes: number;
   pagesWithFrameworkCode: string[];
 }
 
@@ -77,6 +81,9 @@ export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
     searchJsGzipBytes: 0,
     maxInlineScriptGzipBytes: 0,
     maxProfileHtmlGzipBytes: 0,
+    blogJsGzipBytes: 0,
+    timelineJsGzipBytes: 0,
+    maxBlogHtmlGzipBytes: 0,
     pagesWithFrameworkCode: [],
   };
   for (const file of await htmlFiles(siteDir)) {
@@ -104,6 +111,11 @@ export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
       result.profileJsGzipBytes = Math.max(result.profileJsGzipBytes, jsGzip);
     }
     if (route === '/search') result.searchJsGzipBytes = jsGzip;
+    if (route === '/timeline') result.timelineJsGzipBytes = jsGzip;
+    if (route.startsWith('/blog/')) {
+      result.maxBlogHtmlGzipBytes = Math.max(result.maxBlogHtmlGzipBytes, gzipBytes(html));
+      result.blogJsGzipBytes = Math.max(result.blogJsGzipBytes, jsGzip);
+    }
   }
   return result;
 }
