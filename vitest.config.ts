@@ -2,18 +2,23 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One run, four projects. Everything but `unit` talks to the real Firebase
- * emulators, which tests/setup/emulators.ts starts once (or reuses); each
- * project works in its own demo- project id so they never share data.
+ * emulators, which tests/setup/emulators.ts starts once (or reuses; the
+ * first project's setup starts them, the others find them running); each
+ * project works in its own demo- project id so they never share data. Unit
+ * tests need no emulator, so `vitest run --project unit` runs beside
+ * `npm start`.
  */
+const EMULATORS = 'tests/setup/emulators.ts';
+
 export default defineConfig({
   test: {
-    globalSetup: ['tests/setup/emulators.ts'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {
         test: {
           name: 'rules',
           include: ['tests/rules/**/*.test.ts'],
+          globalSetup: [EMULATORS],
           // Rule tests clear their project between tests: one file at a time, in one fork.
           poolOptions: { forks: { singleFork: true } },
           hookTimeout: 60_000,
@@ -23,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: [EMULATORS],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -32,7 +38,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           // The demo site is built once for all browser test files.
-          globalSetup: ['tests/setup/e2e-site.ts'],
+          globalSetup: [EMULATORS, 'tests/setup/e2e-site.ts'],
           poolOptions: { forks: { singleFork: true } },
           testTimeout: 60_000,
           hookTimeout: 300_000,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:editor [-- --site DIR]`: the JavaScript (gzip) a signed-in
- * therapist downloads for the schedule editor on /schedule/manage, and for
- * the profile editor on /profile, measured in headless Chromium with the
+ * therapist downloads for the schedule editor on /schedule/manage, the
+ * profile editor on /profile and the blog editor on /blog-editor (its list,
+ * then a new blog's editor with the Markdown preview), measured in headless Chromium with the
  * cache disabled. Prints `name: value` lines; not a test. Exits non-zero
  * past the budget (the island's whole download, React and Firebase included).
  */
@@ -21,6 +22,16 @@ async function islandBytes(page: Page, route: string, ready: string): Promise<nu
   return reportScripts(scripts);
 }
 
+/** /blog-editor's list, then 新規作成 (the editor and its Markdown renderer load on demand). */
+async function blogEditorBytes(page: Page): Promise<number> {
+  const scripts = await recordScripts(page);
+  await page.goto('/blog-editor');
+  await page.getByTestId('blog-new').click();
+  await page.getByTestId('blog-editor').waitFor();
+  await page.waitForLoadState('networkidle');
+  return reportScripts(scripts);
+}
+
 const bench = await openSignedInBench(values.site);
 let failed = false;
 try {
@@ -28,6 +39,7 @@ try {
     schedule_manage_js_gzip_bytes: await islandBytes(bench.page, '/schedule/manage', '[data-testid="week-heading"]'),
     // A second tab of the same signed-in browser, so each figure counts its own downloads.
     profile_editor_js_gzip_bytes: await islandBytes(await bench.page.context().newPage(), '/profile', '[data-testid="profile-save"]'),
+    blog_editor_js_gzip_bytes: await blogEditorBytes(await bench.page.context().newPage()),
   };
   for (const [name, bytes] of Object.entries(figures)) {
     report(name, bytes);

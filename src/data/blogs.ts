@@ -10,24 +10,13 @@
  */
 import { areaOrder } from '../lib/areas';
 import { blogListPath, feedPageParam, FEED_PAGE_SIZE, tagPageKey, timelinePath, type BlogListFilter } from '../lib/blog-paths';
-import { illustrationPath } from '../lib/illustration';
-import { publicProfilePath } from '../lib/profile/kinds';
+import { storeCard, therapistCard, type ProfileCard } from '../lib/owners';
 import { stableFeed } from '../lib/stable-feed';
-import { storeDisplayName } from '../lib/store-name';
 import type { PublicBlog, PublicPost } from '../schema/public';
 import { blogsNewestFirst, postsNewestFirst, type Directory } from './directory';
 
 /** Who wrote a blog or post, as its card shows her. */
-export interface ContentAuthor {
-  id: string;
-  kind: 'therapist' | 'store';
-  name: string;
-  href: string;
-  area: string;
-  photoURL: string;
-  /** Her illustrated face when she has no photo (therapists). */
-  illustration?: string;
-}
+export type ContentAuthor = ProfileCard & { id: string };
 
 type Authored = { userId: string; ownerKind: 'therapist' | 'store' };
 
@@ -35,29 +24,10 @@ type Authored = { userId: string; ownerKind: 'therapist' | 'store' };
 export function authorOf(site: Directory, content: Authored): ContentAuthor | undefined {
   if (content.ownerKind === 'store') {
     const store = site.storesById.get(content.userId);
-    return (
-      store && {
-        id: store.id,
-        kind: 'store',
-        name: storeDisplayName(store),
-        href: publicProfilePath('store', store.profileSlug),
-        area: store.area,
-        photoURL: store.photoURL,
-      }
-    );
+    return store && { id: store.id, ...storeCard(store) };
   }
   const therapist = site.therapistsById.get(content.userId);
-  return (
-    therapist && {
-      id: therapist.id,
-      kind: 'therapist',
-      name: therapist.displayName,
-      href: publicProfilePath('therapist', therapist.profileSlug),
-      area: therapist.area,
-      photoURL: therapist.photoURL,
-      illustration: illustrationPath(therapist.id),
-    }
-  );
+  return therapist && { id: therapist.id, ...therapistCard(therapist) };
 }
 
 export interface BlogAt {

@@ -42,8 +42,10 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
   return groups;
 }
 
-const newestFirst = <T extends { id: string }>(time: (item: T) => string) => (a: T, b: T) =>
-  time(b).localeCompare(time(a)) || b.id.localeCompare(a.id);
+const newestFirst =
+  <T extends { id: string }>(time: (item: T) => string) =>
+  (a: T, b: T) =>
+    time(b).localeCompare(time(a)) || b.id.localeCompare(a.id);
 export const blogsNewestFirst = newestFirst<PublicBlog>((blog) => blog.publishedAt);
 export const postsNewestFirst = newestFirst<PublicPost>((post) => post.createdAt);
 
@@ -68,8 +70,14 @@ export function indexExport(records: ExportRecords): Directory {
     shiftsByTherapist: groupBy(shifts, (s) => s.userId),
     shiftsByStore: groupBy(shifts, (s) => s.storeId),
     therapistsByStore: groupBy(therapists, (t) => t.storeId),
-    blogsByAuthor: sortedGroups(groupBy(records.blogs, (b) => b.userId), blogsNewestFirst),
-    postsByAuthor: sortedGroups(groupBy(records.posts, (p) => p.userId), postsNewestFirst),
+    blogsByAuthor: sortedGroups(
+      groupBy(records.blogs, (b) => b.userId),
+      blogsNewestFirst,
+    ),
+    postsByAuthor: sortedGroups(
+      groupBy(records.posts, (p) => p.userId),
+      postsNewestFirst,
+    ),
   };
 }
 

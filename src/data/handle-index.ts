@@ -4,7 +4,7 @@
  * grouped by shard. Memoised per build like the directory.
  */
 import { channelLinks } from '../lib/channels';
-import { illustrationPath } from '../lib/illustration';
+import { storeCard, therapistCard } from '../lib/owners';
 import { completionShard, handleShard, type HandleEntry } from '../lib/search/handle-index';
 import { groupIntoShards } from './shard-endpoint';
 import { upcomingShifts } from '../lib/shifts-view';
@@ -25,12 +25,7 @@ function ownersOf(directory: Directory, today: string): Map<string, Owner> {
     const store = therapist.storeId ? directory.storesById.get(therapist.storeId) : undefined;
     const next = upcomingShifts(directory.shiftsByTherapist.get(therapist.id) ?? [], today, 14)[0];
     owners.set(therapist.id, {
-      kind: 'therapist',
-      name: therapist.displayName,
-      href: `/profile/${therapist.profileSlug}`,
-      area: therapist.area,
-      photoURL: therapist.photoURL,
-      illustration: illustrationPath(therapist.id),
+      ...therapistCard(therapist),
       channels: channels(therapist),
       store: store ? storeLink(store) : null,
       nextShift: next ? { date: next.date, start: next.start, end: next.end } : null,
@@ -38,10 +33,7 @@ function ownersOf(directory: Directory, today: string): Map<string, Owner> {
   }
   for (const store of directory.stores) {
     owners.set(store.id, {
-      kind: 'store',
-      ...storeLink(store),
-      area: store.area,
-      photoURL: store.photoURL,
+      ...storeCard(store),
       channels: channels(store),
       store: null,
       nextShift: null,

@@ -1,4 +1,40 @@
+import { illustrationPath } from './illustration';
+import { publicProfilePath } from './profile/kinds';
 import { storeDisplayName } from './store-name';
+
+/** A public profile as a card shows it: who, where her page is, her area and picture. */
+export interface ProfileCard {
+  kind: 'therapist' | 'store';
+  name: string;
+  href: string;
+  area: string;
+  photoURL: string;
+  /** Her illustrated face when she has no photo (therapists). */
+  illustration?: string;
+}
+
+type CardSource = { id: string; profileSlug: string; area: string; photoURL: string; displayName: string };
+
+export function therapistCard(therapist: CardSource): ProfileCard {
+  return {
+    kind: 'therapist',
+    name: therapist.displayName,
+    href: publicProfilePath('therapist', therapist.profileSlug),
+    area: therapist.area,
+    photoURL: therapist.photoURL,
+    illustration: illustrationPath(therapist.id),
+  };
+}
+
+export function storeCard(store: CardSource & { storeName: string }): ProfileCard {
+  return {
+    kind: 'store',
+    name: storeDisplayName(store),
+    href: publicProfilePath('store', store.profileSlug),
+    area: store.area,
+    photoURL: store.photoURL,
+  };
+}
 
 /** Where a frozen handle's owner can be found now. */
 export interface OwnerLink {

@@ -7,6 +7,7 @@
  * strings alone, by their first five characters.
  */
 import type { VerificationLevel } from '../../schema/frozen-accounts';
+import type { ProfileCard } from '../owners';
 import { shardOf } from './shard-hash';
 
 /** Where the answer shards are served: /h/{000..fff}.json. */
@@ -43,14 +44,7 @@ export interface HandleEntry {
   verification: VerificationLevel | null;
   disputed: boolean;
   frozenOn: string | null;
-  owner: {
-    kind: 'therapist' | 'store';
-    name: string;
-    href: string;
-    area: string;
-    photoURL: string;
-    /** Her illustrated face when she has no photo (therapists). */
-    illustration?: string;
+  owner: ProfileCard & {
     /** Her current channels as [label, url] pairs. */
     channels: [string, string][];
     store: { name: string; href: string } | null;
