@@ -36,7 +36,12 @@ import { startLiveSite } from '../lib/live-site';
 import { ROOT } from '../lib/project';
 
 const { values } = parseArgs({
-  options: { therapists: { type: 'string', default: '200' }, 'blogs-per-therapist': { type: 'string' } },
+  options: {
+    therapists: { type: 'string', default: '200' },
+    'blogs-per-therapist': { type: 'string' },
+    // Print the loop's own lines (each cycle's export and build, with timings) as they come.
+    verbose: { type: 'boolean', default: false },
+  },
 });
 const therapists = Number(values.therapists);
 const blogsPerTherapist = values['blogs-per-therapist'] ? Number(values['blogs-per-therapist']) : undefined;
@@ -74,7 +79,15 @@ try {
   if (blogsPerTherapist) report('blogs_per_therapist', blogsPerTherapist);
 
   let started = Date.now();
-  const site = await startLiveSite({ outDir: siteDir, exportDir, firebaseProjectId: PROJECT, log: (line) => lines.push(line) });
+  const site = await startLiveSite({
+    outDir: siteDir,
+    exportDir,
+    firebaseProjectId: PROJECT,
+    log: (line) => {
+      lines.push(line);
+      if (values.verbose) console.log(`  [loop] ${line}`);
+    },
+  });
   report('first_full_publish_seconds', ((Date.now() - started) / 1000).toFixed(1));
 
   const db = adminDb();
