@@ -122,6 +122,18 @@ function swapIn(staging: string, target: string): { removed: Promise<void> } {
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
 /** Runs `task` after everything queued for the site so far. */
+/** The top-level folders (and files) of the site that hold its searchable pages. */
+function searchEntries(pages: Record<string, PageRecord>): string[] {
+  return [...new Set(Object.values(pages).flatMap((page) => (page.search ? [page.file.split('/')[0]!] : [])))];
+}
+
+/** Pagefind's --glob over those entries. */
+function pagefindGlob(entries: readonly string[]): string {
+  const globs = entries.map((entry) => (entry.endsWith('.html') ? entry : `${entry}/**/*.html`));
+  if (globs.length === 0) return '**/*.html';
+  return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
+}
+
 function enqueue<T>(outDir: string, task: () => Promise<T>): Promise<T> {
   const done = (queues.get(outDir) ?? Promise.resolve()).then(task);
   queues.set(
@@ -343,7 +355,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       if (index) await linkTree(index, path.join(staging, PAGEFIND_DIR));
       if (index !== path.join(stateDir, PAGEFIND_DIR)) searchChanged = true;
     } else {
-      await run(bin('pagefind'), ['--site', staging, '--silent'], { quiet });
+      // Only the folders that hold searchable pages: Pagefind need not read 180,000 diary pages to skip them.
+      await run(bin('pagefind'), ['--site', staging, '--glob', pagefindGlob(searchEntries(pages)), '--silent'], { quiet });
       await rm(path.join(stateDir, PAGEFIND_DIR), { recursive: true, force: true });
       await linkTree(path.join(staging, PAGEFIND_DIR), path.join(stateDir, PAGEFIND_DIR));
       indexer.indexed(build);
@@ -371,7 +384,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     let searchIndexed = incremental ? indexer.current() : Promise.resolve();
     if (incremental && searchChanged) {
       // Pagefind reads the searchable pages only: the top-level folders (and files) that hold them.
-      const entries = [...new Set(Object.values(pages).flatMap((page) => (page.search ? [page.file.split('/')[0]!] : [])))];
+      const entries = searchEntries(pages);
       searchIndexed = (await indexer.request(build, entries)).indexed;
       // Reported here; awaiting searchIndexed still sees the failure.
       searchIndexed.catch((error: Error) =>

@@ -6,7 +6,7 @@
  * disputes, suspensions), so it lives beside the export, never in it:
  * `.data/export-state.json` locally, the workflow's cache in production.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import { SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
@@ -56,8 +56,24 @@ function fromStored(_key: string, value: unknown): unknown {
   return value;
 }
 
+/**
+ * The mirror this process saved last, while its file is still the one it
+ * wrote: a long-running loop (`npm start`) then skips parsing hundreds of MB
+ * each cycle. Taken out on load, put back only by a save, so a run that
+ * fails after changing the mirror in memory leaves the file to be read again.
+ */
+let kept: { file: string; version: string; mirror: SourceMirror } | undefined;
+
+const fileVersion = async (file: string) => {
+  const info = await stat(file);
+  return `${info.size}:${info.mtimeMs}`;
+};
+
 /** The saved mirror, or null when there is none (or it is from another version: read everything again). */
 export async function loadMirror(file: string): Promise<SourceMirror | null> {
+  const held = kept;
+  kept = undefined;
+  if (held?.file === file && held.version === (await fileVersion(file).catch(() => ''))) return held.mirror;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -93,4 +109,5 @@ export async function saveMirror(file: string, mirror: SourceMirror): Promise<vo
   const staging = `${file}.tmp-${process.pid}`;
   await writeFile(staging, JSON.stringify(stored));
   await rename(staging, file);
+  kept = { file, version: await fileVersion(file), mirror };
 }

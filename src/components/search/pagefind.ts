@@ -3,6 +3,8 @@ export interface PagefindResultData {
   url: string;
   excerpt: string;
   meta: Record<string, string | undefined>;
+  /** The page's sections (under headings with an id) that match. */
+  sub_results?: { url: string; title: string; excerpt: string }[];
 }
 export interface PagefindResult {
   id: string;

@@ -1,13 +1,14 @@
 /**
  * A full-text search result as a card: avatar, name, kind, area, store and
  * current X, from the metadata each profile page gives Pagefind
- * (SearchMeta.astro), not an excerpt of page text.
+ * (SearchMeta.astro), not an excerpt of page text; a diary also shows the
+ * words around the match.
  */
-import { cleanResultUrl } from '../../lib/search-query';
+import { SEARCH_KINDS, cleanResultUrl } from '../../lib/search-query';
 import { LINK_CLASS, avatar, el, link } from './dom';
 import type { PagefindResultData } from './pagefind';
 
-export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'>): HTMLLIElement {
+export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'> & { excerpt?: string }): HTMLLIElement {
   const { meta } = data;
   const name = meta.title ?? '';
   const item = el('li', 'flex min-w-0 items-center gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-700');
@@ -23,6 +24,9 @@ export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'>): HTML
   const place = [meta.area, meta.store].filter(Boolean).join('・');
   if (place) text.append(el('p', 'text-sm text-gray-700 dark:text-gray-300', place));
   if (meta.x) text.append(el('p', 'font-mono text-sm text-gray-700 dark:text-gray-300', `X @${meta.x}`));
+  // A diary (src/components/search/blog-results.ts): the words around the match.
+  if (meta.kind === SEARCH_KINDS.blog && data.excerpt)
+    text.append(el('p', 'line-clamp-2 text-sm text-gray-700 dark:text-gray-300', data.excerpt));
 
   item.append(avatar(name, meta.image, 'size-12', meta.illustration), text);
   return item;

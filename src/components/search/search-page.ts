@@ -10,6 +10,7 @@ import {
 import { parseHandleQuery } from '../../lib/search/handle-query';
 import { lookUpName, nameShardUrl, type NameEntry } from '../../lib/search/name-index';
 import { rankResults } from '../../lib/search/rank';
+import { expandBlogResults } from './blog-results';
 import { answerCard, completionList, findHandle, notRegistered } from './handle-answer';
 import { loadPagefind, type PagefindResult, type PagefindResultData } from './pagefind';
 import { resultCard } from './result-card';
@@ -68,18 +69,22 @@ export function initSearchPage(root: HTMLElement): void {
   async function showFirst(thisRun: number, q: string, exact: NameEntry[]) {
     exactUrls = new Set(exact.map((entry) => entry.url));
     const window = pending.splice(0, RERANK_WINDOW);
-    const items = await Promise.all(window.map((result) => result.data()));
+    const items = (await Promise.all(window.map((result) => result.data()))).flatMap(expandBlogResults);
     if (thisRun !== run) return;
     ranked = [
       ...exact,
-      ...rankResults(q, items, (data) => ({ title: data.meta.title ?? '', writing: data.meta.kind === SEARCH_KINDS.blog })).filter((data) => !exactUrls.has(cleanResultUrl(data.url))),
+      ...rankResults(q, items, (data) => ({ title: data.meta.title ?? '', writing: data.meta.kind === SEARCH_KINDS.blog })).filter(
+        (data) => !exactUrls.has(cleanResultUrl(data.url)),
+      ),
     ];
     await showMore(thisRun);
   }
 
   async function showMore(thisRun: number) {
     const fromRanked = ranked.splice(0, BATCH_SIZE);
-    const fetched = await Promise.all(pending.splice(0, BATCH_SIZE - fromRanked.length).map((result) => result.data()));
+    const fetched = (await Promise.all(pending.splice(0, BATCH_SIZE - fromRanked.length).map((result) => result.data()))).flatMap(
+      expandBlogResults,
+    );
     if (thisRun !== run) return;
     for (const data of [...fromRanked, ...fetched.filter((data) => !exactUrls.has(cleanResultUrl(data.url)))])
       list.append(resultCard(data));
