@@ -1,10 +1,13 @@
 /**
  * What the account browser tests share: the Auth emulator's out-of-band
- * codes, the trusted announcement script run as a real process, and
- * signing in through /login like a person would.
+ * codes, the trusted announcement script run as a real process, accounts
+ * made the way registration leaves them, and signing in through /login
+ * like a person would.
  */
 import path from 'node:path';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
+import { adminDb, emulatorBrowserAuth } from '../../scripts/lib/admin';
 import { EMULATOR_AUTH_PROJECT_ID, emulatorHost, ROOT } from '../../scripts/lib/project';
 import { run } from '../../scripts/lib/run';
 import { DEMO_PASSWORD } from '../../scripts/seed/generate';
@@ -37,6 +40,54 @@ export async function announceTo(uid: string, title: string): Promise<void> {
   await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/announce.ts', '--user', uid, '--title', title, '--link', '/howto'], {
     env: { FIREBASE_PROJECT_ID: TEST_PROJECTS.e2e },
     quiet: true,
+  });
+}
+
+export interface TestTherapist {
+  uid: string;
+  email: string;
+  name: string;
+  verified: boolean;
+  /** Her public profile is on the site (accounts.published); default false. */
+  published?: boolean;
+  /** Her profile URL's slug; default her uid (which must then be a valid slug). */
+  slug?: string;
+  area?: string;
+}
+
+/**
+ * A therapist as registration leaves her (Auth user with the demo
+ * password, users/, slugs/ and accounts/ documents), in the project
+ * FIREBASE_PROJECT_ID names now; `published` as if she had published her
+ * profile. Browsers sign in against the Auth emulator's own project.
+ */
+export async function createTherapist(account: TestTherapist): Promise<void> {
+  const slug = account.slug ?? account.uid;
+  await emulatorBrowserAuth().createUser({
+    uid: account.uid,
+    email: account.email,
+    password: DEMO_PASSWORD,
+    emailVerified: account.verified,
+    displayName: account.name,
+  });
+  const now = Timestamp.now();
+  const db = adminDb();
+  await db.doc(`users/${account.uid}`).set({ createdAt: now });
+  await db.doc(`slugs/${slug}`).set({ userId: account.uid, kind: 'therapist', releasedAt: null });
+  await db.doc(`accounts/${account.uid}`).set({
+    userId: account.uid,
+    displayName: account.name,
+    profileSlug: slug,
+    bio: '',
+    photo: '',
+    storeId: null,
+    storeRequestedAt: null,
+    area: account.area ?? '新宿',
+    tags: [],
+    channels: {},
+    published: account.published ?? false,
+    createdAt: now,
+    updatedAt: now,
   });
 }
 

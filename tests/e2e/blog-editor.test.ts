@@ -3,7 +3,9 @@
  * against the emulators (firestore.rules enforced) and the built demo site
  * with its CSP: a verified therapist writes a blog with a picture, sees it
  * in the preview and publishes it (document, Storage object, 公開中 after a
- * reload); a draft typed but never saved survives a reload; an unverified
+ * reload); a draft typed but never saved survives a reload, and one
+ * whose save failed (offline, or a dropped connection) stays in the form
+ * and comes back after a reload; an unverified
  * account saves drafts but cannot publish; two tabs saving the same blog
  * get a warning instead of a silent overwrite; a delete takes the blog, its
  * tombstone and its picture; the composer on /timeline posts and deletes.
@@ -13,53 +15,22 @@ import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FRAMEWORK_CODE } from '../../scripts/bench/page-weight';
 import { photoUrlBase } from '../../scripts/export/photo-base';
-import { DEMO_PASSWORD } from '../../scripts/seed/generate';
+import { EMULATORS } from '../../scripts/lib/project';
 import { contentImagePath, storageUrl } from '../../src/lib/photo-url';
 import { XSS_VECTORS } from '../fixtures/xss-vectors';
 import { TEST_PROJECTS } from '../setup/projects';
-import { signIn } from './account-helpers';
+import { createTherapist, signIn } from './account-helpers';
 import { useSiteSession } from './site-session';
 
 process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.e2e;
-const { adminDb, emulatorBrowserAuth } = await import('../../scripts/lib/admin');
-const { Timestamp } = await import('firebase-admin/firestore');
+const { adminDb } = await import('../../scripts/lib/admin');
 
 const site = useSiteSession();
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const WRITER = { uid: `bw-${unique}`, email: `blog-writer-${unique}@example.test`, name: 'ブログのあかり', verified: true };
 const NEWCOMER = { uid: `bn-${unique}`, email: `blog-new-${unique}@example.test`, name: 'まだ確認前のゆう', verified: false };
 
-async function createTherapist(account: typeof WRITER): Promise<void> {
-  const auth = emulatorBrowserAuth();
-  await auth.createUser({
-    uid: account.uid,
-    email: account.email,
-    password: DEMO_PASSWORD,
-    emailVerified: account.verified,
-    displayName: account.name,
-  });
-  const now = Timestamp.now();
-  await adminDb().doc(`users/${account.uid}`).set({ createdAt: now });
-  await adminDb().doc(`accounts/${account.uid}`).set({
-    userId: account.uid,
-    displayName: account.name,
-    profileSlug: account.uid,
-    bio: '',
-    photo: '',
-    storeId: null,
-    storeRequestedAt: null,
-    area: '新宿',
-    tags: [],
-    channels: {},
-    published: false,
-    createdAt: now,
-    updatedAt: now,
-  });
-}
-
 beforeAll(async () => {
-  // adminDb() first: adminApp() takes the first app there is, and emulatorBrowserAuth() makes one for the Auth project.
-  adminDb();
   await Promise.all([createTherapist(WRITER), createTherapist(NEWCOMER)]);
 }, 60_000);
 
@@ -186,6 +157,48 @@ describe('the blog editor', () => {
     await page.reload();
     await page.getByTestId('blog-editor').waitFor();
     expect(await page.getByTestId('blog-restore-offer').count()).toBe(0);
+  });
+
+  it('keeps what she typed through a failed save, offline and on a dropped connection, and restores it after a reload', async () => {
+    await signInTo('/blog-editor?edit=new');
+    await page.getByTestId('blog-editor').waitFor();
+    const draftTitle = `電車の中で書いた記事 ${unique}`;
+    const draftBody = '## 移動中\n\n電波が入らないところで書いています。';
+    await page.getByLabel('タイトル').fill(draftTitle);
+    await body().fill(draftBody);
+    const typed = async () => [await page.getByLabel('タイトル').inputValue(), await body().inputValue()];
+
+    // The network taken away: the browser knows it is offline.
+    await page.context().setOffline(true);
+    await page.getByTestId('blog-save').click();
+    const failed = status().and(page.locator('[data-status="error"]'));
+    await failed.filter({ hasText: 'インターネットに接続されていません' }).waitFor();
+    expect(await failed.textContent()).toContain('入力した内容はこの端末に残っています');
+    expect(await typed()).toEqual([draftTitle, draftBody]);
+
+    // Online as far as the browser knows, but every request to Firestore fails on the way.
+    await page.context().setOffline(false);
+    await page.route(
+      (url) => url.port === String(EMULATORS.firestore.port),
+      (route) => route.abort('internetdisconnected'),
+    );
+    await page.getByTestId('blog-save').click();
+    await failed.filter({ hasText: '通信できませんでした' }).waitFor({ timeout: 30_000 });
+    expect(await failed.textContent()).toContain('入力した内容は残っています');
+    expect(await typed()).toEqual([draftTitle, draftBody]);
+    expect((await myDocs('blogs')).filter((blog) => blog.get('title') === draftTitle)).toEqual([]);
+
+    // Back online, a reload offers the draft kept in this browser.
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.reload();
+    await page.getByTestId('blog-restore-offer').waitFor();
+    expect(await page.getByTestId('blog-restore-offer').textContent()).toContain(draftTitle);
+    await page.getByRole('button', { name: '復元' }).click();
+    expect(await typed()).toEqual([draftTitle, draftBody]);
+    await page.getByTestId('blog-save').click();
+    await status().filter({ hasText: '下書きを保存しました' }).waitFor();
+    const saved = (await myDocs('blogs')).filter((blog) => blog.get('title') === draftTitle);
+    expect(saved.map((blog) => blog.get('body'))).toEqual([draftBody]);
   });
 
   it('lets an account with an unverified email save drafts but not publish', async () => {

@@ -114,7 +114,7 @@ export function initSearchPage(root: HTMLElement): void {
       pending = [...found.results];
       if (pending.length === 0 && exact.length === 0) {
         setStatus(
-          '該当するセラピスト・店舗は見つかりませんでした。',
+          '該当するセラピスト・店舗・ブログは見つかりませんでした。',
           'ユーザー名は @ の有無や大文字・小文字を問わず探せます。綴りを確かめるか、エリア・店舗・種別を「すべて」に戻してお試しください。',
         );
         return;

@@ -9,6 +9,7 @@
  * writes the blog unless another version was saved meanwhile.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { blogPath } from '../../lib/blog-paths';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { fileProblem } from '../../lib/avatar/limits';
 import { ImageError, prepareImage } from '../../lib/avatar/resize';
@@ -590,6 +591,9 @@ function savedStatus(blog: StoredBlog): EditorStatus {
   if (status === 'scheduled' && blog.publishAt) {
     return { kind: 'success', text: `${formatDateTime(blog.publishAt)} に公開されるよう予約しました。` };
   }
-  // The public /blog/{id} page comes with the blogs' static pages (issue 14, next part): no link to it yet.
-  return { kind: 'success', text: '公開しました。' };
+  return {
+    kind: 'success',
+    text: '公開しました。公開ページには数秒から数十秒で反映されます。',
+    link: { href: blogPath(blog.id), label: '公開ページを見る' },
+  };
 }

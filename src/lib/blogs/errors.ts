@@ -3,7 +3,7 @@
  * islands tell apart and Japanese messages that say the text is safe.
  * Pure.
  */
-import { errorCode } from '../firebase/error-code';
+import { errorCode, isNetworkFailure } from '../firebase/error-code';
 import { saveErrorMessage } from '../profile/save-errors';
 import type { StoredBlog } from './blog';
 
@@ -59,8 +59,6 @@ export function contentSaveErrorMessage(error: unknown): string {
 export function deleteErrorMessage(error: unknown): string {
   const code = errorCode(error);
   if (code === 'permission-denied') return '削除が許可されませんでした。ログインし直してから、もう一度お試しください。';
-  const offline =
-    code === 'unavailable' || code === 'deadline-exceeded' || (error instanceof TypeError && /fetch|network/i.test(error.message));
-  if (offline) return '通信できませんでした。インターネット接続を確かめて、もう一度お試しください。';
+  if (isNetworkFailure(error)) return '通信できませんでした。インターネット接続を確かめて、もう一度お試しください。';
   return '削除できませんでした。時間をおいて、もう一度お試しください。';
 }

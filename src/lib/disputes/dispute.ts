@@ -4,7 +4,7 @@
  * writes, its Japanese problems and the errors of sending. Pure.
  */
 import { DISPUTE_EVIDENCE_MAX, MAX_OPEN_DISPUTES } from '../caps';
-import { errorCode } from '../firebase/error-code';
+import { errorCode, isNetworkFailure } from '../firebase/error-code';
 
 /** What a dispute is about: a former handle (frozenAccounts) or a current one (currentHandles). */
 export type DisputeKind = 'former' | 'current';
@@ -49,6 +49,6 @@ export function disputeErrorMessage(error: unknown): string {
     return `申し立てが受け付けられませんでした。メールアドレスの確認が済んでいること、同時に ${MAX_OPEN_DISPUTES} 件を超えていないことを確かめて、ログインし直してからお試しください。入力した内容は残っています。`;
   }
   if (code === 'unauthenticated') return 'ログインの有効期限が切れました。ログインし直してからお試しください。入力した内容は残っています。';
-  if (code === 'unavailable' || code === 'deadline-exceeded' || error instanceof TypeError) return NETWORK;
+  if (isNetworkFailure(error)) return NETWORK;
   return '予期しないエラーのため申し立てを送れませんでした。時間をおいて、もう一度お試しください。入力した内容は残っています。';
 }

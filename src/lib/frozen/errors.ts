@@ -6,7 +6,7 @@
 import { atHandle } from '../handles';
 import { FROZEN_HANDLES_LIMIT } from './entry';
 import type { HandleKind } from './handle-holders';
-import { errorCode } from '../firebase/error-code';
+import { errorCode, isNetworkFailure } from '../firebase/error-code';
 
 /** The handle is already registered by this very account. */
 export class HandleAlreadyYoursError extends Error {
@@ -87,7 +87,6 @@ export function frozenErrorMessage(error: unknown, action: FrozenAction): Frozen
   if (code === 'permission-denied') return { field: 'form', message: DENIED[action] };
   const byCode = code ? BY_CODE[code] : undefined;
   if (byCode) return { field: 'form', message: byCode(failed) };
-  // fetch() rejects with a TypeError when the network is gone.
-  if (error instanceof TypeError) return { field: 'form', message: BY_CODE.unavailable!(failed) };
+  if (isNetworkFailure(error)) return { field: 'form', message: BY_CODE.unavailable!(failed) };
   return { field: 'form', message: `予期しないエラーのため${failed}。時間をおいて、もう一度お試しください。` };
 }

@@ -1,5 +1,5 @@
 /** Japanese for what can go wrong with store membership, per action. Pure. */
-import { errorCode } from '../firebase/error-code';
+import { errorCode, isNetworkFailure } from '../firebase/error-code';
 
 export type MembershipAction = 'load' | 'leave' | 'confirm' | 'decline' | 'remove' | 'handles' | 'vouch';
 
@@ -24,13 +24,11 @@ const FAILED: Record<MembershipAction, string> = {
   vouch: '本人確認を記録できませんでした',
 };
 
-const NETWORK_CODES = new Set(['unavailable', 'deadline-exceeded']);
-
 export function membershipErrorMessage(error: unknown, action: MembershipAction): string {
   const code = errorCode(error);
   if (code === 'permission-denied') return DENIED[action];
   if (code === 'unauthenticated') return 'ログインの有効期限が切れました。ログインし直してからお試しください。';
-  if ((code && NETWORK_CODES.has(code)) || error instanceof TypeError) {
+  if (isNetworkFailure(error)) {
     return `通信できなかったため${FAILED[action]}。インターネット接続を確かめて、もう一度お試しください。`;
   }
   return `${FAILED[action]}。時間をおいて、もう一度お試しください。`;

@@ -3,7 +3,7 @@
  * Firestore codes (`permission-denied`, …) and Storage codes
  * (`storage/unauthorized`, …). Pure.
  */
-import { errorCode } from '../firebase/error-code';
+import { errorCode, isNetworkFailure } from '../firebase/error-code';
 
 const NETWORK = '通信できませんでした。インターネット接続を確かめて、もう一度お試しください。入力した内容は残っています。';
 const SIGN_IN_AGAIN = 'ログインの有効期限が切れました。ログインし直してから、もう一度お試しください。入力した内容は残っています。';
@@ -35,7 +35,6 @@ export const UNKNOWN_SAVE_ERROR =
 export function saveErrorMessage(error: unknown): string {
   const code = errorCode(error);
   if (code && MESSAGES[code]) return MESSAGES[code];
-  // The fetch inside the lite SDK fails with a TypeError when offline.
-  if (error instanceof TypeError && /fetch|network/i.test(error.message)) return NETWORK;
+  if (isNetworkFailure(error)) return NETWORK;
   return UNKNOWN_SAVE_ERROR;
 }

@@ -5,7 +5,7 @@
  * island needs no zod. Pure.
  */
 import { MAX_OPEN_REPORTS, REPORT_TEXT_MAX } from '../caps';
-import { errorCode } from '../firebase/error-code';
+import { errorCode, isNetworkFailure } from '../firebase/error-code';
 
 export const REPORT_REASONS = ['impersonation', 'spam', 'inappropriate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -74,7 +74,7 @@ export function reportErrorMessage(error: unknown): string {
   if (code === 'permission-denied')
     return 'この報告は受け付けられませんでした。ログインし直してから、もう一度お試しください。入力した内容は残っています。';
   if (code === 'unauthenticated') return 'ログインの有効期限が切れました。ログインし直してからお試しください。入力した内容は残っています。';
-  if (code === 'unavailable' || code === 'deadline-exceeded' || error instanceof TypeError) {
+  if (isNetworkFailure(error)) {
     return '通信できなかったため報告を送れませんでした。インターネット接続を確かめて、もう一度お試しください。入力した内容は残っています。';
   }
   return '予期しないエラーのため報告を送れませんでした。時間をおいて、もう一度お試しください。入力した内容は残っています。';
