@@ -40,8 +40,15 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
       log(`[rebuild] ${reason}: no public change (${exported.reads} reads, ${seconds()} s).`);
       return;
     }
-    await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
-    log(`[rebuild] ${reason}: ${exported.mode} export (${exported.reads} reads) and build done in ${seconds()} s.`);
+    const exportSeconds = seconds();
+    const built = await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
+    const steps = Object.entries(built.timings)
+      .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`)
+      .join(', ');
+    log(
+      `[rebuild] ${reason}: ${exported.mode} export (${exported.reads} reads) and build done in ${seconds()} s ` +
+        `(export ${exportSeconds} s; build: ${steps}; ${built.rendered} pages rendered).`,
+    );
   }
 
   // A scheduled blog (予約投稿) goes public with a cycle just after its time.
