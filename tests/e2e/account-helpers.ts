@@ -97,6 +97,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
 }
 
+/** Signs in on /login?next={route} and waits to land on `route` (`baseUrl`: the served site's origin). */
+export async function signInThrough(page: Page, baseUrl: string, route: string, email: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(route)}`);
+  await signIn(page, email);
+  await page.waitForURL(`${baseUrl}${route}`);
+}
+
 /** The uid this browser's account hint names (null when signed out). */
 export function hintedUid(page: Page): Promise<string | null> {
   return page.evaluate(

@@ -19,7 +19,7 @@ import { EMULATORS } from '../../scripts/lib/project';
 import { contentImagePath, storageUrl } from '../../src/lib/photo-url';
 import { XSS_VECTORS } from '../fixtures/xss-vectors';
 import { TEST_PROJECTS } from '../setup/projects';
-import { createTherapist, signIn } from './account-helpers';
+import { createTherapist, signIn, signInThrough } from './account-helpers';
 import { useSiteSession } from './site-session';
 
 process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.e2e;
@@ -41,11 +41,7 @@ beforeEach(async () => {
   page.on('dialog', (dialog) => void dialog.accept());
 });
 
-async function signInTo(path: string, email = WRITER.email) {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await signIn(page, email);
-  await page.waitForURL(`${site.url}${path}`);
-}
+const signInTo = (path: string, email = WRITER.email) => signInThrough(page, site.url, path, email);
 
 /** A PNG of one colour, drawn by the browser itself. */
 async function png(width: number, height: number, colour: string): Promise<Buffer> {

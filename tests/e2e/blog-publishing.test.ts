@@ -27,7 +27,7 @@ import { dailyDocId, tokyoDayDigits } from '../../src/lib/daily-id';
 import { blogDoc } from '../../src/schema/blogs';
 import { XSS_VECTORS } from '../fixtures/xss-vectors';
 import { TEST_PROJECTS } from '../setup/projects';
-import { createTherapist, signIn, type TestTherapist } from './account-helpers';
+import { createTherapist, signInThrough, type TestTherapist } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 
 const live = useLiveSite();
@@ -146,11 +146,7 @@ beforeEach(async () => {
   page.on('dialog', (dialog) => void dialog.accept());
 });
 
-async function signInTo(route: string, email: string) {
-  await page.goto(`/login?next=${encodeURIComponent(route)}`);
-  await signIn(page, email);
-  await page.waitForURL(`${live.url}${route}`);
-}
+const signInTo = (route: string, email: string) => signInThrough(page, live.url, route, email);
 
 /** Waits until the served page of `route` (rebuilt in the background) contains `text`. */
 const untilServed = (route: string, text: string, timeout = REBUILD_TIMEOUT_MS) =>

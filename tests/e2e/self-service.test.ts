@@ -13,7 +13,7 @@ import { addDays, formatMonthDayWeekday, tokyoDateKey } from '../../src/lib/toky
 import { photoUrlBase } from '../../scripts/export/photo-base';
 import { adminDb } from '../../scripts/lib/admin';
 import { photoURL as publicPhotoURL } from '../../src/lib/photo-url';
-import { signIn } from './account-helpers';
+import { signInThrough } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 
 const live = useLiveSite();
@@ -26,11 +26,7 @@ beforeEach(async () => {
   page.on('dialog', (dialog) => void dialog.accept());
 });
 
-async function signInTo(path: string, email = 'therapist@theralink.test') {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await signIn(page, email);
-  await page.waitForURL(`${live.url}${path}`);
-}
+const signInTo = (path: string, email = 'therapist@theralink.test') => signInThrough(page, live.url, path, email);
 
 /** Waits until the served page of `route` (rebuilt in the background) contains `text`. */
 function untilPublished(route: string, text: string) {

@@ -16,7 +16,7 @@ import { adminDb, emulatorBrowserAuth } from '../../scripts/lib/admin';
 import { ROOT } from '../../scripts/lib/project';
 import { DEMO_PASSWORD } from '../../scripts/seed/generate';
 import type { PublicFrozenAccount } from '../../src/schema/public';
-import { signIn } from './account-helpers';
+import { signInThrough } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 
 const live = useLiveSite();
@@ -61,11 +61,7 @@ beforeEach(async () => {
   page.on('dialog', (dialog) => void dialog.accept());
 });
 
-async function signInTo(route: string, email: string) {
-  await page.goto(`/login?next=${encodeURIComponent(route)}`);
-  await signIn(page, email);
-  await page.waitForURL(`${live.url}${route}`);
-}
+const signInTo = (route: string, email: string) => signInThrough(page, live.url, route, email);
 
 const poll = (route: string) => expect.poll(() => live.html(route), { timeout: REBUILD_TIMEOUT_MS, interval: 500 });
 const herLink = `href="/profile/${NEWCOMER.slug}"`;
