@@ -109,7 +109,7 @@ describe('search filters', () => {
 
   it('finds nothing for a name outside the chosen area, and says so', async () => {
     await page.goto(`/search?q=${encodeURIComponent('みう')}&area=${encodeURIComponent('すすきの')}&kind=store`);
-    await page.getByText('該当するセラピスト・店舗は見つかりませんでした').waitFor();
+    await page.getByText('該当するセラピスト・店舗・ブログは見つかりませんでした').waitFor();
     expect(await page.getByTestId('search-result').count()).toBe(0);
   });
 
