@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -22,5 +23,9 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [react()],
   ...(renderer && { output: 'server', adapter: rendererAdapter() }),
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // sanitize-html's CSS parser, never called (src/lib/markdown/no-postcss.ts); the server build keeps the real one.
+    resolve: { alias: { postcss: fileURLToPath(new URL('./src/lib/markdown/no-postcss.ts', import.meta.url)) } },
+  },
 });
