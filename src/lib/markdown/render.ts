@@ -48,7 +48,7 @@ const ALIGN_CLASSES: Record<string, string> = { left: 'text-left', right: 'text-
 for (const rule of ['th_open', 'td_open'] as const) {
   markdown.renderer.rules[rule] = (tokens, index, options, _env, self) => {
     const token = tokens[index]!;
-    const align = /text-align:(left|right|center)/.exec(token.attrGet('style') ?? '')?.[1];
+    const align = /text-align:(left|right|center)/.exec(String(token.attrGet('style') ?? ''))?.[1];
     token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style');
     if (align) token.attrJoin('class', ALIGN_CLASSES[align]!);
     return self.renderToken(tokens, index, options);
