@@ -14,6 +14,7 @@
  *    redirects to her current one;
  *  - photo: the Storage path becomes a download URL (src/lib/photo-url.ts).
  */
+import type { ExportRecords } from '../../src/registry/public-collections';
 import type { AccountDoc } from '../../src/schema/accounts';
 import type { BlogDoc } from '../../src/schema/blogs';
 import type { PostDoc } from '../../src/schema/posts';
@@ -48,16 +49,6 @@ export interface SourceDocs {
   posts: Map<string, PostDoc>;
   /** uids of suspended accounts. */
   suspensions: Set<string>;
-}
-
-export interface PublicExport {
-  therapists: PublicTherapist[];
-  stores: PublicStore[];
-  frozenAccounts: PublicFrozenAccount[];
-  shifts: PublicShift[];
-  redirects: PublicSlugRedirect[];
-  blogs: PublicBlog[];
-  posts: PublicPost[];
 }
 
 export interface PublicExportOptions {
@@ -139,7 +130,7 @@ function uniqueBySlug<T extends { profileSlug: string }>(
   return kept;
 }
 
-export function toPublicExport(source: SourceDocs, firstShiftDate: string, options: PublicExportOptions): PublicExport {
+export function toPublicExport(source: SourceDocs, firstShiftDate: string, options: PublicExportOptions): ExportRecords {
   const now = options.now ?? new Date();
   const shown = (uid: string, published: boolean) => published && !source.suspensions.has(uid);
 

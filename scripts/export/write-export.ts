@@ -10,71 +10,53 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ZodTypeAny } from 'zod';
 import {
-  EXPORT_FILES,
-  exportMeta,
-  publicBlog,
-  publicFrozenAccount,
-  publicPost,
-  publicShift,
-  publicSlugRedirect,
-  publicStore,
-  publicTherapist,
-  type ExportMeta,
-} from '../../src/schema/public';
+  PUBLIC_COLLECTIONS,
+  PUBLIC_COLLECTION_NAMES,
+  type ExportRecords,
+  type PublicCollection,
+  type PublicCollectionName,
+} from '../../src/registry/public-collections';
+import { EXPORT_FILES, exportMeta, type ExportMeta } from '../../src/schema/public';
 import { replaceDir } from '../lib/replace-dir';
-import type { PublicExport } from './public-records';
 import { problemsOf, SkipLog } from './report';
 
-function publicShaped<T>(name: keyof PublicExport, records: T[], schema: ZodTypeAny, key: (record: T) => string, log: SkipLog): T[] {
-  return records.filter((record) => {
+/** The records of a collection that fit its public schema (src/registry/public-collections.ts); the others are logged. */
+function publicShaped<N extends PublicCollectionName>(name: N, records: ExportRecords[N], log: SkipLog): ExportRecords[N] {
+  const { schema, key } = PUBLIC_COLLECTIONS[name] as PublicCollection<ExportRecords[N][number]>;
+  return (records as ExportRecords[N][number][]).filter((record) => {
     const result = schema.safeParse(record);
-    if (!result.success) log.skip(name, key(record), problemsOf(result.error.issues), 'public');
+    if (!result.success) log.skip(name, String(key(record)), problemsOf(result.error.issues), 'public');
     return result.success;
-  });
+  }) as ExportRecords[N];
 }
 
 /** The export with every record that fails its public shape (and what depends on it) left out. */
-export function checkPublicShapes(data: PublicExport, log: SkipLog = new SkipLog()): PublicExport {
-  const idOf = (record: { id?: unknown }) => String(record.id);
-  const stores = publicShaped('stores', data.stores, publicStore, idOf, log);
+export function checkPublicShapes(data: ExportRecords, log: SkipLog = new SkipLog()): ExportRecords {
+  const stores = publicShaped('stores', data.stores, log);
   const storeIds = new Set(stores.map((s) => s.id));
-  const therapists = publicShaped('therapists', data.therapists, publicTherapist, idOf, log).map((t) =>
+  const therapists = publicShaped('therapists', data.therapists, log).map((t) =>
     t.storeId && !storeIds.has(t.storeId) ? { ...t, storeId: null } : t,
   );
   const therapistById = new Map(therapists.map((t) => [t.id, t]));
   const owners = new Set([...therapistById.keys(), ...storeIds]);
-  const frozenAccounts = publicShaped('frozenAccounts', data.frozenAccounts, publicFrozenAccount, idOf, log).filter((f) =>
-    owners.has(f.userId),
-  );
-  const shifts = publicShaped('shifts', data.shifts, publicShift, idOf, log)
+  const frozenAccounts = publicShaped('frozenAccounts', data.frozenAccounts, log).filter((f) => owners.has(f.userId));
+  const shifts = publicShaped('shifts', data.shifts, log)
     .filter((s) => therapistById.has(s.userId))
     .map((s) => (s.storeId && therapistById.get(s.userId)!.storeId !== s.storeId ? { ...s, storeId: null } : s));
   const slugs = { therapist: new Set(therapists.map((t) => t.profileSlug)), store: new Set(stores.map((s) => s.profileSlug)) };
-  const redirects = publicShaped('redirects', data.redirects, publicSlugRedirect, (r) => String(r.from), log).filter((r) =>
-    slugs[r.kind].has(r.to),
-  );
-  const blogs = publicShaped('blogs', data.blogs, publicBlog, idOf, log).filter((b) => owners.has(b.userId));
-  const posts = publicShaped('posts', data.posts, publicPost, idOf, log).filter((p) => owners.has(p.userId));
+  const redirects = publicShaped('redirects', data.redirects, log).filter((r) => slugs[r.kind].has(r.to));
+  const blogs = publicShaped('blogs', data.blogs, log).filter((b) => owners.has(b.userId));
+  const posts = publicShaped('posts', data.posts, log).filter((p) => owners.has(p.userId));
   return { therapists, stores, frozenAccounts, shifts, redirects, blogs, posts };
 }
 
-export const countsOf = (data: PublicExport): Record<string, number> =>
+export const countsOf = (data: ExportRecords): Record<string, number> =>
   Object.fromEntries(Object.entries(data).map(([name, records]) => [name, (records as unknown[]).length]));
 
 /** The export's data files as written (meta.json aside), in one place so a run can tell whether anything changed. */
-function dataFiles(checked: PublicExport): [string, string][] {
-  const files: [string, unknown][] = [
-    [EXPORT_FILES.therapists, checked.therapists],
-    [EXPORT_FILES.stores, checked.stores],
-    [EXPORT_FILES.frozenAccounts, checked.frozenAccounts],
-    [EXPORT_FILES.shifts, checked.shifts],
-    [EXPORT_FILES.redirects, checked.redirects],
-    [EXPORT_FILES.blogs, checked.blogs],
-    [EXPORT_FILES.posts, checked.posts],
-  ];
-  return files.map(([file, content]) => [file, `${JSON.stringify(content)}\n`]);
+function dataFiles(checked: ExportRecords): [string, string][] {
+  return PUBLIC_COLLECTION_NAMES.map((name) => [PUBLIC_COLLECTIONS[name].file, `${JSON.stringify(checked[name])}\n`]);
 }
 
 async function sameAsOnDisk(dir: string, files: [string, string][]): Promise<boolean> {
@@ -96,7 +78,7 @@ async function sameAsOnDisk(dir: string, files: [string, string][]): Promise<boo
  */
 export async function writeExport(
   dir: string,
-  data: PublicExport,
+  data: ExportRecords,
   meta: Omit<ExportMeta, 'counts'>,
   log: SkipLog = new SkipLog(),
 ): Promise<{ counts: Record<string, number>; changed: boolean }> {
