@@ -20,14 +20,31 @@ export type ContentAuthor = ProfileCard & { id: string };
 
 type Authored = { userId: string; ownerKind: 'therapist' | 'store' };
 
-/** The author of a blog or post; undefined when she is not public in this export. */
+const authors = new WeakMap<Directory, Map<string, ContentAuthor | undefined>>();
+
+/** The author of a blog or post; undefined when she is not public in this export. Made once per author and export. */
 export function authorOf(site: Directory, content: Authored): ContentAuthor | undefined {
+  let known = authors.get(site);
+  if (!known) authors.set(site, (known = new Map()));
+  const key = `${content.ownerKind}:${content.userId}`;
+  if (!known.has(key)) known.set(key, findAuthor(site, content));
+  return known.get(key);
+}
+
+function findAuthor(site: Directory, content: Authored): ContentAuthor | undefined {
   if (content.ownerKind === 'store') {
     const store = site.storesById.get(content.userId);
     return store && { id: store.id, ...storeCard(store) };
   }
   const therapist = site.therapistsById.get(content.userId);
   return therapist && { id: therapist.id, ...therapistCard(therapist) };
+}
+
+/** Her blogs just before (older) and just after (newer) `blog`, by id: the record may come from another copy of the export. */
+export function blogNeighbours(site: Directory, blog: PublicBlog): { previous?: PublicBlog; next?: PublicBlog } {
+  const hers = site.blogsByAuthor.get(blog.userId) ?? [];
+  const at = hers.findIndex((other) => other.id === blog.id);
+  return at < 0 ? {} : { previous: hers[at + 1], next: hers[at - 1] };
 }
 
 export interface BlogAt {
@@ -46,9 +63,7 @@ export function blogAt(site: Directory, id: string | undefined): BlogAt | undefi
   const blog = id === undefined ? undefined : byId.get(id);
   const author = blog && authorOf(site, blog);
   if (!blog || !author) return undefined;
-  const hers = site.blogsByAuthor.get(blog.userId) ?? [];
-  const at = hers.indexOf(blog);
-  return { blog, author, previous: hers[at + 1], next: at > 0 ? hers[at - 1] : undefined };
+  return { blog, author, ...blogNeighbours(site, blog) };
 }
 
 /** Her latest blogs and posts, for her profile; a store's page shows its own and its therapists'. */

@@ -18,6 +18,7 @@
  * list, an entry in ./site-pages.ts).
  */
 import type { ZodType, ZodTypeDef } from 'zod';
+import { blogNeighbours } from '../data/blogs';
 import type { Directory } from '../data/directory';
 import { blogPath } from '../lib/blog-paths';
 import { publicProfilePath } from '../lib/profile/kinds';
@@ -105,10 +106,8 @@ function authorPages(content: { userId: string; ownerKind: 'therapist' | 'store'
 
 /** A blog's page and those of her blogs just before and after it (their 前の記事 / 次の記事 links name it). */
 function blogAndNeighbours(blog: PublicBlog, site: Directory): string[] {
-  const hers = site.blogsByAuthor.get(blog.userId) ?? [];
-  const at = hers.findIndex((other) => other.id === blog.id);
-  const neighbours = at < 0 ? [] : [hers[at - 1], hers[at + 1]].filter((other) => other !== undefined);
-  return [blogPath(blog.id), ...neighbours.map((other) => blogPath(other.id))];
+  const { previous, next } = blogNeighbours(site, blog);
+  return [blog, previous, next].flatMap((each) => (each ? [blogPath(each.id)] : []));
 }
 
 /** The owner's page of a former handle (its description and list name the handles). */
