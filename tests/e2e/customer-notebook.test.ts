@@ -9,16 +9,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../scripts/seed/generate';
 import { TEST_PROJECTS } from '../setup/projects';
-import { signIn } from './account-helpers';
+import { createTherapist, signIn } from './account-helpers';
 import { useSiteSession } from './site-session';
 
 process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.e2e;
-const { adminDb, emulatorBrowserAuth } = await import('../../scripts/lib/admin');
+const { adminDb } = await import('../../scripts/lib/admin');
 
 const site = useSiteSession();
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -64,31 +62,7 @@ let recoveryCode = '';
 beforeAll(async () => {
   // adminDb() first: adminApp() takes the first app there is, and emulatorBrowserAuth() makes one for the Auth project.
   adminDb();
-  const auth = emulatorBrowserAuth();
-  await auth.createUser({
-    uid: THERAPIST.uid,
-    email: THERAPIST.email,
-    password: DEMO_PASSWORD,
-    emailVerified: true,
-    displayName: 'ノートのさくら',
-  });
-  const now = Timestamp.now();
-  await adminDb().doc(`users/${THERAPIST.uid}`).set({ createdAt: now });
-  await adminDb().doc(`accounts/${THERAPIST.uid}`).set({
-    userId: THERAPIST.uid,
-    displayName: 'ノートのさくら',
-    profileSlug: THERAPIST.slug,
-    bio: '',
-    photo: '',
-    storeId: null,
-    storeRequestedAt: null,
-    area: '新宿',
-    tags: [],
-    channels: {},
-    published: false,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await createTherapist({ ...THERAPIST, name: 'ノートのさくら', verified: true, area: '新宿' });
 }, 60_000);
 
 beforeEach(async () => {

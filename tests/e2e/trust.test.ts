@@ -9,14 +9,12 @@
 import { handleShardUrl } from '../../src/lib/search/handle-index';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminDb, emulatorBrowserAuth } from '../../scripts/lib/admin';
+import { emulatorBrowserAuth } from '../../scripts/lib/admin';
 import { ROOT } from '../../scripts/lib/project';
-import { DEMO_PASSWORD } from '../../scripts/seed/generate';
 import type { PublicFrozenAccount } from '../../src/schema/public';
-import { signInThrough } from './account-helpers';
+import { createTherapist, signInThrough } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 
 const live = useLiveSite();
@@ -28,32 +26,7 @@ let page: Page;
 beforeAll(async () => {
   const auth = emulatorBrowserAuth();
   await auth.deleteUser(NEWCOMER.uid).catch(() => undefined);
-  await auth.createUser({
-    uid: NEWCOMER.uid,
-    email: NEWCOMER.email,
-    password: DEMO_PASSWORD,
-    emailVerified: true,
-    displayName: NEWCOMER.name,
-  });
-  const now = Timestamp.now();
-  const db = adminDb();
-  await db.doc(`users/${NEWCOMER.uid}`).set({ createdAt: now });
-  await db.doc(`slugs/${NEWCOMER.slug}`).set({ userId: NEWCOMER.uid, kind: 'therapist', releasedAt: null });
-  await db.doc(`accounts/${NEWCOMER.uid}`).set({
-    userId: NEWCOMER.uid,
-    displayName: NEWCOMER.name,
-    profileSlug: NEWCOMER.slug,
-    bio: '',
-    photo: '',
-    storeId: null,
-    storeRequestedAt: null,
-    area: '新宿',
-    tags: [],
-    channels: {},
-    published: true,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await createTherapist({ ...NEWCOMER, verified: true, published: true, area: '新宿' });
 }, 60_000);
 
 beforeEach(async () => {
