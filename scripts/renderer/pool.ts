@@ -115,21 +115,23 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const loop = async (worker: RendererWorker) => {
         let batch = next();
         let inFlight = batch && ask(worker, batch);
-        while (inFlight) {
-          const results = await inFlight;
-          batch = next();
-          inFlight = batch && ask(worker, batch);
-          // A failed write must not leave the worker's next answer unhandled.
-          inFlight?.catch(() => undefined);
-          await onResults(results);
+        try {
+          while (inFlight) {
+            const results = await inFlight;
+            batch = next();
+            inFlight = batch && ask(worker, batch);
+            // A failed write must not leave the worker's next answer unhandled.
+            inFlight?.catch(() => undefined);
+            await onResults(results);
+          }
+        } catch (error) {
+          failed = true;
+          // The batch in hand is finished before the build cleans up (it reads the export being removed).
+          await inFlight?.catch(() => undefined);
+          throw error;
         }
       };
-      const loops = workersOf(bundle, Math.max(1, Math.min(parallel, batches.length))).map((worker) =>
-        loop(worker).catch((error: unknown) => {
-          failed = true;
-          throw error;
-        }),
-      );
+      const loops = workersOf(bundle, Math.max(1, Math.min(parallel, batches.length))).map(loop);
       // Every worker stops before the build goes on (or cleans up after a failure).
       const outcomes = await Promise.allSettled(loops);
       const failure = outcomes.find((outcome) => outcome.status === 'rejected');

@@ -7,7 +7,7 @@
  * Cards are cached in .cache/og by their text, so a rebuild redraws only
  * what changed.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -114,8 +114,9 @@ export async function cardPng(text: CardText): Promise<Buffer> {
   } catch {
     const png = await renderCard(text);
     await mkdir(CACHE_DIR, { recursive: true });
-    // Written beside and renamed, so a parallel build never reads half a file.
-    const partial = `${file}.${process.pid}.tmp`;
+    // Written beside and renamed, so a parallel build never reads half a file. The name is unique per call:
+    // the renderer's worker threads share one pid and may draw the same card at once.
+    const partial = `${file}.${randomUUID()}.tmp`;
     await writeFile(partial, png);
     await rename(partial, file);
     return png;

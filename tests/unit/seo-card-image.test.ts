@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cardPng } from '../../src/lib/seo/card-image';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
+
+describe('cardPng', () => {
+  // The renderer's two worker threads share one pid and draw the same card when two profiles read alike.
+  it('draws the same uncached card twice at once without either call failing', async () => {
+    const text = { title: `みう ${randomUUID().slice(0, 8)}`, subtitle: '新宿・癒しの森', label: 'セラピスト' };
+    const [first, second] = await Promise.all([cardPng(text), cardPng(text)]);
+    expect([...first.subarray(0, 4)]).toEqual(PNG_SIGNATURE);
+    expect(second.equals(first)).toBe(true);
+    // And the cached copy is the card.
+    expect((await cardPng(text)).equals(first)).toBe(true);
+  }, 30_000);
+});
