@@ -1,5 +1,4 @@
 // @ts-check
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -25,7 +24,5 @@ export default defineConfig({
   ...(renderer && { output: 'server', adapter: rendererAdapter() }),
   vite: {
     plugins: [tailwindcss()],
-    // sanitize-html's CSS parser, never called (src/lib/markdown/no-postcss.ts); the server build keeps the real one.
-    resolve: { alias: { postcss: fileURLToPath(new URL('./src/lib/markdown/no-postcss.ts', import.meta.url)) } },
   },
 });

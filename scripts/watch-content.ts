@@ -7,7 +7,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { SOURCE_NAMES } from '../src/registry/source-collections';
-import { DELETIONS_COLLECTION } from '../src/schema/deletions';
+import { DELETIONS_COLLECTION } from '../src/schema/deletion-ids';
 
 /**
  * What the export derives the public pages from (the source registry),

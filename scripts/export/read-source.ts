@@ -17,7 +17,8 @@
  * reports are never read.
  */
 import { Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
-import { deletionDoc, DELETIONS_COLLECTION } from '../../src/schema/deletions';
+import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
+import { deletionDoc } from '../../src/schema/deletions';
 import { PROFILE_SOURCES, SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
 import type { SourceDocs } from './public-records';
 import { problemsOf, SkipLog, type Problem } from './report';

@@ -4,7 +4,7 @@
  * so the incremental export sees them on its next cycle.
  */
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { DELETIONS_COLLECTION, deletionDocId, type TombstonedCollection } from '../../src/schema/deletions';
+import { DELETIONS_COLLECTION, deletionDocId, type TombstonedCollection } from '../../src/schema/deletion-ids';
 
 export function deleteWithTombstone(db: Firestore, tx: Transaction, collection: TombstonedCollection, docId: string): void {
   tx.delete(db.collection(collection).doc(docId));

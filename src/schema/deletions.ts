@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { timestamp } from './common';
+import { CLIENT_TOMBSTONED, TRUSTED_TOMBSTONED } from './deletion-ids';
 
-/**
- * deletions/{collection}:{docId}: the tombstone of a deleted document the
- * public pages are built from. The incremental export reads what changed
- * after its cursor by `updatedAt`, which a delete leaves no trace of; the
- * tombstone, written in the delete's own batch, is that trace.
- */
-export const DELETIONS_COLLECTION = 'deletions';
-
-/** Collections whose deletes clients write tombstones for (firestore.rules allows these only). */
-export const CLIENT_TOMBSTONED = ['schedules', 'frozenAccounts', 'blogs', 'posts'] as const;
-/** Collections only trusted code deletes from, with tombstones it writes itself. */
-export const TRUSTED_TOMBSTONED = ['disputes', 'suspensions'] as const;
-export type TombstonedCollection = (typeof CLIENT_TOMBSTONED)[number] | (typeof TRUSTED_TOMBSTONED)[number];
-
+/** deletions/{collection}:{docId} (see ./deletion-ids.ts). */
 export const deletionDoc = z
   .object({
     collection: z.enum([...CLIENT_TOMBSTONED, ...TRUSTED_TOMBSTONED]),
@@ -23,7 +11,3 @@ export const deletionDoc = z
   })
   .strict();
 export type DeletionDoc = z.infer<typeof deletionDoc>;
-
-export function deletionDocId(collection: TombstonedCollection, docId: string): string {
-  return `${collection}:${docId}`;
-}

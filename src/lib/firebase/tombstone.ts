@@ -4,7 +4,7 @@
  * delete without it, and the incremental export would not see it otherwise.
  */
 import { doc, serverTimestamp, type Firestore, type WriteBatch } from 'firebase/firestore/lite';
-import { DELETIONS_COLLECTION, deletionDocId, type CLIENT_TOMBSTONED } from '../../schema/deletions';
+import { DELETIONS_COLLECTION, deletionDocId, type CLIENT_TOMBSTONED } from '../../schema/deletion-ids';
 
 export function deleteWithTombstone(db: Firestore, batch: WriteBatch, collection: (typeof CLIENT_TOMBSTONED)[number], docId: string): void {
   batch.delete(doc(db, collection, docId));

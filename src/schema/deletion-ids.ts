@@ -1,0 +1,19 @@
+/**
+ * deletions/{collection}:{docId}: the tombstone of a deleted document the
+ * public pages are built from. The incremental export reads what changed
+ * after its cursor by `updatedAt`, which a delete leaves no trace of; the
+ * tombstone, written in the delete's own batch, is that trace. Its ids live
+ * here, without zod, because islands import them (zod would add about
+ * 13 KB gzip); its schema is in ./deletions.ts.
+ */
+export const DELETIONS_COLLECTION = 'deletions';
+
+/** Collections whose deletes clients write tombstones for (firestore.rules allows these only). */
+export const CLIENT_TOMBSTONED = ['schedules', 'frozenAccounts', 'blogs', 'posts'] as const;
+/** Collections only trusted code deletes from, with tombstones it writes itself. */
+export const TRUSTED_TOMBSTONED = ['disputes', 'suspensions'] as const;
+export type TombstonedCollection = (typeof CLIENT_TOMBSTONED)[number] | (typeof TRUSTED_TOMBSTONED)[number];
+
+export function deletionDocId(collection: TombstonedCollection, docId: string): string {
+  return `${collection}:${docId}`;
+}
