@@ -15,7 +15,8 @@
  * stays light.
  */
 import MarkdownIt from 'markdown-it';
-import { FilterXSS, friendlyAttrValue } from 'xss';
+import xssModule from 'xss';
+import type * as Xss from 'xss';
 
 export interface RenderOptions {
   /** The URL of the blog's Nth picture (Storage, or a local preview), or null when there is none. */
@@ -85,6 +86,8 @@ const ALLOWED: Record<string, string[]> = {
   th: ['class'],
   td: ['class'],
 };
+// A CommonJS package whose helpers Node cannot import by name: its default export is the whole module.
+const { FilterXSS, friendlyAttrValue } = xssModule as unknown as typeof Xss;
 const IMAGE_SRC = /^(https?:|blob:)/i;
 const ALIGN_CLASS_VALUES = new Set(Object.values(ALIGN_CLASSES));
 
