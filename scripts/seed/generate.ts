@@ -303,14 +303,20 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
 /** Private documents of the demo users: never exported, there to prove it. */
 function privateDocs(today: string): SeedDoc[] {
   const at = (days: number) => tokyoInstant(addDays(today, -days), '10:00');
+  // demo-fan's 推し, oldest first; users/demo-fan counts them and names the
+  // last one added, as the rules require of the client (docs/decisions.md, issue 15).
+  const favorites = [
+    { targetUid: therapistId(0), targetKind: 'therapist', createdAt: at(30) },
+    { targetUid: storeId(0), targetKind: 'store', createdAt: at(20) },
+  ];
+  const fanCounter = { favoriteCount: favorites.length, lastFavoriteTarget: favorites.at(-1)!.targetUid };
   const docs: SeedDoc[] = DEMO_USERS.map((user) => ({
     path: `users/${user.uid}`,
-    data: { createdAt: at(120), lastCheckedAnnouncementsAt: at(3) },
+    data: { createdAt: at(120), lastCheckedAnnouncementsAt: at(3), ...(user.uid === 'demo-fan' ? fanCounter : {}) },
   }));
   docs.push(
     { path: 'users/demo-fan/fcmTokens/demo-fcm-token-fan', data: { token: 'demo-fcm-token-fan', createdAt: at(10), refreshedAt: at(2) } },
-    { path: `favorites/demo-fan/items/${therapistId(0)}`, data: { createdAt: at(30) } },
-    { path: `favorites/demo-fan/items/${storeId(0)}`, data: { createdAt: at(20) } },
+    ...favorites.map((favorite) => ({ path: `favorites/demo-fan/items/${favorite.targetUid}`, data: favorite })),
     {
       path: 'reports/demo-fan_0',
       data: {

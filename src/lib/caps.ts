@@ -2,8 +2,10 @@
  * Per-user caps of the trust-and-safety model (docs/decisions.md, issue
  * 10), as the islands need them. They mirror src/schema (the unit tests
  * hold them equal) instead of importing it: zod would add about 13 KB gzip
- * to every island that needs a number. The rules enforce each cap through
- * a bounded id scheme ({uid}_{slot}), so a client picks a free slot.
+ * to every island that needs a number. The rules enforce most caps through
+ * a bounded id scheme ({uid}_{slot}), so a client picks a free slot; 推し
+ * and handle watches are keyed by their target, so a counter on users/{uid}
+ * bounds them instead (docs/decisions.md, issue 15).
  */
 
 /** A released slug stays held this many days (only its previous owner may take it back). */
@@ -25,6 +27,10 @@ export const MAX_CUSTOMERS = 5000;
 /** Longest dispute evidence and report text, in characters (UTF-16 units, as the schema counts). */
 export const DISPUTE_EVIDENCE_MAX = 1000;
 export const REPORT_TEXT_MAX = 1000;
+/** 推し per account (users/{uid}.favoriteCount counts favorites/{uid}/items). */
+export const MAX_FAVORITES = 500;
+/** Watched X handles per account (users/{uid}.watchCount counts handleWatches/{uid}/handles). */
+export const MAX_HANDLE_WATCHES = 20;
 
 /** The lowest of the slots 0..count-1 not in `used`, or null when all are taken. */
 export function firstFreeSlot(used: Iterable<number>, count: number): number | null {

@@ -3,7 +3,7 @@ import { accountDoc } from './accounts';
 import { announcementDoc } from './announcements';
 import { blogDoc } from './blogs';
 import { customerRecordDoc, notebookKeyDoc } from './customers';
-import { favoriteDoc } from './favorites';
+import { favoriteDoc, handleWatchDoc } from './favorites';
 import { currentHandleDoc, frozenAccountDoc, handleSlotDoc } from './frozen-accounts';
 import { membershipDoc } from './memberships';
 import { disputeDoc, reportDoc, suspensionDoc } from './moderation';
@@ -32,6 +32,7 @@ export const SCHEMAS: Record<string, ZodTypeAny> = {
   blogs: blogDoc,
   posts: postDoc,
   'favorites/items': favoriteDoc,
+  'handleWatches/handles': handleWatchDoc,
   customers: notebookKeyDoc,
   'customers/records': customerRecordDoc,
 };

@@ -1,10 +1,32 @@
 import { z } from 'zod';
-import { timestamp } from './common';
+import { timestamp, uid, xHandle } from './common';
+import { MAX_FAVORITES, MAX_HANDLE_WATCHES } from './favorites';
 
-/** users/{uid}: private to its owner; never exported. */
+/** Which news of her 推し a fan wants (all on when absent). */
+export const ALERT_KINDS = ['handle', 'blog', 'post', 'schedule'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const alertSettings = z.object({ handle: z.boolean(), blog: z.boolean(), post: z.boolean(), schedule: z.boolean() }).strict();
+export type AlertSettingsDoc = z.infer<typeof alertSettings>;
+
+/**
+ * users/{uid}: private to its owner; never exported. Every field but
+ * createdAt is optional, so docs written before a field existed stay valid.
+ * favoriteCount / watchCount move by one with a favourite / watch in the
+ * same write, which names it in lastFavoriteTarget / lastWatchedHandle (the
+ * rules check that item is created or deleted: docs/decisions.md, issue 15).
+ */
 export const userDoc = z
   .object({
     lastCheckedAnnouncementsAt: timestamp.optional(),
+    favoriteCount: z.number().int().min(0).max(MAX_FAVORITES).optional(),
+    lastFavoriteTarget: uid.optional(),
+    watchCount: z.number().int().min(0).max(MAX_HANDLE_WATCHES).optional(),
+    lastWatchedHandle: xHandle.optional(),
+    alerts: alertSettings.optional(),
+    /** Push as well as the bell (off when absent). */
+    pushAlerts: z.boolean().optional(),
+    /** The previous visit to /favorites: a handle registered after it is 「新しいアカウント」. */
+    lastFavoritesVisitAt: timestamp.optional(),
     createdAt: timestamp,
   })
   .strict();

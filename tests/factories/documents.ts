@@ -102,6 +102,20 @@ export function announcementDocFor(uid: string, overrides: Record<string, unknow
   return { userId: uid, createdAt: at, title: 'お知らせ', body: '', link: '', kind: 'system', ...overrides };
 }
 
+/** favorites/{uid}/items/{targetUid} (src/schema/favorites.ts). */
+export function favoriteDocFor(
+  targetUid: string,
+  targetKind: 'therapist' | 'store' = 'therapist',
+  overrides: Record<string, unknown> = {},
+) {
+  return { targetUid, targetKind, createdAt: at, ...overrides };
+}
+
+/** handleWatches/{uid}/handles/{handle} (src/schema/favorites.ts). */
+export function handleWatchDocFor(handle: string, overrides: Record<string, unknown> = {}) {
+  return { handle, createdAt: at, ...overrides };
+}
+
 /** One valid document for each collection that stays closed to clients. */
 export function privateDocs(owner: string): Record<string, Record<string, unknown>> {
   return {
@@ -114,7 +128,6 @@ export function privateDocs(owner: string): Record<string, Record<string, unknow
       createdAt: at,
       updatedAt: at,
     },
-    [`favorites/${owner}/items/someone`]: { createdAt: at },
     [`suspensions/${owner}`]: suspensionDocFor(),
   };
 }

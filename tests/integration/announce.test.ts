@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
-import { announcementDoc } from '../../src/schema/announcements';
+import { ANNOUNCEMENT_KINDS, announcementDoc } from '../../src/schema/announcements';
 
 const PROJECT = 'demo-theralink-announce';
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -176,7 +176,7 @@ describe('invalid input', () => {
     });
     await expect(cli(['--user', 'fan-1', '--title', 't', '--kind', 'ad'])).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('種類（--kind）は system / favorite-blog / favorite-post / favorite-schedule のどれか'),
+      stderr: expect.stringContaining(`種類（--kind）は ${ANNOUNCEMENT_KINDS.join(' / ')} のどれか`),
     });
     await expect(cli(['--title', 't', '--bogus'])).rejects.toMatchObject({
       code: 1,

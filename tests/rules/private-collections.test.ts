@@ -6,13 +6,14 @@ import { ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
- * Collections no client may touch yet (favorites), and
- * plaintext customer documents (customers/{uid}/items/…, the old app's
- * shape): no role may get, list, create, update or delete, not even the
- * owner, until the issue that needs it opens it. The encrypted notebook
- * (customers/{uid} and customers/{uid}/records/…) is open to its owner
- * only: tests/rules/customers.test.ts; blogs and posts:
- * tests/rules/blogs-posts.test.ts.
+ * Collections no client may touch (suspensions), and plaintext customer
+ * documents (customers/{uid}/items/…, the old app's shape): no role may
+ * get, list, create, update or delete, not even the owner. The encrypted
+ * notebook (customers/{uid} and customers/{uid}/records/…) is open to its
+ * owner only: tests/rules/customers.test.ts; blogs and posts:
+ * tests/rules/blogs-posts.test.ts; 推し and handle watches, to their owner
+ * only: tests/rules/favorites.test.ts, tests/rules/handle-watches.test.ts;
+ * the ranking, to nobody: tests/rules/rankings.test.ts.
  */
 const env = useRulesEnvironment();
 const docs = privateDocs('alice');

@@ -1,6 +1,7 @@
 /** scripts/announce.ts: option checks (Japanese messages) and when pushing is skipped. */
 import { describe, expect, it } from 'vitest';
 import { AnnounceInputError, parseAnnounceOptions, pushSkipReason } from '../../scripts/announce';
+import { ANNOUNCEMENT_KINDS } from '../../src/schema/announcements';
 
 const errorOf = (options: unknown): string => {
   try {
@@ -35,7 +36,7 @@ describe('parseAnnounceOptions', () => {
 
   it('accepts --all, every kind of the schema, a site path and an https URL', () => {
     expect(parseAnnounceOptions({ all: true, title: 't' }).all).toBe(true);
-    for (const kind of ['system', 'favorite-blog', 'favorite-post', 'favorite-schedule']) {
+    for (const kind of ANNOUNCEMENT_KINDS) {
       expect(parseAnnounceOptions({ users: ['u'], title: 't', kind }).kind).toBe(kind);
     }
     expect(parseAnnounceOptions({ users: ['u'], title: 't', link: '/therapists/miu?tab=blog' }).link).toBe('/therapists/miu?tab=blog');

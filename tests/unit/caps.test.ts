@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as caps from '../../src/lib/caps';
+import { MAX_FAVORITES, MAX_HANDLE_WATCHES } from '../../src/schema/favorites';
 import { MAX_FORMER_HANDLES } from '../../src/schema/frozen-accounts';
 import {
   disputeDoc,
@@ -23,6 +24,8 @@ describe('caps mirror the schemas', () => {
     expect(caps.MAX_SHIFTS_PER_DAY).toBe(MAX_SHIFTS_PER_DAY);
     expect(caps.SHIFT_DAYS_AHEAD).toBe(SHIFT_DAYS_AHEAD);
     expect(caps.MAX_PUSH_TOKENS).toBe(MAX_PUSH_TOKENS);
+    expect(caps.MAX_FAVORITES).toBe(MAX_FAVORITES);
+    expect(caps.MAX_HANDLE_WATCHES).toBe(MAX_HANDLE_WATCHES);
   });
 
   it('bounds evidence and report text as the schemas do', () => {
