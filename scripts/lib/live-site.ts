@@ -4,13 +4,15 @@
  * collection changes and at each Tokyo midnight (so /today and the
  * schedules turn over with the day). A cycle is what the production
  * workflow runs: an incremental export (only what changed), and a build
- * only when a public record changed. Browser tests run the same loop
- * against their own project.
+ * only when a public record changed, then the 推し alerts (scripts/alerts.ts)
+ * on that export. Browser tests run the same loop against their own project.
  */
 import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
 import { nextTokyoMidnight } from '../../src/lib/tokyo-date';
+import { describeAlerts, runAlerts } from '../alerts';
 import { buildSite } from '../build-site';
 import { runExport } from '../export';
+import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
 import { adminDb } from './admin';
 
@@ -27,6 +29,9 @@ export interface LiveSite {
   stop(): void;
 }
 
+/** A failed alerts run is tried again this soon, even if nothing changes meanwhile. */
+const ALERTS_RETRY_MS = 60_000;
+
 export async function startLiveSite(options: LiveSiteOptions = {}): Promise<LiveSite> {
   const log = options.log ?? console.log;
   const dir = options.exportDir ?? defaultExportDir();
@@ -38,6 +43,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     scheduleNextPublish(exported.nextScheduledAt);
     if (!exported.changed && mode === 'incremental' && !everyDay) {
       log(`[rebuild] ${reason}: no public change (${exported.reads} reads, ${seconds()} s).`);
+      await alerts(false);
       return;
     }
     const exportSeconds = seconds();
@@ -49,6 +55,38 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
       `[rebuild] ${reason}: ${exported.mode} export (${exported.reads} reads) and build done in ${seconds()} s ` +
         `(export ${exportSeconds} s; build: ${steps}; ${built.rendered} pages rendered).`,
     );
+    // After the build: an alert's link leads to a page that is live.
+    await alerts(exported.changed);
+  }
+
+  // The 推し alerts after each cycle's export. The first run takes the export as its snapshot (seeded or restored
+  // data is not news); a failed run is logged and tried again, the site goes on.
+  let alertsBaseline = true;
+  let alertsPending = false;
+  let alertsMissedExport = false;
+  let alertsRetry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  async function alerts(exportChanged: boolean): Promise<void> {
+    const readExport = exportChanged || alertsBaseline || alertsMissedExport;
+    if (!readExport && !alertsPending) return;
+    clearTimeout(alertsRetry);
+    try {
+      const result = await runAlerts({
+        exportDir: dir,
+        baseline: alertsBaseline,
+        onlyPending: !readExport,
+        log: (line) => log(`[alerts] ${line}`),
+      });
+      alertsBaseline = false;
+      alertsMissedExport = false;
+      alertsPending = result.pending > 0;
+      if (result.events > 0 || result.delivered > 0) log(`[alerts] ${describeAlerts(result)}`);
+    } catch (error) {
+      alertsMissedExport ||= readExport;
+      alertsPending = true;
+      log(`[alerts] failed; tried again with the next cycle (in ${ALERTS_RETRY_MS / 1000} s at the latest).\n${(error as Error).message}`);
+      if (!stopped) alertsRetry = setTimeout(() => void rebuild('trying the alerts again'), ALERTS_RETRY_MS);
+    }
   }
 
   // A scheduled blog (予約投稿) goes public with a cycle just after its time.
@@ -69,6 +107,13 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
         log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
       ),
     ));
+  // The 推し ranking reads every favourite: once at start and once a day, never per cycle. Its write is a change
+  // the watcher sees, so the pages follow with the next cycle.
+  const ranking = () =>
+    runRanking({ log: (line) => log(`[ranking] ${line}`) }).catch((error: Error) =>
+      log(`[ranking] failed; the previous ranking stays.\n${error.message}`),
+    );
+  await ranking();
   const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
   await watch.ready;
   // Everything is read at start: seeded or restored data may carry old timestamps.
@@ -86,7 +131,10 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   let midnight: NodeJS.Timeout;
   const scheduleMidnight = () => {
     midnight = setTimeout(
-      () => void rebuild('a new day in Tokyo', true).then(scheduleMidnight),
+      () =>
+        void ranking()
+          .then(() => rebuild('a new day in Tokyo', true))
+          .then(scheduleMidnight),
       nextTokyoMidnight().getTime() - Date.now() + 5_000,
     );
   };
@@ -94,8 +142,10 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
 
   return {
     stop() {
+      stopped = true;
       clearTimeout(midnight);
       clearTimeout(scheduled);
+      clearTimeout(alertsRetry);
       watch.stop();
     },
   };

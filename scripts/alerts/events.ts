@@ -1,0 +1,146 @@
+/**
+ * Events from two exports: the snapshot the job alerted last and the
+ * public export now. No Firestore read: everything public that can alert a
+ * fan is in the export already.
+ *
+ * - A former handle is news once, when it is listed without a dispute
+ *   (a disputed claim waits until it is settled; once alerted it stays
+ *   known while it is listed, disputed or not).
+ * - A current X handle is news when a profile that was public changes it.
+ * - Blogs, posts: a new id. Shifts: a new id dated today or tomorrow.
+ * - A handle watch fires for every handle that became registered (a known
+ *   former handle or a current X handle) and was not before.
+ *
+ * A 推し's blog, post or handle older than MAX_EVENT_AGE_MS when it first
+ * shows up (her profile published again after a suspension, a blog
+ * un-hidden) is taken into the snapshot without alerting: it is not news.
+ */
+import { blogPath } from '../../src/lib/blog-paths';
+import { storeCard, therapistCard } from '../../src/lib/owners';
+import { schedulePath } from '../../src/lib/shifts-view';
+import { storeDisplayName } from '../../src/lib/store-name';
+import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
+import type { ExportRecords } from '../../src/registry/public-collections';
+import type { AnnouncementKind } from '../../src/schema/announcements';
+import type { AlertKind } from '../../src/schema/users';
+import {
+  blogAlert,
+  formerHandleAlert,
+  movedAlert,
+  postAlert,
+  shiftAlert,
+  watchAlert,
+  type AlertContent,
+  type AlertOwner,
+} from './messages';
+import type { AlertSnapshot } from './state';
+
+/** News older than this when it first appears is not alerted (see above). */
+export const MAX_EVENT_AGE_MS = 48 * 3_600_000;
+
+/** One thing that happened, with what every fan of `target` is told. */
+export interface FoundEvent extends AlertContent {
+  id: string;
+  kind: AnnouncementKind;
+  /** The fan setting that turns it off; null for a handle watch (she asked for it). */
+  alert: AlertKind | null;
+  target: string;
+  /** Her name and public page (a digest names her and links there). */
+  name: string;
+  profileLink: string;
+  handle?: string;
+}
+
+/** The parts of the export the job compares next time. */
+export function snapshotOf(records: ExportRecords, previous?: AlertSnapshot): AlertSnapshot {
+  const frozen: AlertSnapshot['frozen'] = {};
+  for (const entry of records.frozenAccounts) {
+    const known = previous?.frozen[entry.id]?.userId === entry.userId;
+    if (known || !entry.disputed) frozen[entry.id] = { userId: entry.userId, handle: entry.handle };
+  }
+  const x: AlertSnapshot['x'] = {};
+  for (const profile of [...records.therapists, ...records.stores]) x[profile.id] = profile.channels.x ?? '';
+  return {
+    frozen,
+    x,
+    blogs: records.blogs.map((blog) => blog.id),
+    posts: records.posts.map((post) => post.id),
+    shifts: records.shifts.map((shift) => shift.id),
+  };
+}
+
+/** Every handle registered in a snapshot (a known former handle or a current X handle), with its owner. */
+function registeredHandles(snapshot: AlertSnapshot): Map<string, string> {
+  const handles = new Map<string, string>();
+  for (const entry of Object.values(snapshot.frozen)) handles.set(entry.handle, entry.userId);
+  for (const [uid, handle] of Object.entries(snapshot.x)) if (handle) handles.set(handle, uid);
+  return handles;
+}
+
+/** The events between `previous` and `records`, in a stable order, and the new snapshot. */
+export function findEvents(previous: AlertSnapshot, records: ExportRecords, now: Date): { events: FoundEvent[]; snapshot: AlertSnapshot } {
+  const snapshot = snapshotOf(records, previous);
+  const owners = new Map<string, AlertOwner>([
+    ...records.therapists.map((t) => [t.id, therapistCard(t)] as const),
+    ...records.stores.map((s) => [s.id, storeCard(s)] as const),
+  ]);
+  const storeNames = new Map(records.stores.map((store) => [store.id, storeDisplayName(store)]));
+  const recent = (at: string) => Date.parse(at) >= now.getTime() - MAX_EVENT_AGE_MS;
+  const events: FoundEvent[] = [];
+  const add = (
+    id: string,
+    kind: AnnouncementKind,
+    alert: AlertKind | null,
+    target: string,
+    make: (owner: AlertOwner) => AlertContent,
+    extra: { handle?: string } = {},
+  ) => {
+    const owner = owners.get(target);
+    // Content of a profile that is not public is not in the export; kept as a guard.
+    if (owner) events.push({ id, kind, alert, target, name: owner.name, profileLink: owner.href, ...make(owner), ...extra });
+  };
+
+  for (const entry of records.frozenAccounts) {
+    const isNew = snapshot.frozen[entry.id] && previous.frozen[entry.id]?.userId !== entry.userId;
+    if (isNew && recent(entry.createdAt)) {
+      add(`handle:${entry.id}`, 'favorite-handle', 'handle', entry.userId, (owner) => formerHandleAlert(owner, entry.handle));
+    }
+  }
+  for (const profile of [...records.therapists, ...records.stores]) {
+    const before = previous.x[profile.id];
+    const current = profile.channels.x;
+    if (before !== undefined && current && current !== before) {
+      add(`channel:${profile.id}:${current}`, 'favorite-handle', 'handle', profile.id, (owner) => movedAlert(owner, current));
+    }
+  }
+  const oldBlogs = new Set(previous.blogs);
+  for (const blog of records.blogs) {
+    if (!oldBlogs.has(blog.id) && recent(blog.publishedAt)) {
+      add(`blog:${blog.id}`, 'favorite-blog', 'blog', blog.userId, (owner) => blogAlert(owner, blog, blogPath(blog.id)));
+    }
+  }
+  const oldPosts = new Set(previous.posts);
+  for (const post of records.posts) {
+    if (!oldPosts.has(post.id) && recent(post.createdAt))
+      add(`post:${post.id}`, 'favorite-post', 'post', post.userId, (owner) => postAlert(owner, post));
+  }
+  const today = tokyoDateKey(now);
+  const tomorrow = addDays(today, 1);
+  const oldShifts = new Set(previous.shifts);
+  const newShifts = records.shifts
+    .filter((shift) => !oldShifts.has(shift.id) && (shift.date === today || shift.date === tomorrow))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  for (const shift of newShifts) {
+    const store = shift.storeId ? (storeNames.get(shift.storeId) ?? null) : null;
+    add(`shift:${shift.id}`, 'favorite-schedule', 'schedule', shift.userId, (owner) =>
+      shiftAlert(owner, shift, shift.date === today ? '今日' : '明日', store, schedulePath(shift.userId)),
+    );
+  }
+
+  const before = registeredHandles(previous);
+  for (const [handle, uid] of registeredHandles(snapshot)) {
+    if (before.has(handle)) continue;
+    add(`watch:${handle}:${uid}`, 'handle-watch', null, uid, (owner) => watchAlert(owner, handle), { handle });
+  }
+  return { events, snapshot };
+}

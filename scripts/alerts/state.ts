@@ -1,0 +1,126 @@
+/**
+ * The alerts job's memory, one JSON file beside the export
+ * (`{exportDir}-alerts.json`): the snapshot of the export it alerted last,
+ * each 推し's count of events today (the daily bound), and the events it
+ * has promised but not yet delivered (pending). Written atomically
+ * (temporary file, then rename), so a killed job leaves the old state or
+ * the new one, never half of one.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { ANNOUNCEMENT_KINDS } from '../../src/schema/announcements';
+import { ALERT_KINDS } from '../../src/schema/users';
+
+const VERSION = 1;
+
+/** What the export held last time, reduced to what tells a new event from an old one. */
+const snapshot = z
+  .object({
+    /** Former handles already alerted (non-disputed once), by frozenAccounts id. */
+    frozen: z.record(z.object({ userId: z.string(), handle: z.string() }).strict()),
+    /** Every public therapist's and store's current X handle ('' for none), by uid. */
+    x: z.record(z.string()),
+    blogs: z.array(z.string()),
+    posts: z.array(z.string()),
+    shifts: z.array(z.string()),
+  })
+  .strict();
+export type AlertSnapshot = z.infer<typeof snapshot>;
+
+const kindCounts = z.object(
+  Object.fromEntries(ALERT_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<(typeof ALERT_KINDS)[number], z.ZodNumber>,
+);
+export type KindCounts = z.infer<typeof kindCounts>;
+
+/** One 推し's events of one Tokyo day: how many, and those past the bound by kind (the digest's counts). */
+const dayCount = z.object({ date: z.string(), count: z.number().int().min(0), digest: kindCounts }).strict();
+export type DayCount = z.infer<typeof dayCount>;
+
+const pendingEvent = z
+  .object({
+    /** handle:{frozenId}, channel:{uid}:{handle}, blog:{id}, post:{id}, shift:{id}, watch:{handle}:{uid}. */
+    id: z.string().min(1),
+    kind: z.enum(ANNOUNCEMENT_KINDS),
+    /** The fan setting that turns it off (users/{uid}.alerts[…]); null for a handle watch. */
+    alert: z.enum(ALERT_KINDS).nullable(),
+    /** The 推し (for a watch: who registered the handle). */
+    target: z.string().min(1),
+    /** A watch event's handle. */
+    handle: z.string().optional(),
+    /** The 推し's name and public page as the export had them at detection (the digest uses them). */
+    name: z.string(),
+    profileLink: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string(),
+    /** When the job found it: the announcements' createdAt, so a rerun writes the same documents. */
+    detectedAt: z.string().datetime({ offset: true }),
+    /** Its Tokyo day, and its place in the 推し's day (null for a watch: not bounded). */
+    date: z.string(),
+    ordinal: z.number().int().positive().nullable(),
+    /** Past the bound: the day's events past the bound so far, by kind, this one included. */
+    digest: kindCounts.nullable(),
+    /** The path of the last fan row (uid order) whose batch committed: a rerun goes on after it. */
+    cursor: z.string().nullable(),
+  })
+  .strict();
+export type PendingEvent = z.infer<typeof pendingEvent>;
+
+const alertState = z
+  .object({
+    version: z.literal(VERSION),
+    snapshot,
+    days: z.record(dayCount),
+    pending: z.array(pendingEvent),
+  })
+  .strict();
+export type AlertState = z.infer<typeof alertState>;
+
+/** The state file of the export in `exportDir`: a sibling file, `{exportDir}-alerts.json`. */
+export function alertStatePathFor(exportDir: string): string {
+  return `${path.resolve(exportDir)}-alerts.json`;
+}
+
+export class AlertStateError extends Error {}
+
+/** The saved state, or null when there is none yet (the first run). A damaged file throws: its pending events matter. */
+export async function loadAlertState(file: string): Promise<AlertState | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  let parsed: z.SafeParseReturnType<unknown, AlertState>;
+  try {
+    parsed = alertState.safeParse(JSON.parse(text));
+  } catch {
+    parsed = { success: false, error: new z.ZodError([]) };
+  }
+  if (!parsed.success) {
+    throw new AlertStateError(
+      `通知ジョブの状態ファイル ${file} を読み取れません。` +
+        'ファイルを消すと、次の実行で新しい状態から始めます（その間の未送信の通知は失われます）。',
+    );
+  }
+  return parsed.data;
+}
+
+/** Saves the state atomically (temporary file, then rename). */
+export async function saveAlertState(file: string, state: AlertState): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const staging = `${file}.tmp-${process.pid}`;
+  await writeFile(staging, JSON.stringify(state));
+  await rename(staging, file);
+}
+
+/** A state holding only `snapshot`: what the first run writes. */
+export function initialState(current: AlertSnapshot): AlertState {
+  return { version: VERSION, snapshot: current, days: {}, pending: [] };
+}
+
+export function emptyKindCounts(): KindCounts {
+  return Object.fromEntries(ALERT_KINDS.map((kind) => [kind, 0])) as KindCounts;
+}

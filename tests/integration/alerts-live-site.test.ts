@@ -1,0 +1,81 @@
+/**
+ * The alerts inside `npm start`'s loop (scripts/lib/live-site.ts), on the
+ * real Firestore emulator: the first build takes the snapshot and alerts
+ * nobody; a shift saved for today reaches a fan's announcements with the
+ * next cycle; a failing alerts run is logged and the site still rebuilds.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import type { LiveSite } from '../../scripts/lib/live-site';
+import { schedulePath } from '../../src/lib/shifts-view';
+import { tokyoDateKey } from '../../src/lib/tokyo-date';
+import { put, shift, slug, therapist } from './support/trust-docs';
+
+const PROJECT = 'demo-theralink-alerts-live';
+process.env.FIREBASE_PROJECT_ID = PROJECT;
+const { adminDb } = await import('../../scripts/lib/admin');
+const { startLiveSite } = await import('../../scripts/lib/live-site');
+const { Timestamp } = await import('firebase-admin/firestore');
+
+const db = adminDb();
+const CYCLE_TIMEOUT_MS = 90_000;
+const lines: string[] = [];
+let root: string;
+let exportDir: string;
+let site: LiveSite;
+
+const announcements = async () => (await db.collection('announcements').get()).docs.map((doc) => doc.data());
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'theralink-alerts-live-'));
+  exportDir = path.join(root, 'export');
+  await clearFirestoreEmulator(PROJECT);
+  await put(db, {
+    'accounts/t1': therapist('t1'),
+    'slugs/slug-t1': slug('t1', 'therapist'),
+    'users/fan-1': { createdAt: Timestamp.now(), favoriteCount: 1 },
+    'favorites/fan-1/items/t1': { targetUid: 't1', targetKind: 'therapist', createdAt: Timestamp.now() },
+    // Already there when the site starts: not news.
+    [`schedules/t1_${tokyoDateKey()}_0`]: shift('t1', tokyoDateKey(), { updatedAt: Timestamp.now() }),
+  });
+  site = await startLiveSite({ outDir: path.join(root, 'site'), exportDir, firebaseProjectId: PROJECT, log: (line) => lines.push(line) });
+}, 180_000);
+afterAll(async () => {
+  site?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('alerts in the live site', () => {
+  it('the first build takes the snapshot; a shift saved for today reaches the fan with the next cycle', async () => {
+    expect(await announcements()).toEqual([]);
+    await put(db, {
+      [`schedules/t1_${tokyoDateKey()}_1`]: shift('t1', tokyoDateKey(), { start: '21:00', end: '23:00', updatedAt: Timestamp.now() }),
+    });
+    await expect.poll(announcements, { timeout: CYCLE_TIMEOUT_MS, interval: 250 }).toEqual([
+      expect.objectContaining({
+        userId: 'fan-1',
+        kind: 'favorite-schedule',
+        title: 'セラピストt1さんが今日出勤します',
+        link: schedulePath('t1'),
+      }),
+    ]);
+    expect(lines.some((line) => line.startsWith('[alerts] 新しい出来事 1 件'))).toBe(true);
+  });
+
+  it('a failing alerts run is logged, and the site still rebuilds', async () => {
+    await writeFile(`${exportDir}-alerts.json`, '{ not json');
+    const before = lines.length;
+    await put(db, { 'accounts/t1': therapist('t1', { bio: '新しい自己紹介です。', updatedAt: Timestamp.now() }) });
+    await expect
+      .poll(() => lines.slice(before).some((line) => line.startsWith('[alerts] failed')), { timeout: CYCLE_TIMEOUT_MS })
+      .toBe(true);
+    const cycle = lines.slice(before).find((line) => line.startsWith('[rebuild] changed'));
+    expect(cycle).toMatch(/build done in/);
+    // The failure stayed inside the alerts: the cycle itself did not fail.
+    expect(lines.slice(before).filter((line) => line.startsWith('[rebuild] failed'))).toEqual([]);
+    expect(lines.slice(before).join('\n')).toContain('通知ジョブの状態ファイル');
+  });
+});
