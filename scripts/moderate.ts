@@ -9,7 +9,7 @@
  *   revoke <handle>               delete a claim (or release a current-handle reservation)
  *   verify <handle>               raise a claim to 運営確認済み
  *   dismiss <disputeId>           close a dispute
- *   close-report <reportId>       close a report
+ *   close-report <reportId>       close a report (a ranking burst's favourites then count from the next run)
  *   suspend <uid> --reason <text> take an account off the site and refuse its writes
  *   unsuspend <uid>
  *   hide <blogs|posts>/<id>       take a blog or a timeline post off the site (its author sees why)
@@ -27,6 +27,7 @@ import { X_HANDLE_PATTERN, normalizeHandle } from '../src/lib/handles';
 import { handleDocId, MAX_FORMER_HANDLES } from '../src/schema/frozen-accounts';
 import { frozenAccountDoc } from '../src/schema/frozen-accounts';
 import { suspensionDoc } from '../src/schema/moderation';
+import { RANKING_BURST_REASON } from '../src/schema/rankings';
 import { isDateKey } from '../src/lib/tokyo-date';
 import { deleteWithTombstone } from './lib/tombstone';
 import { adminDb, assertFirestoreReachable } from './lib/admin';
@@ -40,7 +41,7 @@ export const USAGE = [
   '  revoke <handle>                旧アカウントの登録を取り消す（現在のアカウントなら予約を外す）',
   '  verify <handle>                旧アカウントを運営確認済みにする',
   '  dismiss <disputeId>            申し立てを閉じる',
-  '  close-report <reportId>        通報を閉じる',
+  '  close-report <reportId>        通報を閉じる（推しランキングの自動検知なら、次回の集計から数える）',
   '  suspend <uid> --reason <理由>  アカウントを利用停止にする（次の書き出しでサイトから消える）',
   '  unsuspend <uid>                利用停止を解除する',
   '  hide <blogs|posts>/<id>        ブログ・タイムラインの投稿を非公開にする（次の書き出しでサイトから消える）',
@@ -368,6 +369,10 @@ async function transact<T>(db: Firestore, body: (tx: Transaction) => Promise<T>)
   return outcome.value;
 }
 
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
 function logClosed(log: (line: string) => void, closed: string[]) {
   if (closed.length > 0) log(`この件の申し立て ${closed.length} 件を閉じました: ${closed.join(', ')}`);
 }
@@ -402,12 +407,21 @@ async function list(db: Firestore, log: (line: string) => void): Promise<void> {
       );
       log(`    ${text(doc.get('evidence')).replace(/\s+/g, ' ')}`);
     });
-  log(`通報（未対応 ${reports.size} 件）`);
-  reports.docs.sort(byTime).forEach((doc) => {
+  // The ranking's automatic burst reports (scripts/ranking/burst-reports.ts) are listed apart from people's.
+  const [bursts, userReports] = partition(reports.docs.sort(byTime), (doc) => doc.get('reason') === RANKING_BURST_REASON);
+  log(`通報（未対応 ${userReports.length} 件）`);
+  userReports.forEach((doc) => {
     log(
       `- ${doc.id}  対象: ${text(doc.get('targetPath'))}  理由: ${text(doc.get('reason'))}  通報した人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`,
     );
     if (doc.get('text')) log(`    ${text(doc.get('text')).replace(/\s+/g, ' ')}`);
+  });
+  log(`推しランキングの自動検知（未対応 ${bursts.length} 件、閉じるまで集計から除外）`);
+  bursts.forEach((doc) => {
+    log(
+      `- ${doc.id}  対象: ${text(doc.get('targetPath'))}  新しいアカウントからの推し: ${text(doc.get('burst.fans'))} 件  ` +
+        `${when(doc.get('burst.from'))} 〜 ${when(doc.get('burst.to'))}`,
+    );
   });
   log(`利用停止中（${suspensions.size} 件）`);
   suspensions.docs.forEach((doc) => log(`- ${doc.id}  理由: ${text(doc.get('reason'))}  ${when(doc.get('createdAt'))}`));

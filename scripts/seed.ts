@@ -10,6 +10,7 @@ import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { adminDb, assertFirestoreReachable, emulatorBrowserAuth } from './lib/admin';
 import { isMain } from './lib/cli';
 import { MAX_BLOGS_PER_THERAPIST } from './seed/blogs';
+import { generateFans, seedFanRanking } from './seed/fans';
 import { generateSeed } from './seed/generate';
 import { writeDemoUsers, writeSeed } from './seed/write';
 
@@ -31,9 +32,15 @@ export async function runSeed(options: SeedRunOptions): Promise<number> {
     today: options.today ?? tokyoDateKey(),
     blogsPerTherapist: options.blogsPerTherapist,
   });
+  // Demo fans and their 推し (scripts/seed/fans.ts): private rows the ranking counts.
+  const fans = generateFans(docs, { today: options.today ?? tokyoDateKey() });
+  docs.push(...fans.docs);
   const written = await writeSeed(db, docs, (n) => console.log(`  ${n} documents written…`));
   // Browsers sign in against the emulator's own project, whichever project holds the data.
-  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) await writeDemoUsers(emulatorBrowserAuth());
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    await writeDemoUsers(emulatorBrowserAuth());
+    await seedFanRanking(db, emulatorBrowserAuth(), fans.users);
+  }
   return written;
 }
 

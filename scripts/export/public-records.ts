@@ -31,10 +31,12 @@ import type {
   PublicStore,
   PublicTherapist,
 } from '../../src/schema/public';
+import type { RankingDoc } from '../../src/schema/rankings';
 import type { ScheduleDoc } from '../../src/schema/schedules';
 import { SLUG_HOLD_DAYS, type SlugDoc } from '../../src/schema/slugs';
 import type { StoreDoc } from '../../src/schema/stores';
 import { contentImagePath, photoURL, storageUrl, type PhotoUrlBase } from '../../src/lib/photo-url';
+import { publicRankings } from '../ranking/public';
 import type { SkipLog } from './report';
 
 export interface SourceDocs {
@@ -47,6 +49,8 @@ export interface SourceDocs {
   disputes: Map<string, DisputeDoc>;
   blogs: Map<string, BlogDoc>;
   posts: Map<string, PostDoc>;
+  /** rankings/current (scripts/ranking.ts). */
+  rankings: Map<string, RankingDoc>;
   /** uids of suspended accounts. */
   suspensions: Set<string>;
 }
@@ -271,6 +275,8 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
     redirects: slugRedirects(source.slugs, { therapists, stores }, now),
     blogs: blogs.sort(byId),
     posts: posts.sort(byId),
+    // Only the numbers, and only of therapists public in this export.
+    rankings: publicRankings(source.rankings, (uid) => therapistById.get(uid)?.area),
   };
 }
 

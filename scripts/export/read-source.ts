@@ -153,6 +153,7 @@ export function sourceDocsOf(mirror: SourceMirror): SourceDocs {
     disputes: sortedById(docs.disputes),
     blogs: sortedById(docs.blogs),
     posts: sortedById(docs.posts),
+    rankings: sortedById(docs.rankings),
     suspensions: new Set([...docs.suspensions.keys()].sort()),
   };
 }

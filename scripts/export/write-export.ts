@@ -19,6 +19,7 @@ import {
 } from '../../src/registry/public-collections';
 import { EXPORT_FILES, exportMeta, type ExportMeta } from '../../src/schema/public';
 import { replaceDir } from '../lib/replace-dir';
+import { keepPublicTherapists } from '../ranking/public';
 import { problemsOf, SkipLog } from './report';
 
 /** The records of a collection that fit its public schema (src/registry/public-collections.ts); the others are logged. */
@@ -48,7 +49,8 @@ export function checkPublicShapes(data: ExportRecords, log: SkipLog = new SkipLo
   const redirects = publicShaped('redirects', data.redirects, log).filter((r) => slugs[r.kind].has(r.to));
   const blogs = publicShaped('blogs', data.blogs, log).filter((b) => owners.has(b.userId));
   const posts = publicShaped('posts', data.posts, log).filter((p) => owners.has(p.userId));
-  return { therapists, stores, frozenAccounts, shifts, redirects, blogs, posts };
+  const rankings = keepPublicTherapists(publicShaped('rankings', data.rankings, log), (uid) => therapistById.get(uid)?.area);
+  return { therapists, stores, frozenAccounts, shifts, redirects, blogs, posts, rankings };
 }
 
 export const countsOf = (data: ExportRecords): Record<string, number> =>

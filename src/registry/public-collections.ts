@@ -24,6 +24,7 @@ import { blogPath } from '../lib/blog-paths';
 import { publicProfilePath } from '../lib/profile/kinds';
 import { foldForMatch } from '../lib/search/rank';
 import { completionShardUrl, handleShardUrl } from '../lib/search/handle-index';
+import { personShardUrl } from '../lib/favorites/people-index';
 import { nameShardUrl } from '../lib/search/name-index';
 import { profileCardPath } from '../lib/seo/cards';
 import { scheduleFeedPath, schedulePath } from '../lib/shifts-view';
@@ -45,6 +46,7 @@ import {
   type PublicStore,
   type PublicTherapist,
 } from '../schema/public';
+import { publicRanking, RANKINGS_FILE, type PublicRanking } from '../schema/rankings';
 import type { SourceName } from './source-collections';
 
 export interface PublicCollection<T> {
@@ -65,7 +67,7 @@ function blogPagesOf(authorId: string, site: Directory): string[] {
   return (site.blogsByAuthor.get(authorId) ?? []).map((blog) => blogPath(blog.id));
 }
 
-/** Her pages, and the shards of the handle and name indexes that carry her. */
+/** Her pages, and the shards of the handle, name and people indexes that carry her. */
 function therapistOwnPages(therapist: PublicTherapist, site: Directory): string[] {
   return [
     ...blogPagesOf(therapist.id, site),
@@ -75,6 +77,7 @@ function therapistOwnPages(therapist: PublicTherapist, site: Directory): string[
     ...(therapist.photoURL ? [] : [profileCardPath(therapist.profileSlug)]),
     nameShardUrl(foldForMatch(therapist.displayName)),
     ...handleShardsOf(therapist, site),
+    personShardUrl(therapist.id),
   ];
 }
 
@@ -126,6 +129,7 @@ export interface ExportRecords {
   redirects: PublicSlugRedirect[];
   blogs: PublicBlog[];
   posts: PublicPost[];
+  rankings: PublicRanking[];
 }
 
 export type PublicCollectionName = keyof ExportRecords;
@@ -160,6 +164,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
         ...(store.photoURL ? [] : [profileCardPath(store.profileSlug)]),
         nameShardUrl(foldForMatch(storeDisplayName(store))),
         ...handleShardsOf(store, site),
+        personShardUrl(store.id),
         ...[...members, ...working].flatMap((therapist) => therapistOwnPages(therapist, site)),
       ];
     },
@@ -170,7 +175,8 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     key: (entry) => entry.id,
     // accounts, stores (and what decides them) say whether the owner is public; disputes set 確認中.
     sources: ['frozenAccounts', 'disputes', 'suspensions', 'accounts', 'stores', 'slugs'],
-    pages: (entry, site) => [...ownerPage(entry, site), ...handleFiles(entry.handle)],
+    // The people index lists her former handles (/favorites' 「新しいアカウント」).
+    pages: (entry, site) => [...ownerPage(entry, site), ...handleFiles(entry.handle), personShardUrl(entry.userId)],
   },
   shifts: {
     file: EXPORT_FILES.shifts,
@@ -186,8 +192,9 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
               publicProfilePath('therapist', therapist.profileSlug),
               schedulePath(therapist.id),
               scheduleFeedPath(therapist.id),
-              // Her handle answers carry her next shift.
+              // Her handle answers and her people-index entry carry her next shift.
               ...handleShardsOf(therapist, site),
+              personShardUrl(therapist.id),
             ]
           : []),
         ...storePageOf(shift.storeId, site),
@@ -208,14 +215,25 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     key: (blog) => blog.id,
     // Published, its time come, not hidden, by a public author.
     sources: ['blogs', 'accounts', 'stores', 'memberships', 'suspensions', 'slugs'],
-    pages: (blog, site) => [...blogAndNeighbours(blog, site), ...authorPages(blog, site)],
+    // The people index shows her latest blog.
+    pages: (blog, site) => [...blogAndNeighbours(blog, site), ...authorPages(blog, site), personShardUrl(blog.userId)],
   },
   posts: {
     file: EXPORT_FILES.posts,
     schema: publicPost,
     key: (post) => post.id,
     sources: ['posts', 'accounts', 'stores', 'memberships', 'suspensions', 'slugs'],
-    pages: (post, site) => authorPages(post, site),
+    // The people index shows her latest post.
+    pages: (post, site) => [...authorPages(post, site), personShardUrl(post.userId)],
+  },
+  rankings: {
+    file: RANKINGS_FILE,
+    schema: publicRanking,
+    key: (ranking) => ranking.id,
+    // The numbers of scripts/ranking.ts, for therapists who are still public.
+    sources: ['rankings', 'accounts', 'memberships', 'stores', 'suspensions', 'slugs'],
+    // Only the ranking pages show it: lists, which ./site-pages.ts compares.
+    pages: () => [],
   },
 };
 

@@ -10,6 +10,7 @@ import { loadDirectory, type Directory } from '../data/directory';
 import { frozenList, frozenListPage, frozenListPageCount, frozenListViews, frozenPageParam } from '../data/frozen-list';
 import { previewCards } from '../data/preview-cards';
 import { profileSlugs } from '../data/profiles';
+import { rankingPages } from '../data/ranking';
 import { searchFilters } from '../data/search-filters';
 import { storeList } from '../data/store-list';
 import { frozenListPath, type FrozenListFilter } from '../lib/frozen-list';
@@ -65,6 +66,7 @@ export const EXPORT_ROUTES = {
       filter && 'tag' in filter ? pages.map((page) => ({ tag: filter.tag, page: page.param })) : [],
     ),
   '/timeline/[...page]': (site: Directory) => timelinePages(site).map((page) => ({ page: page.param })),
+  '/favoriteRanking/area/[area]': (site: Directory) => rankingPages(site).flatMap(({ area }) => (area ? [{ area }] : [])),
 } satisfies Record<string, (site: Directory) => RouteParams[]>;
 
 export type ExportRoute = keyof typeof EXPORT_ROUTES;
@@ -96,6 +98,12 @@ export const LIST_PAGES: { name: string; shows: PublicCollectionName[]; pages: (
   { name: 'search', shows: ['therapists', 'stores'], pages: (site) => [{ url: '/search', input: searchFilters(site) }] },
   { name: 'blogs', shows: ['blogs', 'therapists', 'stores'], pages: blogFeedListPages },
   { name: 'timeline', shows: ['posts', 'therapists', 'stores'], pages: timelineListPages },
+  // Her name, picture, area and store show beside her rank.
+  {
+    name: 'favoriteRanking',
+    shows: ['rankings', 'therapists', 'stores'],
+    pages: (site) => rankingPages(site).map(({ url, input }) => ({ url, input })),
+  },
 ];
 
 /**

@@ -7,7 +7,8 @@
  * records and pages each feeds) is src/registry/public-collections.ts.
  *
  * users, customers, announcements, favorites, reports and tokens are not
- * here: nothing public is derived from them, and the export never reads them.
+ * here: nothing public is derived from them, and the export never reads them
+ * (rankings is: the counts scripts/ranking.ts derived from favorites).
  */
 import type { ZodTypeAny, z } from 'zod';
 import { accountDoc } from '../schema/accounts';
@@ -16,6 +17,7 @@ import { MAX_POSTS_PER_DAY, postDoc } from '../schema/posts';
 import { frozenAccountDoc, handleDocId } from '../schema/frozen-accounts';
 import { membershipDoc, membershipDocId } from '../schema/memberships';
 import { disputeDoc, MAX_OPEN_DISPUTES, suspensionDoc } from '../schema/moderation';
+import { RANKING_DOC_ID, rankingDoc } from '../schema/rankings';
 import { MAX_SHIFTS_PER_DAY, scheduleDoc, shiftDocId } from '../schema/schedules';
 import { slugDoc } from '../schema/slugs';
 import { storeDoc } from '../schema/stores';
@@ -32,7 +34,7 @@ export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
    * re-read with the owner's profile, which is written in the same
    * transaction (slugs).
    */
-  changes: { field: 'updatedAt' | 'createdAt' } | { byOwner: true };
+  changes: { field: 'updatedAt' | 'createdAt' | 'computedAt' } | { byOwner: true };
   /** Deletes come with a tombstone in deletions/ (src/schema/deletions.ts). */
   tombstoned: boolean;
   /**
@@ -97,6 +99,13 @@ export const SOURCE_COLLECTIONS = {
     idCheck: (id, p) => (parseDailyDocId(id, p.userId, MAX_POSTS_PER_DAY) ? null : 'not a post id {userId}_{yyyymmdd}_{0..19}'),
     changes: { field: 'updatedAt' },
     tombstoned: true,
+  }),
+  // rankings/current: written by scripts/ranking.ts alone (src/schema/rankings.ts).
+  rankings: source({
+    schema: rankingDoc,
+    idCheck: (id) => (id === RANKING_DOC_ID ? null : `not ${RANKING_DOC_ID}`),
+    changes: { field: 'computedAt' },
+    tombstoned: false,
   }),
   suspensions: source({
     schema: suspensionDoc,

@@ -17,6 +17,8 @@ import {
   type PublicTherapist,
 } from '../../src/schema/public';
 import { addDays } from '../../src/lib/tokyo-date';
+import type { PublicRanking } from '../../src/schema/rankings';
+import { withRanks } from '../../scripts/ranking/rank';
 
 const AT = '2026-11-01T03:00:00.000Z';
 const AREAS = ['新宿', '渋谷', '池袋'] as const;
@@ -149,7 +151,32 @@ export function publicExport({ therapists = 40, today = '2026-11-22' }: { therap
     blogRecord(stores[0]!, 2),
   ].sort(byId);
   const posts = people.flatMap((t, i) => (i % 4 ? [] : [postRecord(t, i), postRecord(t, i + 1)])).sort(byId);
-  return { therapists: people, stores, frozenAccounts, shifts, redirects: [], blogs, posts };
+  return {
+    therapists: people,
+    stores,
+    frozenAccounts,
+    shifts,
+    redirects: [],
+    blogs,
+    posts,
+    rankings: [rankingRecord(people.slice(0, 12))],
+  };
+}
+
+/** rankings.json's record: `ranked` in this order with falling counts (the 2nd and 3rd tied), overall and by area. */
+export function rankingRecord(ranked: readonly PublicTherapist[], overrides: Partial<PublicRanking> = {}): PublicRanking {
+  const counted = ranked.map((therapist, i) => ({ uid: therapist.id, area: therapist.area, count: i === 2 ? 38 : 40 - i * 2 }));
+  // Last week: some one place lower, some the same, some not ranked.
+  const entries = (rows: typeof counted) =>
+    withRanks(rows).map(({ uid, count, rank }, i) => ({
+      uid,
+      count,
+      rank,
+      previousRank: i % 3 === 0 ? rank + 1 : i % 3 === 1 ? rank : null,
+    }));
+  const areas: PublicRanking['areas'] = {};
+  for (const area of [...new Set(counted.map((row) => row.area))].sort()) areas[area] = entries(counted.filter((row) => row.area === area));
+  return { id: 'current', computedAt: AT, comparedWith: '2026-10-25', overall: entries(counted), areas, ...overrides };
 }
 
 /** Writes an export folder as scripts/export.ts would (one JSON array per collection, meta.json). */

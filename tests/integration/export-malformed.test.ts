@@ -89,6 +89,11 @@ function planted(): { path: string; data: Record<string, unknown>; field: string
       data: { userId: 'th-000002', text: 'あ'.repeat(501), images: [], createdAt: AT, updatedAt: AT, hidden: false },
       field: 'text',
     },
+    {
+      path: 'rankings/current',
+      data: { computedAt: AT, comparedWith: null, overall: [{ uid: 'th-000002', count: 0, rank: 1, previousRank: null }], areas: {} },
+      field: 'overall.0.count',
+    },
   ];
 }
 
@@ -157,6 +162,7 @@ describe('an export with a malformed document in every collection', () => {
       'frozen-accounts.json',
       'meta.json',
       'posts.json',
+      'rankings.json',
       'redirects.json',
       'shifts.json',
       'stores.json',

@@ -356,6 +356,19 @@ describe('the public-shape check', () => {
         posts: [
           { id: 'bad_20261122_0', userId: 'bad', ownerKind: 'therapist', text: 'こんにちは', imageURLs: [], createdAt: good.updatedAt },
         ],
+        // And her place in the ranking: the rest move up.
+        rankings: [
+          {
+            id: 'current',
+            computedAt: good.updatedAt,
+            comparedWith: null,
+            overall: [
+              { uid: 'bad', count: 9, rank: 1, previousRank: null },
+              { uid: good.id, count: 4, rank: 2, previousRank: 1 },
+            ],
+            areas: { 新宿: [{ uid: 'bad', count: 9, rank: 1, previousRank: null }] },
+          },
+        ],
       },
       log,
     );
@@ -366,6 +379,15 @@ describe('the public-shape check', () => {
     expect(checked.redirects).toEqual([]);
     expect(checked.blogs).toEqual([]);
     expect(checked.posts).toEqual([]);
+    expect(checked.rankings).toEqual([
+      {
+        id: 'current',
+        computedAt: good.updatedAt,
+        comparedWith: null,
+        overall: [{ uid: good.id, count: 4, rank: 1, previousRank: 1 }],
+        areas: {},
+      },
+    ]);
     expect(log.skipped.map((s) => `${s.stage} ${s.collection}/${s.id} ${s.problems[0]!.path}`).sort()).toEqual([
       'public redirects/old-bad to',
       'public stores/st photoURL',

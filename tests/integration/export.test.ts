@@ -72,6 +72,7 @@ describe('export of the seeded data', () => {
       'frozen-accounts.json',
       'meta.json',
       'posts.json',
+      'rankings.json',
       'redirects.json',
       'shifts.json',
       'stores.json',
@@ -145,6 +146,8 @@ describe('export of the seeded data', () => {
       'セラリンクへようこそ',
       'customers',
       'favorites',
+      // The demo fans (scripts/seed/fans.ts): who follows whom never leaves.
+      'fan-0',
       // The encrypted notebook: not even its ciphertext, IVs or key wraps leave.
       NOTEBOOK_IV,
       NOTEBOOK_CIPHERTEXT.slice(0, 40),
@@ -155,6 +158,16 @@ describe('export of the seeded data', () => {
       'users/',
     ];
     for (const needle of privateText) expect(text, needle).not.toContain(needle);
+  });
+
+  it('publishes the seeded fans’ 推しランキング: counts of public therapists only', async () => {
+    const [ranking] = JSON.parse(await readFile(path.join(exportDir, 'rankings.json'), 'utf8'));
+    const therapists = new Set(
+      JSON.parse(await readFile(path.join(exportDir, 'therapists.json'), 'utf8')).map((t: { id: string }) => t.id),
+    );
+    expect(ranking.overall.length).toBeGreaterThan(50);
+    for (const entry of ranking.overall) expect(therapists.has(entry.uid), entry.uid).toBe(true);
+    expect(Object.keys(ranking.areas).length).toBeGreaterThan(5);
   });
 
   it('leaves out unpublished therapists and stores, and everything that names them', async () => {

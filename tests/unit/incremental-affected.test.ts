@@ -10,6 +10,7 @@ import { affectedUrls, diffExports } from '../../scripts/lib/incremental';
 import { indexExport } from '../../src/data/directory';
 import { foldForMatch } from '../../src/lib/search/rank';
 import { completionShardUrl, handleShardUrl } from '../../src/lib/search/handle-index';
+import { personShardUrl } from '../../src/lib/favorites/people-index';
 import { nameShardUrl } from '../../src/lib/search/name-index';
 import type { ExportRecords } from '../../src/registry/public-collections';
 import { blogRecord, frozenRecord, postRecord, publicExport, shiftRecord } from '../factories/public-export';
@@ -62,10 +63,11 @@ describe('affectedUrls', () => {
       nameShardUrl(foldForMatch(her.displayName)),
       handleShardUrl('old_th02'),
       completionShardUrl('old_th02')!,
+      personShardUrl('th-02'),
     ]) {
       expect(urls, url).toContain(url);
     }
-    for (const url of ['/profile/therapist-03', '/stores', '/search', '/frozen-accounts', '/frozen-accounts/2'])
+    for (const url of ['/profile/therapist-03', '/stores', '/search', '/frozen-accounts', '/frozen-accounts/2', personShardUrl('th-03')])
       expect(urls, url).not.toContain(url);
     expect(urls.size).toBeLessThan(20);
   });
@@ -93,14 +95,17 @@ describe('affectedUrls', () => {
     expect(urls).toContain(`/store-profile/${store.profileSlug}`);
     expect(urls).toContain('/stores');
     expect(urls).toContain('/search');
+    // Its people-index entry, and its members' (their cards name the store).
+    expect(urls).toContain(personShardUrl(store.id));
     for (const member of members) {
+      expect(urls).toContain(personShardUrl(member.id));
       expect(urls).toContain(`/profile/${member.profileSlug}`);
       expect(urls).toContain(`/schedule/${member.id}.ics`);
       if (!member.photoURL) expect(urls).toContain(`/og/p/${member.profileSlug}.png`);
     }
   });
 
-  it('a new shift: her pages, her store and her handle answers (next shift), nobody else', () => {
+  it('a new shift: her pages, her store, her handle answers and her people entry (next shift), nobody else', () => {
     const urls = affected((records) => {
       records.shifts.push(shiftRecord(records.therapists[9]!, TODAY, '09:00', '12:00'));
     });
@@ -108,7 +113,9 @@ describe('affectedUrls', () => {
     expect(urls).toContain(`/profile/${her.profileSlug}`);
     expect(urls).toContain(`/schedule/${her.id}`);
     expect(urls).toContain(handleShardUrl('old_th10'));
+    expect(urls).toContain(personShardUrl(her.id));
     expect(urls).not.toContain('/profile/therapist-11');
+    expect(urls).not.toContain(personShardUrl('th-11'));
     expect(urls).not.toContain('/frozen-accounts');
   });
 
@@ -121,6 +128,8 @@ describe('affectedUrls', () => {
     expect(urls).toContain('/frozen-accounts/letter/a');
     expect(urls).toContain('/profile/therapist-01');
     expect(urls).toContain(handleShardUrl('aaa_first'));
+    // /favorites marks her 「新しいアカウント」 from her people entry.
+    expect(urls).toContain(personShardUrl('th-01'));
     expect(urls).not.toContain('/frozen-accounts/letter/o');
   });
 
@@ -149,6 +158,7 @@ describe('affectedUrls', () => {
       expect(urls).toContain(`/blog/${added.id}`);
       expect(urls).toContain(`/blog/${blogRecord(her(), 3).id}`);
       expect(urls).toContain(`/profile/${her().profileSlug}`);
+      expect(urls).toContain(personShardUrl(her().id));
       expect(urls).toContain(`/store-profile/${herStore().profileSlug}`);
       for (const url of ['/blogs', '/blogs/page/2', `/blogs/area/${her().area}`, '/blogs/tag/日記']) expect(urls, url).toContain(url);
       // The archive counts from the oldest: the full first page keeps its bytes.
@@ -187,7 +197,66 @@ describe('affectedUrls', () => {
       expect(urls).toContain(`/profile/${her().profileSlug}`);
       expect(urls).toContain(`/store-profile/${herStore().profileSlug}`);
       expect(urls).toContain('/timeline');
+      expect(urls).toContain(personShardUrl(her().id));
+      expect(urls).not.toContain(personShardUrl(herStore().id));
       expect(urls).not.toContain('/blogs');
+    });
+  });
+
+  describe('the 推しランキング', () => {
+    // The factory ranks the first 12 therapists (areas 新宿, 渋谷, 池袋 by turns).
+    const ranked = () => base().therapists[0]!;
+    const rankingPages = ['/favoriteRanking', '/favoriteRanking/area/新宿', '/favoriteRanking/area/渋谷', '/favoriteRanking/area/池袋'];
+
+    it('a new count: the overall page and her area page, nothing else but the clock pages', () => {
+      const urls = affected((records) => {
+        const ranking = records.rankings[0]!;
+        ranking.overall[0]!.count += 1;
+        ranking.areas[ranked().area]![0]!.count += 1;
+      });
+      expect([...urls].sort()).toEqual(['/', '/favoriteRanking', `/favoriteRanking/area/${ranked().area}`, '/today'].sort());
+    });
+
+    it('the first ranking adds every ranking page', () => {
+      const before = base();
+      const after = structuredClone(before);
+      before.rankings = [];
+      const urls = affectedUrls(indexExport(before), indexExport(after), diffExports(before, after));
+      for (const url of rankingPages) expect(urls, url).toContain(url);
+    });
+
+    it('a ranked therapist’s rename or new picture reaches the ranking pages that show her', () => {
+      const renamed = affected((records) => {
+        records.therapists[0]!.displayName = '新しい名前';
+      });
+      expect(renamed).toContain('/favoriteRanking');
+      expect(renamed).toContain(`/favoriteRanking/area/${ranked().area}`);
+      expect(renamed).not.toContain('/favoriteRanking/area/池袋');
+      const pictured = affected((records) => {
+        records.therapists[0]!.photoURL = 'https://firebasestorage.googleapis.com/v0/b/demo/o/avatars%2Fth-01%2F1.webp?alt=media';
+      });
+      expect(pictured).toContain('/favoriteRanking');
+    });
+
+    it('her store’s rename reaches them too (the store is shown beside her)', () => {
+      const storeIndex = base().stores.findIndex((store) => store.id === ranked().storeId);
+      const urls = affected((records) => {
+        records.stores[storeIndex]!.displayName = '改名した店';
+      });
+      expect(urls).toContain('/favoriteRanking');
+    });
+
+    it('a ranked therapist’s bio, or anything about an unranked one, leaves them alone', () => {
+      const bio = affected((records) => {
+        records.therapists[0]!.bio = '書き直しました。';
+      });
+      const other = affected((records) => {
+        records.therapists[30]!.displayName = '新しい名前';
+      });
+      for (const url of rankingPages) {
+        expect(bio, url).not.toContain(url);
+        expect(other, url).not.toContain(url);
+      }
     });
   });
 });
