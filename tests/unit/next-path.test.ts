@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginUrlFor, safeNextPath } from '../../src/lib/auth/next-path';
+import { afterSignInPath, loginUrlFor, safeNextPath } from '../../src/lib/auth/next-path';
 
 describe('safeNextPath', () => {
   it.each([
@@ -29,5 +29,27 @@ describe('safeNextPath', () => {
 
   it('builds the /login URL that returns to a page', () => {
     expect(loginUrlFor('/schedule/manage?week=1')).toBe('/login?next=%2Fschedule%2Fmanage%3Fweek%3D1');
+  });
+});
+
+describe('afterSignInPath', () => {
+  it('sends a fan account (no profile) to her 推し list when no next is given', () => {
+    expect(afterSignInPath(null, 'none')).toBe('/favorites');
+    expect(afterSignInPath('', 'none')).toBe('/favorites');
+  });
+
+  it.each(['therapist', 'store', null] as const)('sends a %s account home when no next is given', (accountType) => {
+    expect(afterSignInPath(null, accountType)).toBe('/');
+  });
+
+  it('follows a given same-site next for every account, a fan too', () => {
+    expect(afterSignInPath('/announcements', 'none')).toBe('/announcements');
+    expect(afterSignInPath('/', 'none')).toBe('/');
+    expect(afterSignInPath('/profile', 'therapist')).toBe('/profile');
+  });
+
+  it('sends a next that leaves the site home, not to the list', () => {
+    expect(afterSignInPath('//evil.example/phish', 'none')).toBe('/');
+    expect(afterSignInPath('https://evil.example/', 'therapist')).toBe('/');
   });
 });

@@ -1,13 +1,14 @@
 /**
  * /login: email + password sign-in and the password-reset email. Once
  * signed in (now or already), it goes to ?next= when that is a path on
- * this site, else home. The email survives errors and reloads.
+ * this site, else home (a fan account: /favorites). The email survives
+ * errors and reloads.
  */
 import { sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { authErrorMessage, type AuthErrorField } from '../../lib/auth/auth-errors';
 import { AuthProvider, useAuth } from '../../lib/auth/AuthProvider';
-import { safeNextPath } from '../../lib/auth/next-path';
+import { afterSignInPath } from '../../lib/auth/next-path';
 import { clientAuth } from '../../lib/firebase/app';
 import { useSessionDraft } from '../../lib/forms/session-draft';
 import { AuthPending } from '../account/AuthPending';
@@ -18,7 +19,7 @@ import { EmailField, TextField } from '../forms/TextField';
 type Errors = Partial<Record<AuthErrorField, string>>;
 
 function Login() {
-  const { user, loading } = useAuth();
+  const { user, loading, accountType } = useAuth();
   const [draft, update] = useSessionDraft('theralink:draft:login', { email: '' });
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -26,7 +27,8 @@ function Login() {
   const [busy, setBusy] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
-  const next = safeNextPath(new URLSearchParams(location.search).get('next'));
+  // The account type is known before the user is published (auth-store), so a fan is recognised here.
+  const next = afterSignInPath(new URLSearchParams(location.search).get('next'), accountType);
 
   useEffect(() => {
     if (user) location.replace(next);

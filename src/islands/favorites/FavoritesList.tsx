@@ -1,0 +1,104 @@
+/**
+ * My 推し: the order switch, the cards, the empty state, and the messages
+ * of a removal (a polite status when done, an alert when it was undone).
+ * After a removal the focus goes to the list heading, not to the page top.
+ */
+import { useId, useRef } from 'react';
+import { FormAlert } from '../forms/FormAlert';
+import { inputClass } from '../forms/TextField';
+import { smallButton } from '../blog-editor/ui';
+import { FAVORITE_ORDERS, isFavoriteOrder, type FavoriteCard } from './favorite-cards';
+import { FavoriteItem } from './FavoriteItem';
+import { useFavorites } from './use-favorites';
+
+const LINK = 'text-brand-700 dark:text-brand-300 underline underline-offset-2';
+
+function EmptyState() {
+  return (
+    <div className="grid gap-2 rounded-lg border border-dashed border-gray-400 p-4 dark:border-gray-600" data-testid="favorites-empty">
+      <p className="font-bold">まだ推しが登録されていません。</p>
+      <p>
+        セラピストや店舗のページにある「☆
+        推しに追加」ボタンを押すと、ここに並びます。今のアカウント、次の出勤、最新のブログや投稿をまとめて確認でき、新しいアカウントを登録したときは「新しいアカウント」と表示されます。
+      </p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <a href="/search" className={LINK}>
+          セラピストを探す
+        </a>
+        <a href="/today" className={LINK}>
+          本日の出勤を見る
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export function FavoritesList({ uid }: { uid: string }) {
+  const { state, cards, order, chooseOrder, remove, notice, retry } = useFavorites(uid);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const orderId = useId();
+
+  if (state.status === 'loading') return <p role="status">推しの一覧を読み込んでいます…</p>;
+  if (state.status === 'error') {
+    return (
+      <div className="grid gap-3">
+        <FormAlert kind="error">{state.message}</FormAlert>
+        <div>
+          <button type="button" className={smallButton} onClick={retry}>
+            もう一度読み込む
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const onRemove = (card: FavoriteCard) => {
+    heading.current?.focus();
+    void remove(card);
+  };
+
+  return (
+    <section aria-labelledby="favorites-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="favorites-heading" ref={heading} tabIndex={-1} className="text-lg font-bold">
+          推し一覧（{cards.length}件）
+        </h2>
+        {cards.length > 1 && (
+          <div className="grid gap-1">
+            <label htmlFor={orderId} className="text-sm font-medium">
+              並び順
+            </label>
+            <select
+              id={orderId}
+              value={order}
+              onChange={(event) => isFavoriteOrder(event.target.value) && chooseOrder(event.target.value)}
+              className={`${inputClass} w-auto`}
+              data-testid="favorites-order"
+            >
+              {Object.entries(FAVORITE_ORDERS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <div aria-live="polite" role="status" className="empty:hidden">
+        {notice?.kind === 'success' && <p className="text-sm text-green-800 dark:text-green-200">{notice.text}</p>}
+      </div>
+      {notice?.kind === 'error' && <FormAlert kind="error">{notice.text}</FormAlert>}
+      {cards.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="grid gap-4" data-testid="favorites-list">
+          {cards.map((card) => (
+            <li key={card.row.targetUid}>
+              <FavoriteItem card={card} onRemove={onRemove} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
