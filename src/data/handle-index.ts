@@ -16,7 +16,8 @@ import { renderNow } from './render-context';
 
 type Owner = HandleEntry['owner'];
 
-function ownersOf(directory: Directory, today: string): Map<string, Owner> {
+/** Every public therapist and store as an index card shows her, by uid (the people index uses it too). */
+export function ownersOf(directory: Directory, today: string): Map<string, Owner> {
   const owners = new Map<string, Owner>();
   const storeLink = (store: PublicStore) => ({ name: storeDisplayName(store), href: `/store-profile/${store.profileSlug}` });
   const channels = (profile: PublicTherapist | PublicStore) =>
@@ -26,6 +27,7 @@ function ownersOf(directory: Directory, today: string): Map<string, Owner> {
     const next = upcomingShifts(directory.shiftsByTherapist.get(therapist.id) ?? [], today, 14)[0];
     owners.set(therapist.id, {
       ...therapistCard(therapist),
+      uid: therapist.id,
       channels: channels(therapist),
       store: store ? storeLink(store) : null,
       nextShift: next ? { date: next.date, start: next.start, end: next.end } : null,
@@ -34,6 +36,7 @@ function ownersOf(directory: Directory, today: string): Map<string, Owner> {
   for (const store of directory.stores) {
     owners.set(store.id, {
       ...storeCard(store),
+      uid: store.id,
       channels: channels(store),
       store: null,
       nextShift: null,

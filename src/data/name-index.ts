@@ -21,6 +21,7 @@ function build({ therapists, stores, storesById }: Directory): Map<string, NameE
       key: foldForMatch(therapist.displayName),
       url: `/profile/${therapist.profileSlug}`,
       meta: {
+        uid: therapist.id,
         title: therapist.displayName,
         kind,
         area: therapist.area,
@@ -38,7 +39,16 @@ function build({ therapists, stores, storesById }: Directory): Map<string, NameE
     entries.push({
       key: foldForMatch(name),
       url: `/store-profile/${store.profileSlug}`,
-      meta: { title: name, kind, area: store.area, store: '', image: store.photoURL, illustration: '', x: store.channels.x ?? '' },
+      meta: {
+        uid: store.id,
+        title: name,
+        kind,
+        area: store.area,
+        store: '',
+        image: store.photoURL,
+        illustration: '',
+        x: store.channels.x ?? '',
+      },
       filters: { kind, area: store.area, store: name },
     });
   }

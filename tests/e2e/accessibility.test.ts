@@ -26,6 +26,8 @@ const PAGES = [
   '/register',
   '/today',
   '/schedule/demo-therapist',
+  '/favoriteRanking',
+  '/favoriteRanking/area/新宿',
 ];
 
 /** Signed-in editors, with what shows once each has loaded its data. */
@@ -33,6 +35,9 @@ const EDITORS = [
   { email: 'therapist@theralink.test', path: '/profile', ready: 'frozen-list' },
   { email: 'store@theralink.test', path: '/store-profile', ready: 'profile-save' },
   { email: 'therapist@theralink.test', path: '/schedule/manage', ready: 'week-heading' },
+  { email: 'fan@theralink.test', path: '/favorites', ready: 'favorites-list' },
+  { email: 'fan@theralink.test', path: '/announcements', ready: 'alert-settings' },
+  { email: 'fan@theralink.test', path: '/profile/miu', ready: 'favorite-toggle' },
 ];
 
 const site = useSiteSession();

@@ -2,7 +2,9 @@
  * Accounts end to end in real Chromium against the Auth and Firestore
  * emulators (firestore.rules enforced): registration, email confirmation,
  * sign-in, the bell and its dot, /announcements, log-out, the store's
- * profile link, the sign-in guard and the forms' error messages.
+ * profile link, the sign-in guard and the forms' error messages; visitors
+ * who never signed in get no React and no Firebase, and 推しに追加 / the
+ * handle watch as links to log in.
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -186,16 +188,58 @@ describe('form errors', () => {
 });
 
 describe('visitors who never signed in', () => {
-  it('download no React and no Firebase on a public profile', async () => {
+  const nameSearch = `/search?${new URLSearchParams({ q: 'みう' })}`;
+  const handleSearch = `/search?${new URLSearchParams({ q: '@nobody_9999' })}`;
+  /** Where a /login link comes back to after signing in. */
+  const nextOf = (href: string | null) => new URL(href ?? '', site.url).searchParams.get('next');
+
+  it.each(['/profile/miu', '/today', nameSearch, handleSearch])('download no React and no Firebase on %s', async (route) => {
     const bodies: Promise<string>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.text());
     });
-    await page.goto('/profile/miu');
+    await page.goto(route);
     await page.waitForLoadState('networkidle');
     const code = await Promise.all(bodies);
     expect(code.length).toBeGreaterThan(0);
     expect(code.filter((text) => FRAMEWORK_CODE.test(text))).toEqual([]);
     expect(await page.getByTestId('register-button').isVisible()).toBe(true);
+  });
+
+  it.each([
+    ['/profile/miu', 'main'],
+    ['/today', 'main'],
+    [nameSearch, '[data-testid="search-result"]'],
+  ])('see 推しに追加 on %s as a link to log in that comes back there', async (route, where) => {
+    await page.goto(route);
+    const links = page.locator(where).getByRole('link', { name: /推しに追加\s*（ログインが必要です）$/ });
+    await links.first().waitFor();
+    expect(await links.first().isVisible()).toBe(true);
+    const nexts = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(nexts.map(nextOf)).toEqual(nexts.map(() => route));
+    expect(await page.getByRole('button', { name: /推し/ }).count()).toBe(0);
+  });
+
+  it('names her on her profile and her search card', async () => {
+    await page.goto('/profile/miu');
+    await page.getByRole('link', { name: /^みう\s+推しに追加\s*（ログインが必要です）$/ }).waitFor();
+    await page.goto(nameSearch);
+    await page
+      .getByTestId('search-result')
+      .getByRole('link', { name: /^みう\s+推しに追加\s*（ログインが必要です）$/ })
+      .first()
+      .waitFor();
+  });
+
+  it('are offered to log in to hear when an unregistered handle is registered, and come back to the search', async () => {
+    await page.goto(handleSearch);
+    const offer = page.getByTestId('handle-not-registered').getByRole('link', { name: /ログインすると、@nobody_9999 が登録されたときに/ });
+    await offer.waitFor();
+    expect(nextOf(await offer.getAttribute('href'))).toBe(handleSearch);
+    await offer.click();
+    await page.waitForURL(/\/login\?next=/);
+    await signIn(page, 'fan@theralink.test');
+    await page.waitForURL(`${site.url}${handleSearch}`);
+    await page.getByRole('button', { name: '@nobody_9999 が登録されたら知らせる' }).waitFor();
   });
 });

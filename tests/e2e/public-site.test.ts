@@ -92,9 +92,10 @@ describe('/today at view time', () => {
 describe('search filters', () => {
   const resultLinks = async () => {
     await page.getByTestId('search-result').first().waitFor();
+    // The cards' links to their pages (not the 推し button, which links to /login for visitors).
     return page
       .getByTestId('search-result')
-      .getByRole('link')
+      .locator('a:not([data-favorite-target])')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   };
 

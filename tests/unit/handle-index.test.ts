@@ -14,7 +14,17 @@ const entry = (handle: string, kind: HandleEntry['kind'] = 'former'): HandleEntr
   verification: kind === 'former' ? 'self' : null,
   disputed: false,
   frozenOn: null,
-  owner: { kind: 'therapist', name: 'みう', href: '/profile/miu', area: '新宿', photoURL: '', channels: [], store: null, nextShift: null },
+  owner: {
+    kind: 'therapist',
+    uid: 'demo-therapist',
+    name: 'みう',
+    href: '/profile/miu',
+    area: '新宿',
+    photoURL: '',
+    channels: [],
+    store: null,
+    nextShift: null,
+  },
 });
 
 describe('handle index shards', () => {

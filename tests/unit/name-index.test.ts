@@ -4,7 +4,7 @@ import { NAME_SHARD_COUNT, lookUpName, nameShard, type NameEntry } from '../../s
 const entry = (name: string, key: string, filters: Partial<NameEntry['filters']> = {}): NameEntry => ({
   key,
   url: `/profile/${name}`,
-  meta: { title: name, kind: 'セラピスト', area: '新宿', store: '', image: '', illustration: '', x: '' },
+  meta: { uid: `uid-${name}`, title: name, kind: 'セラピスト', area: '新宿', store: '', image: '', illustration: '', x: '' },
   filters: { kind: 'セラピスト', area: '新宿', store: '', ...filters },
 });
 

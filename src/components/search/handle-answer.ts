@@ -2,9 +2,13 @@
  * The exact answer to a handle query on /search: one shard of the handle
  * index is fetched and the hit is shown as an answer card (「@miu_0312 は
  * みう さんの旧アカウントです」), or the plain "not registered" answer with
- * the registered handles that start with what was typed. Built with DOM
- * calls only (text never becomes markup).
+ * the registered handles that start with what was typed and the offer to
+ * be told when it is registered. The answer card carries her 推し button.
+ * Built with DOM calls only (text never becomes markup).
  */
+import { SIGNED_IN_HIDDEN, WATCH_ATTR } from '../../islands/favorite-button/attributes';
+import { favoriteLink } from '../../islands/favorite-button/markup';
+import { loginUrlFor } from '../../lib/auth/next-path';
 import { completionShardUrl, lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
 import { formatShiftTime } from '../../lib/shifts-view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
@@ -87,7 +91,12 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   }
   if (details.childElementCount) card.append(details);
 
-  card.append(link(entry.owner.href, entry.owner.kind === 'store' ? '店舗ページを見る' : 'プロフィールを見る', `${LINK_CLASS} font-bold`));
+  const actions = el('div', 'flex flex-wrap items-center gap-4');
+  actions.append(
+    link(entry.owner.href, entry.owner.kind === 'store' ? '店舗ページを見る' : 'プロフィールを見る', `${LINK_CLASS} font-bold`),
+    favoriteLink({ uid: entry.owner.uid, kind: entry.owner.kind, name: entry.owner.name }, 'sm'),
+  );
+  card.append(actions);
   return card;
 }
 
@@ -103,8 +112,27 @@ export function notRegistered(handle: string, completions: readonly string[]): H
       'この X アカウントの持ち主は、まだセラリンクに旧アカウントとして登録していません。本人に登録をお願いしてみてください。登録されると、この検索で今のアカウントが見つかるようになります。',
     ),
   );
+  box.append(watchOffer(handle));
   if (completions.length) box.append(completionList(completions, 'もしかして：'));
   return box;
+}
+
+/**
+ * 「登録されたら知らせる」: signed out, a link to log in that comes back to
+ * this search; in a signed-in browser the upgrade module
+ * (src/islands/favorite-button/handle-watches.ts) makes it the button.
+ */
+function watchOffer(handle: string): HTMLElement {
+  const offer = el('div', 'grid gap-1');
+  offer.setAttribute(WATCH_ATTR, handle);
+  offer.append(
+    link(
+      loginUrlFor(`${location.pathname}${location.search}`),
+      `ログインすると、@${handle} が登録されたときにお知らせを受け取れます`,
+      `${LINK_CLASS} text-sm ${SIGNED_IN_HIDDEN}`,
+    ),
+  );
+  return offer;
 }
 
 /** Registered handles that start with a partial handle. */

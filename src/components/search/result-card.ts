@@ -1,12 +1,18 @@
 /**
  * A full-text search result as a card: avatar, name, kind, area, store and
  * current X, from the metadata each profile page gives Pagefind
- * (SearchMeta.astro), not an excerpt of page text; a diary also shows the
- * words around the match.
+ * (SearchMeta.astro), not an excerpt of page text, and a therapist's or
+ * store's 推し button; a diary also shows the words around the match.
  */
 import { SEARCH_KINDS, cleanResultUrl } from '../../lib/search-query';
+import { favoriteLink, type FavoriteKind } from '../../islands/favorite-button/markup';
 import { LINK_CLASS, avatar, el, link } from './dom';
 import type { PagefindResultData } from './pagefind';
+
+const FAVORITE_KINDS: Partial<Record<string, FavoriteKind>> = {
+  [SEARCH_KINDS.therapist]: 'therapist',
+  [SEARCH_KINDS.store]: 'store',
+};
 
 export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'> & { excerpt?: string }): HTMLLIElement {
   const { meta } = data;
@@ -29,5 +35,11 @@ export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'> & { ex
     text.append(el('p', 'line-clamp-2 text-sm text-gray-700 dark:text-gray-300', data.excerpt));
 
   item.append(avatar(name, meta.image, 'size-12', meta.illustration), text);
+  const favoriteKind = meta.kind ? FAVORITE_KINDS[meta.kind] : undefined;
+  if (favoriteKind && meta.uid) {
+    const favorite = el('div', 'ml-auto');
+    favorite.append(favoriteLink({ uid: meta.uid, kind: favoriteKind, name }, 'sm'));
+    item.append(favorite);
+  }
   return item;
 }

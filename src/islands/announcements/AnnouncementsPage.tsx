@@ -1,5 +1,6 @@
-/** /announcements: my announcements and the push opt-in, behind the sign-in guard. */
+/** /announcements: my announcements, the push opt-in and which 推し news I get, behind the sign-in guard. */
 import { RequireSignIn } from '../account/RequireSignIn';
+import { AlertSettingsForm } from './AlertSettingsForm';
 import { AnnouncementList } from './AnnouncementList';
 import { PushOptIn } from './PushOptIn';
 
@@ -13,6 +14,15 @@ export function AnnouncementsPage() {
               プッシュ通知
             </h2>
             <PushOptIn uid={user.uid} />
+          </section>
+          <section
+            aria-labelledby="alert-settings-heading"
+            className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700"
+          >
+            <h2 id="alert-settings-heading" className="text-lg font-bold">
+              推しのお知らせ
+            </h2>
+            <AlertSettingsForm uid={user.uid} />
           </section>
           <section aria-labelledby="list-heading" className="space-y-3">
             <h2 id="list-heading" className="text-lg font-bold">

@@ -45,6 +45,8 @@ export interface HandleEntry {
   disputed: boolean;
   frozenOn: string | null;
   owner: ProfileCard & {
+    /** Her uid (public: her schedule page is /schedule/{uid}), for the card's 推し button. */
+    uid: string;
     /** Her current channels as [label, url] pairs. */
     channels: [string, string][];
     store: { name: string; href: string } | null;

@@ -17,7 +17,8 @@ export interface NameEntry {
   /** The folded name the page answers to. */
   key: string;
   url: string;
-  meta: { title: string; kind: string; area: string; store: string; image: string; illustration: string; x: string };
+  /** The card fields; uid is for the card's 推し button. */
+  meta: { uid: string; title: string; kind: string; area: string; store: string; image: string; illustration: string; x: string };
   filters: { kind: string; area: string; store: string };
 }
 
