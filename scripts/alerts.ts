@@ -31,9 +31,8 @@ import { alertStatePathFor, initialState, loadAlertState, saveAlertState, type A
 import { FirestoreUsage } from './alerts/usage';
 import { adminApp, adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
-import { runningEmulatorEnv } from './lib/emulator-process';
+import { chooseWriteTarget } from './lib/write-target';
 import type { MessagingSender } from './lib/messaging';
-import { emulatorHost, projectId } from './lib/project';
 
 export { ALERTS_PER_DAY, DIGEST_UPDATES_PER_DAY } from './alerts/daily-bound';
 
@@ -236,22 +235,7 @@ if (isMain(import.meta.url)) {
     console.error(`引数を読み取れません（${(error as Error).message}）。\n使い方: npm run alerts [-- --allow-production]`);
     process.exit(1);
   }
-  // A running `npm start` (or `npm run emulators`) is found by itself for a demo- project: no env to set.
-  if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction && projectId().startsWith('demo-')) {
-    const local = await runningEmulatorEnv();
-    if (local) {
-      Object.assign(process.env, local);
-      console.log(`ローカルのエミュレータ（Firestore ${local.FIRESTORE_EMULATOR_HOST}）に書き込みます。`);
-    }
-  }
-  if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction) {
-    console.error(
-      projectId().startsWith('demo-')
-        ? `ローカルのエミュレータが見つかりません（${emulatorHost('firestore')}）。先に別のターミナルで npm start を実行してください。`
-        : `FIRESTORE_EMULATOR_HOST が設定されていないため、プロジェクト ${projectId()} には書き込みません（本番に書き込むときは --allow-production を付けてください）。`,
-    );
-    process.exit(2);
-  }
+  await chooseWriteTarget(allowProduction);
   const statePath = alertStatePathFor(defaultExportDir());
   const before = await fileHash(statePath);
   let code = 0;

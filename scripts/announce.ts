@@ -15,9 +15,9 @@ import { z } from 'zod';
 import { announcementDoc, type AnnouncementDoc } from '../src/schema/announcements';
 import { adminApp, adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
-import { runningEmulatorEnv } from './lib/emulator-process';
+import { chooseWriteTarget } from './lib/write-target';
 import { chunk, pushTargetOf, sendPush, type MessagingSender, type PushTarget } from './lib/messaging';
-import { emulatorHost, projectId } from './lib/project';
+import { projectId } from './lib/project';
 
 export type AnnouncementKind = AnnouncementDoc['kind'];
 
@@ -239,22 +239,7 @@ if (isMain(import.meta.url)) {
     console.error(`${reason}\n使い方: ${USAGE}`);
     process.exit(1);
   }
-  // A running `npm start` (or `npm run emulators`) is found by itself for a demo- project: no env to set.
-  if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction && projectId().startsWith('demo-')) {
-    const local = await runningEmulatorEnv();
-    if (local) {
-      Object.assign(process.env, local);
-      console.log(`ローカルのエミュレータ（Firestore ${local.FIRESTORE_EMULATOR_HOST}）に書き込みます。`);
-    }
-  }
-  if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction) {
-    console.error(
-      projectId().startsWith('demo-')
-        ? `ローカルのエミュレータが見つかりません（${emulatorHost('firestore')}）。先に別のターミナルで npm start を実行してください。`
-        : `FIRESTORE_EMULATOR_HOST が設定されていないため、プロジェクト ${projectId()} には書き込みません（本番に書き込むときは --allow-production を付けてください）。`,
-    );
-    process.exit(2);
-  }
+  await chooseWriteTarget(allowProduction);
   try {
     const result = await announce(options);
     console.log(`お知らせを ${result.created} 件作成しました。`);

@@ -21,8 +21,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { adminAuth, adminDb, assertFirestoreReachable, emulatorBrowserAuth } from './lib/admin';
 import { isMain } from './lib/cli';
-import { runningEmulatorEnv } from './lib/emulator-process';
-import { emulatorHost, projectId } from './lib/project';
+import { chooseWriteTarget } from './lib/write-target';
 import { ReadCounter } from './export/read-source';
 import { fileBurstReports, readOpenBurstReports } from './ranking/burst-reports';
 import { countFans, findBursts, type Exclusions } from './ranking/count';
@@ -115,19 +114,7 @@ export async function runRanking(deps: RankingDeps = {}): Promise<RankingResult>
 
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({ options: { 'allow-production': { type: 'boolean', default: false } }, strict: true });
-  // A running `npm start` is found by itself for a demo- project, as `npm run announce` does.
-  if (!process.env.FIRESTORE_EMULATOR_HOST && !values['allow-production'] && projectId().startsWith('demo-')) {
-    const local = await runningEmulatorEnv();
-    if (local) Object.assign(process.env, local);
-  }
-  if (!process.env.FIRESTORE_EMULATOR_HOST && !values['allow-production']) {
-    console.error(
-      projectId().startsWith('demo-')
-        ? `No local emulators answer (${emulatorHost('firestore')}): run npm start in another terminal first.`
-        : `FIRESTORE_EMULATOR_HOST is not set: refusing to write to project ${projectId()} (pass --allow-production to insist).`,
-    );
-    process.exit(2);
-  }
+  await chooseWriteTarget(values['allow-production']);
   try {
     await runRanking();
     process.exit(0);

@@ -109,10 +109,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     ));
   // The 推し ranking reads every favourite: once at start and once a day, never per cycle. Its write is a change
   // the watcher sees, so the pages follow with the next cycle.
-  const ranking = () =>
-    runRanking({ log: (line) => log(`[ranking] ${line}`) }).catch((error: Error) =>
-      log(`[ranking] failed; the previous ranking stays.\n${error.message}`),
-    );
+  const ranking = () => runRanking({ log }).catch((error: Error) => log(`[ranking] failed; the previous ranking stays.\n${error.message}`));
   await ranking();
   const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
   await watch.ready;

@@ -320,7 +320,7 @@ describe('npm run ranking', () => {
     const { FIRESTORE_EMULATOR_HOST: _, FIREBASE_AUTH_EMULATOR_HOST: __, ...env } = process.env;
     await expect(cli({ ...env, FIREBASE_PROJECT_ID: 'theralink-prod' })).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('refusing to write to project theralink-prod'),
+      stderr: expect.stringContaining('プロジェクト theralink-prod には書き込みません'),
     });
   });
 });

@@ -90,24 +90,15 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
           </Fact>
         )}
         {person.latestBlog && (
-          <Fact term="最新のブログ">
-            <a href={person.latestBlog.href} className={LINK}>
-              {person.latestBlog.title}
-            </a>{' '}
-            <time dateTime={person.latestBlog.publishedAt} className="text-xs text-gray-600 dark:text-gray-400">
-              {formatDateTime(person.latestBlog.publishedAt)}
-            </time>
-          </Fact>
+          <LatestNews
+            term="最新のブログ"
+            href={person.latestBlog.href}
+            text={person.latestBlog.title}
+            time={person.latestBlog.publishedAt}
+          />
         )}
         {person.latestPost && (
-          <Fact term="最新の投稿">
-            <a href={person.latestPost.href} className={LINK}>
-              {person.latestPost.text}
-            </a>{' '}
-            <time dateTime={person.latestPost.createdAt} className="text-xs text-gray-600 dark:text-gray-400">
-              {formatDateTime(person.latestPost.createdAt)}
-            </time>
-          </Fact>
+          <LatestNews term="最新の投稿" href={person.latestPost.href} text={person.latestPost.text} time={person.latestPost.createdAt} />
         )}
       </dl>
 
@@ -127,5 +118,19 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
         <RemoveButton card={card} onRemove={onRemove} />
       </div>
     </article>
+  );
+}
+
+/** Her latest blog or post: a link and when. */
+function LatestNews({ term, href, text, time }: { term: string; href: string; text: string; time: string }) {
+  return (
+    <Fact term={term}>
+      <a href={href} className={LINK}>
+        {text}
+      </a>{' '}
+      <time dateTime={time} className="text-xs text-gray-600 dark:text-gray-400">
+        {formatDateTime(time)}
+      </time>
+    </Fact>
   );
 }
