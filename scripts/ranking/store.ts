@@ -8,6 +8,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { tokyoDateKey } from '../../src/lib/tokyo-date';
 import { RANKING_DOC_ID, rankingDoc, rankingSnapshotDoc, type RankingDoc } from '../../src/schema/rankings';
 import type { ReadCounter } from '../export/read-source';
+import { markChanged } from '../lib/tombstone';
 import { sameTables, snapshotRanks, type RankingTables, type SnapshotRanks } from './rank';
 
 export const RANKINGS = 'rankings';
@@ -53,7 +54,11 @@ export async function writeRanking(
   // Today's snapshot was written with the same tables when they were.
   const snapshotDue = !unchanged || !stored.snapshots.has(today);
   const batch = db.batch();
-  if (!unchanged) batch.set(db.collection(RANKINGS).doc(RANKING_DOC_ID), rankingDoc.parse({ computedAt, ...tables }));
+  if (!unchanged) {
+    batch.set(db.collection(RANKINGS).doc(RANKING_DOC_ID), rankingDoc.parse({ computedAt, ...tables }));
+    // The marker the incremental export reads it by (src/schema/deletion-ids.ts).
+    markChanged(db, batch, RANKINGS, RANKING_DOC_ID);
+  }
   if (snapshotDue)
     batch.set(db.collection(RANKING_SNAPSHOTS).doc(today), rankingSnapshotDoc.parse({ computedAt, ...snapshotRanks(tables) }));
   for (const date of expired) batch.delete(db.collection(RANKING_SNAPSHOTS).doc(date));

@@ -32,9 +32,10 @@ export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
    * How the incremental export finds what changed: a timestamp field that
    * every write sets to the server's time (rules enforce it), or `owner`:
    * re-read with the owner's profile, which is written in the same
-   * transaction (slugs).
+   * transaction (slugs), or `byMarker`: re-read when a write leaves a
+   * marker in deletions/ (rankings, see src/schema/deletion-ids.ts).
    */
-  changes: { field: 'updatedAt' | 'createdAt' | 'computedAt' } | { byOwner: true };
+  changes: { field: 'updatedAt' | 'createdAt' } | { byOwner: true } | { byMarker: true };
   /** Deletes come with a tombstone in deletions/ (src/schema/deletions.ts). */
   tombstoned: boolean;
   /**
@@ -104,8 +105,8 @@ export const SOURCE_COLLECTIONS = {
   rankings: source({
     schema: rankingDoc,
     idCheck: (id) => (id === RANKING_DOC_ID ? null : `not ${RANKING_DOC_ID}`),
-    changes: { field: 'computedAt' },
-    tombstoned: false,
+    changes: { byMarker: true },
+    tombstoned: true,
   }),
   suspensions: source({
     schema: suspensionDoc,

@@ -10,8 +10,12 @@ export const DELETIONS_COLLECTION = 'deletions';
 
 /** Collections whose deletes clients write tombstones for (firestore.rules allows these only). */
 export const CLIENT_TOMBSTONED = ['schedules', 'frozenAccounts', 'blogs', 'posts'] as const;
-/** Collections only trusted code deletes from, with tombstones it writes itself. */
-export const TRUSTED_TOMBSTONED = ['disputes', 'suspensions'] as const;
+/**
+ * Collections only trusted code changes, with tombstones it writes itself: the deletes of disputes and
+ * suspensions, and every write of rankings/current (a change marker: the export re-reads the document, so
+ * an idle cycle spends no query on a collection that changes once a day).
+ */
+export const TRUSTED_TOMBSTONED = ['disputes', 'suspensions', 'rankings'] as const;
 export type TombstonedCollection = (typeof CLIENT_TOMBSTONED)[number] | (typeof TRUSTED_TOMBSTONED)[number];
 
 export function deletionDocId(collection: TombstonedCollection, docId: string): string {
