@@ -58,6 +58,18 @@ describe('FavoriteToggles', () => {
     expect(toggles.isOn('shop')).toBe(false);
   });
 
+  it('learns saved 推し as the page’s lookups answer, and a tap on one removes it', async () => {
+    const { toggles, writes, pending } = harness();
+    expect(toggles.isOn('miu')).toBe(false);
+    toggles.know(['miu', 'shop']);
+    expect(toggles.isOn('miu')).toBe(true);
+    expect(toggles.isOn('rin')).toBe(false);
+    const done = toggles.toggle('miu', 'therapist');
+    pending[0]!.resolve();
+    await done;
+    expect(writes).toEqual(['remove miu']);
+  });
+
   it('rolls back and reports the error when the write fails (e.g. the cap)', async () => {
     const { toggles, pending, shown, failures } = harness();
     const done = toggles.toggle('miu', 'therapist');

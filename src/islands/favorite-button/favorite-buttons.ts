@@ -8,7 +8,7 @@ import { FavoriteError } from '../../lib/favorites/errors';
 import { matching } from './dom';
 import { SIGNED_IN_HIDDEN, TARGET_ATTR } from './attributes';
 import { FAVORITE_LABELS, FAVORITE_MARKS, readTarget, type FavoriteTarget } from './markup';
-import { myDocumentIds } from './my-ids';
+import { IN_QUERY_LIMIT, myFavoritesAmong } from './my-ids';
 import { FavoriteToggles, type FavoriteWrites } from './toggles';
 
 const MESSAGE_ATTR = 'data-favorite-message';
@@ -20,46 +20,55 @@ function failureMessage(error: unknown): string {
 }
 
 export class FavoriteButtons {
-  private toggles: Promise<FavoriteToggles> | undefined;
+  private readonly toggles: FavoriteToggles;
+  /** The lookup that tells each target's saved state, by target uid. */
+  private readonly lookups = new Map<string, Promise<void>>();
 
-  constructor(private readonly uid: string) {}
+  constructor(private readonly uid: string) {
+    // The SDK behind the writes loads on the first tap, while the button already shows it.
+    const writes = () => import('./writes').then((module) => module.favoriteWrites(uid));
+    const lazyWrites: FavoriteWrites = {
+      add: async (target, kind) => (await writes()).add(target, kind),
+      remove: async (target) => (await writes()).remove(target),
+    };
+    this.toggles = new FavoriteToggles([], lazyWrites, {
+      show: (target, on, pending) => this.show(target, on, pending),
+      failed: (target, error) => this.say(target, failureMessage(error)),
+    });
+  }
 
   /** Upgrades every 推し link in `root` (itself included). */
   upgrade(root: ParentNode): Promise<void>[] {
-    return matching(root, `a[${TARGET_ATTR}]`).flatMap((link) => {
+    const links = matching(root, `a[${TARGET_ATTR}]`).flatMap((link) => {
       const target = readTarget(link);
       if (!target) return [];
       if (target.uid === this.uid) {
         link.remove();
         return [];
       }
-      return [this.upgradeLink(link as HTMLAnchorElement, target)];
+      return [{ link: link as HTMLAnchorElement, target }];
     });
+    this.lookUp([...new Set(links.map(({ target }) => target.uid))]);
+    return links.map(({ link, target }) => this.upgradeLink(link, target));
   }
 
-  private load(): Promise<FavoriteToggles> {
-    this.toggles ??= (async () => {
-      const saved = await myDocumentIds(`favorites/${encodeURIComponent(this.uid)}`, 'items');
-      // The SDK behind the writes loads on the first tap, while the button already shows it.
-      const writes = () => import('./writes').then((module) => module.favoriteWrites(this.uid));
-      const lazyWrites: FavoriteWrites = {
-        add: async (uid, kind) => (await writes()).add(uid, kind),
-        remove: async (uid) => (await writes()).remove(uid),
-      };
-      return new FavoriteToggles(saved, lazyWrites, {
-        show: (uid, on, pending) => this.show(uid, on, pending),
-        failed: (uid, error) => this.say(uid, failureMessage(error)),
-      });
-    })();
-    return this.toggles;
+  /** Asks which of the targets not asked about yet are my 推し, IN_QUERY_LIMIT to a query. */
+  private lookUp(targets: string[]): void {
+    const fresh = targets.filter((target) => !this.lookups.has(target));
+    for (let i = 0; i < fresh.length; i += IN_QUERY_LIMIT) {
+      const chunk = fresh.slice(i, i + IN_QUERY_LIMIT);
+      const lookup = myFavoritesAmong(this.uid, chunk).then((saved) => this.toggles.know(saved));
+      for (const target of chunk) this.lookups.set(target, lookup);
+    }
   }
 
   private async upgradeLink(link: HTMLAnchorElement, target: FavoriteTarget): Promise<void> {
-    let toggles: FavoriteToggles | null = null;
+    let toggles: FavoriteToggles | null = this.toggles;
     try {
-      toggles = await this.load();
+      await this.lookups.get(target.uid);
     } catch {
       // Shown as a button that explains on a tap, rather than a wrong state.
+      toggles = null;
     }
     if (!link.isConnected) return;
     const box = toggleBox(target, link.className.replace(SIGNED_IN_HIDDEN, '').trim());

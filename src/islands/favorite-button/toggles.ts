@@ -33,6 +33,11 @@ export class FavoriteToggles {
     this.saved = new Set(saved);
   }
 
+  /** Learns that these targets are saved 推し (a lookup answered). */
+  know(saved: Iterable<string>): void {
+    for (const uid of saved) this.saved.add(uid);
+  }
+
   /** What the buttons of `uid` show now. */
   isOn(uid: string): boolean {
     return this.wanted.get(uid) ?? this.saved.has(uid);
