@@ -116,7 +116,8 @@ try {
     report('documents_planted_malformed', planted);
   }
 
-  const exported = timed(bin('tsx'), ['scripts/export.ts'], env);
+  // --full: the seed just rewrote everything with old timestamps, which an incremental read from an earlier run's mirror would miss.
+  const exported = timed(bin('tsx'), ['scripts/export.ts', '--full'], env);
   if (malformedPercent > 0) {
     const exportReport = JSON.parse(await readFile(`${exportDir}-report.json`, 'utf8')) as { skipped: unknown[] };
     report('documents_skipped', exportReport.skipped.length);
