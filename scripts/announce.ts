@@ -16,7 +16,7 @@ import { announcementDoc, type AnnouncementDoc } from '../src/schema/announcemen
 import { adminApp, adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
 import { chooseWriteTarget } from './lib/write-target';
-import { chunk, pushTargetOf, sendPush, type MessagingSender, type PushTarget } from './lib/messaging';
+import { chunk, pushTargetOf, sendPush, tokenSnapshotsOf, type MessagingSender, type PushTarget } from './lib/messaging';
 import { projectId } from './lib/project';
 
 export type AnnouncementKind = AnnouncementDoc['kind'];
@@ -200,12 +200,7 @@ async function tokenTargets(db: Firestore, users: readonly string[], all: boolea
       })
       .flatMap(toTarget);
   }
-  const targets: PushTarget[] = [];
-  for (const ids of chunk(users, 50)) {
-    const snapshots = await Promise.all(ids.map((uid) => db.collection('users').doc(uid).collection('fcmTokens').get()));
-    for (const snapshot of snapshots) targets.push(...snapshot.docs.flatMap(toTarget));
-  }
-  return targets;
+  return (await tokenSnapshotsOf(db, users)).flatMap((snapshot) => snapshot.docs.flatMap(toTarget));
 }
 
 if (isMain(import.meta.url)) {

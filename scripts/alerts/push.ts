@@ -7,7 +7,7 @@
  * failed send is counted and logged, never retried.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { chunk, pushTargetOf, sendPush, type MessagingSender, type PushContent, type PushTarget } from '../lib/messaging';
+import { pushTargetOf, sendPush, tokenSnapshotsOf, type MessagingSender, type PushContent, type PushTarget } from '../lib/messaging';
 import type { FirestoreUsage } from './usage';
 
 export interface PushTotals {
@@ -28,9 +28,6 @@ export interface Pusher {
   log(line: string): void;
 }
 
-/** Token reads in flight at once. */
-const TOKEN_READS_AT_ONCE = 50;
-
 /** Pushes each recipient's content to her tokens; adds what happened to `totals`. */
 export async function pushToFans(
   db: Firestore,
@@ -45,17 +42,18 @@ export async function pushToFans(
     return;
   }
   const byContent = new Map<string, { content: PushContent; targets: PushTarget[] }>();
-  for (const ids of chunk(recipients, TOKEN_READS_AT_ONCE)) {
-    const snapshots = await Promise.all(ids.map(({ uid }) => db.collection('users').doc(uid).collection('fcmTokens').get()));
-    snapshots.forEach((snapshot, i) => {
-      usage.query(snapshot);
-      const { content } = ids[i]!;
-      const key = JSON.stringify(content);
-      const group = byContent.get(key) ?? { content, targets: [] };
-      group.targets.push(...snapshot.docs.flatMap((doc) => pushTargetOf(doc) ?? []));
-      byContent.set(key, group);
-    });
-  }
+  const snapshots = await tokenSnapshotsOf(
+    db,
+    recipients.map(({ uid }) => uid),
+  );
+  snapshots.forEach((snapshot, i) => {
+    usage.query(snapshot);
+    const { content } = recipients[i]!;
+    const key = JSON.stringify(content);
+    const group = byContent.get(key) ?? { content, targets: [] };
+    group.targets.push(...snapshot.docs.flatMap((doc) => pushTargetOf(doc) ?? []));
+    byContent.set(key, group);
+  });
   for (const { content, targets } of byContent.values()) {
     if (targets.length === 0) continue;
     try {

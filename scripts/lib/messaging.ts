@@ -4,6 +4,7 @@
  * parameter (tests pass a stand-in) and stays small: build the payload,
  * send in chunks, and drop the token records FCM says are dead.
  */
+import type { Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import type { BatchResponse, Messaging, MulticastMessage } from 'firebase-admin/messaging';
 
 /** sendEachForMulticast accepts at most this many tokens per call. */
@@ -92,6 +93,18 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
+}
+
+/** Token reads (one query per user) in flight at once. */
+const TOKEN_READS_AT_ONCE = 50;
+
+/** Each user's users/{uid}/fcmTokens, in the order of `uids`. */
+export async function tokenSnapshotsOf(db: Firestore, uids: readonly string[]): Promise<QuerySnapshot[]> {
+  const snapshots: QuerySnapshot[] = [];
+  for (const ids of chunk(uids, TOKEN_READS_AT_ONCE)) {
+    snapshots.push(...(await Promise.all(ids.map((uid) => db.collection('users').doc(uid).collection('fcmTokens').get()))));
+  }
+  return snapshots;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { accountDoc } from '../../src/schema/accounts';
 import { favoriteDoc } from '../../src/schema/favorites';
 import type { ReadCounter } from '../export/read-source';
+import { chunk } from '../lib/messaging';
 import type { FanAccount, FavoriteRow } from './count';
 
 /** The subcollection name of favorites/{fan}/items/{target} (no other collection uses it). */
@@ -69,9 +70,8 @@ export async function readPublishedTherapists(
   reads: ReadCounter,
 ): Promise<Map<string, string>> {
   const areas = new Map<string, string>();
-  for (let start = 0; start < uids.length; start += GET_ALL_CHUNK) {
-    const refs = uids.slice(start, start + GET_ALL_CHUNK).map((uid) => db.collection('accounts').doc(uid));
-    const docs = await db.getAll(...refs);
+  for (const ids of chunk(uids, GET_ALL_CHUNK)) {
+    const docs = await db.getAll(...ids.map((uid) => db.collection('accounts').doc(uid)));
     for (const doc of docs) {
       reads.addOne();
       const parsed = accountDoc.safeParse(doc.data());
