@@ -55,7 +55,7 @@ describe('the blog renderer', () => {
   it('keeps line breaks, lists, quotes, code and tables', () => {
     const html = renderMarkdown('一行目\n二行目\n\n- a\n\n> 引用\n\n`code`\n\n| a | b |\n|:-|-:|\n| 1 | 2 |', options);
     for (const part of [
-      '<br />',
+      '<br>',
       '<li>a</li>',
       '<blockquote>',
       '<code>code</code>',
@@ -63,6 +63,14 @@ describe('the blog renderer', () => {
       '<td class="text-right">2</td>',
     ])
       expect(html).toContain(part);
+  });
+  it('escapes an ampersand in a URL once, as the browser must read it', () => {
+    const html = renderMarkdown('[店](https://example.com/?a=1&b=2)', options);
+    expect(html).toContain('href="https://example.com/?a=1&amp;b=2"');
+  });
+  it('shows strikethrough as <s> and a task list box as a character, not a form control', () => {
+    expect(renderMarkdown('~~消~~', options)).toBe('<p><s>消</s></p>\n');
+    expect(renderMarkdown('- [x] 済\n- [ ] 未', options)).toBe('<ul>\n<li>☑ 済</li>\n<li>☐ 未</li>\n</ul>\n');
   });
   it('escapes raw HTML as text', () => {
     expect(renderMarkdown('<b>太字</b>', options)).toBe('<p>&lt;b&gt;太字&lt;/b&gt;</p>\n');

@@ -1,17 +1,22 @@
 /**
  * /blog-editor behind the sign-in guard: her blogs (list and editor) and,
- * under the タイムライン tab, the timeline composer. Only therapists and
- * stores write; another account is told why there is nothing here.
+ * under the タイムライン tab, the timeline composer (loaded when the tab
+ * opens: a blog writer never downloads it). Only therapists and stores
+ * write; another account is told why there is nothing here.
  */
+import { lazy, Suspense } from 'react';
 import type { AccountType } from '../../lib/auth/account-hint';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { NEW_BLOG } from '../../lib/blogs/local-draft';
 import { RequireSignIn } from '../account/RequireSignIn';
 import { FormAlert } from '../forms/FormAlert';
-import { TimelineComposer } from '../timeline-composer/TimelineComposer';
 import { BlogEditor } from './BlogEditor';
 import { BlogList } from './BlogList';
 import { useEditorRoute, type EditorRoute } from './routes';
+
+const TimelineComposer = lazy(() =>
+  import('../timeline-composer/TimelineComposer').then((module) => ({ default: module.TimelineComposer })),
+);
 
 const tabClass =
   'inline-flex min-h-11 items-center border-b-2 border-transparent px-4 font-medium text-gray-700 hover:text-gray-900 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-800 dark:text-gray-300 dark:hover:text-white dark:aria-[current=page]:border-brand-300 dark:aria-[current=page]:text-brand-200';
@@ -40,7 +45,15 @@ function EditorApp({ user }: { user: AuthUser }) {
       </nav>
       {route.view === 'timeline' ? (
         <div className="max-w-2xl">
-          <TimelineComposer user={user} />
+          <Suspense
+            fallback={
+              <p role="status" className="text-gray-700 dark:text-gray-300">
+                読み込み中…
+              </p>
+            }
+          >
+            <TimelineComposer user={user} />
+          </Suspense>
         </div>
       ) : route.view === 'edit' ? (
         <BlogEditor

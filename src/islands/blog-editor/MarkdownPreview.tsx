@@ -1,6 +1,6 @@
 /**
  * The live preview: the body rendered by the very function the static
- * /blog/{id} page uses (src/lib/markdown/render.ts: markdown-it, then
+ * /blog/{id} page uses (src/lib/markdown/render.ts: marked, then
  * js-xss), with pictures resolved to her local files or their
  * Storage URLs. The renderer is loaded when the preview first shows, so
  * the editor opens without waiting for it.
