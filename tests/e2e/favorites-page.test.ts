@@ -117,6 +117,25 @@ describe('/favorites', () => {
     expect(firestore.some((line) => line.includes(`favorites/${FAN}`))).toBe(true);
   });
 
+  it('asks Firestore for her account type once per browser: later pages read neither stores/{uid} nor accounts/{uid}', async () => {
+    const page = await site.newPage();
+    const typeReads: string[] = [];
+    page.on('request', (request) => {
+      const line = `${request.url()} ${request.postData() ?? ''}`;
+      if (line.includes(`stores/${FAN}`) || line.includes(`accounts/${FAN}`)) typeReads.push(line);
+    });
+    await signInAsFan(page);
+    await page.getByTestId('favorites-list').waitFor();
+    // Signing in works it out (she has no profile: 'none')…
+    expect(typeReads.length).toBeGreaterThan(0);
+    typeReads.length = 0;
+    // …and the pages after it take it from the account hint.
+    await page.goto('/announcements');
+    await page.getByRole('button', { name: 'お知らせの設定を保存' }).waitFor();
+    await openFavorites(page, 2);
+    expect(typeReads).toEqual([]);
+  });
+
   it('marks a handle she registered since my last visit 「新しいアカウント」, once', async () => {
     const page = await site.newPage();
     // Signed in elsewhere, so no visit of this page is being recorded while the test sets the last one.

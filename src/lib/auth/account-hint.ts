@@ -10,6 +10,11 @@ export type AccountType = 'store' | 'therapist' | 'none';
 export interface AccountHint {
   uid: string;
   accountType: AccountType;
+  /**
+   * Whether the type was established (registration, or both reads answered).
+   * An unsettled 'none' means the reads failed (offline): asked again next time.
+   */
+  settled: boolean;
 }
 
 export const ACCOUNT_HINT_KEY = 'theralink:account';
@@ -21,7 +26,7 @@ export function readAccountHint(): AccountHint | null {
     const value = JSON.parse(localStorage.getItem(ACCOUNT_HINT_KEY) ?? 'null') as Partial<AccountHint> | null;
     if (typeof value?.uid !== 'string') return null;
     const accountType = value.accountType === 'store' || value.accountType === 'therapist' ? value.accountType : 'none';
-    return { uid: value.uid, accountType };
+    return { uid: value.uid, accountType, settled: accountType !== 'none' || value.settled === true };
   } catch {
     return null;
   }

@@ -1,7 +1,10 @@
 /**
  * The account type, derived as SPEC says: store when stores/{uid} exists,
  * else therapist when accounts/{uid} exists, else none. Two reads, so it
- * is worked out once per sign-in and then taken from the account hint.
+ * is worked out once per browser and account and then taken from the
+ * account hint (a fan's 'none' too: a type never changes after
+ * registration). Rejects when a read fails, so "unknown" is never taken
+ * for 'none'.
  */
 import type { AccountType } from './account-hint';
 

@@ -31,14 +31,17 @@ const toAuthUser = (user: User): AuthUser => ({
   emailVerified: user.emailVerified,
 });
 
-/** The cached type for this uid, else the two reads (a failed read counts as unknown, 'none'). */
-async function accountTypeOf(uid: string): Promise<AccountType> {
+/** The cached type for this uid, else the two reads (a failed read gives an unsettled 'none', asked again next time). */
+async function accountTypeOf(uid: string): Promise<{ accountType: AccountType; settled: boolean }> {
   const cached = readAccountHint();
-  if (cached?.uid === uid && cached.accountType !== 'none') return cached.accountType;
-  const derived = await deriveAccountType(uid).catch((): AccountType => 'none');
+  if (cached?.uid === uid && cached.settled) return cached;
+  const derived = await deriveAccountType(uid).then(
+    (accountType) => ({ accountType, settled: true }),
+    () => ({ accountType: 'none' as const, settled: false }),
+  );
   // Registration may have recorded the type while we were reading.
   const recorded = readAccountHint();
-  return recorded?.uid === uid && recorded.accountType !== 'none' ? recorded.accountType : derived;
+  return recorded?.uid === uid && recorded.accountType !== 'none' ? recorded : derived;
 }
 
 let started = false;
@@ -51,8 +54,8 @@ export function startAuthListener(): void {
       $accountType.set(null);
       clearAccountHint();
     } else {
-      const accountType = await accountTypeOf(user.uid);
-      writeAccountHint({ uid: user.uid, accountType });
+      const { accountType, settled } = await accountTypeOf(user.uid);
+      writeAccountHint({ uid: user.uid, accountType, settled });
       $accountType.set(accountType);
       $user.set(toAuthUser(user));
     }
@@ -62,7 +65,7 @@ export function startAuthListener(): void {
 
 /** Records the type a registration just created, for this page and the next. */
 export function recordAccountType(uid: string, accountType: AccountType): void {
-  writeAccountHint({ uid, accountType });
+  writeAccountHint({ uid, accountType, settled: true });
   $accountType.set(accountType);
 }
 
