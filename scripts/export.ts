@@ -23,11 +23,12 @@ import { adminDb, assertFirestoreReachable, FirestoreUnavailableError } from './
 import { isMain } from './lib/cli';
 import { projectId } from './lib/project';
 import { photoUrlBase } from './export/photo-base';
-import { nextScheduledPublish, toPublicExport } from './export/public-records';
+import { contentFiles } from './export/content-shards';
+import { toPublicExport } from './export/public-records';
 import { dropPastShifts, EmptySourceError, readAll, readChanges, ReadCounter, sourceDocsOf } from './export/read-source';
 import { describeSkipped, reportPathFor, SkipLog, writeReport, type ExportReport } from './export/report';
 import { loadMirror, mirrorPathFor, saveMirror } from './export/source-mirror';
-import { writeExport } from './export/write-export';
+import { checkPublicShapes, countsOf, wholeFiles, writeExport } from './export/write-export';
 
 export interface ExportOptions {
   /**
@@ -114,10 +115,27 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   dropPastShifts(mirror, firstShiftDate);
 
   const source = sourceDocsOf(mirror);
-  const data = toPublicExport(source, firstShiftDate, { photoBase: options.photoBase ?? photoUrlBase(), now, log });
+  const photoBase = options.photoBase ?? photoUrlBase();
+  // The profiles first (the diaries and posts follow their authors), then the diaries and posts shard by shard.
+  const profiles = toPublicExport({ ...source, blogs: new Map(), posts: new Map() }, firstShiftDate, { photoBase, now, log });
+  const checked = checkPublicShapes(profiles, log);
+  const listed = { therapist: new Set(checked.therapists.map((t) => t.id)), store: new Set(checked.stores.map((s) => s.id)) };
+  const kinds = { therapist: new Set(profiles.therapists.map((t) => t.id)), store: new Set(profiles.stores.map((s) => s.id)) };
+  // As toPublicExport names the owner (a therapist before a store), kept while either of her profiles fits its shape.
+  const kindOf = (uid: string) =>
+    listed.therapist.has(uid) || listed.store.has(uid)
+      ? kinds.therapist.has(uid)
+        ? 'therapist'
+        : kinds.store.has(uid)
+          ? 'store'
+          : null
+      : null;
+  const content = contentFiles(mirror, kindOf, { now, photoBase, log });
+  const counts = countsOf(checked);
+  for (const file of content.files) counts[file.name] = (counts[file.name] ?? 0) + file.count;
   const exportedAt = new Date().toISOString();
   const sourceName = process.env.FIRESTORE_EMULATOR_HOST ? `emulator:${projectId()}` : `project:${projectId()}`;
-  const { counts, changed } = await writeExport(dir, data, { exportedAt, source: sourceName }, log);
+  const changed = await writeExport(dir, [...wholeFiles(checked), ...content.files], { exportedAt, source: sourceName, counts });
   // Saved only once the export is written: a run that dies before reads the same changes again.
   await saveMirror(mirrorPath, mirror);
 
@@ -147,7 +165,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
     mode: saved && fresh ? 'incremental' : 'full',
     changed,
     reads: reads.total,
-    nextScheduledAt: nextScheduledPublish(source, now),
+    nextScheduledAt: content.nextScheduledAt,
   };
 }
 

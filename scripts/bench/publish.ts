@@ -72,7 +72,9 @@ Object.assign(process.env, emulators.env, { FIREBASE_PROJECT_ID: PROJECT });
 const lines: string[] = [];
 try {
   await clearFirestoreEmulator(PROJECT);
-  await Promise.all([siteDir, exportDir, `${exportDir}-state.json`].map((p) => rm(p, { recursive: true, force: true })));
+  await Promise.all(
+    [siteDir, exportDir, `${exportDir}-state.json`, `${exportDir}-state-shards`].map((p) => rm(p, { recursive: true, force: true })),
+  );
   const { runSeed } = await import('../seed');
   await runSeed({ therapists, today: tokyoDateKey(), blogsPerTherapist });
   report('therapists', therapists);

@@ -234,38 +234,8 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
   }
 
   const ownerKindOf = (uid: string) => (therapistById.has(uid) ? 'therapist' : publicStoreIds.has(uid) ? 'store' : null);
-  const blogs: PublicBlog[] = [];
-  for (const [id, b] of source.blogs) {
-    const ownerKind = ownerKindOf(b.userId);
-    // Public once published, its time has come, and the operator has not hidden it.
-    if (!ownerKind || b.hidden || !b.published || !b.publishAt || b.publishAt.toDate() > now) continue;
-    const url = (slot: number) => storageUrl(contentImagePath('blogs', b.userId, id, slot), options.photoBase);
-    blogs.push({
-      id,
-      userId: b.userId,
-      ownerKind,
-      title: b.title,
-      body: b.body,
-      images: Object.fromEntries(b.images.map((slot) => [String(slot), url(slot)])),
-      coverURL: b.cover === null ? '' : url(b.cover),
-      tags: b.tags,
-      publishedAt: iso(b.publishAt),
-      updatedAt: iso(b.updatedAt),
-    });
-  }
-  const posts: PublicPost[] = [];
-  for (const [id, p] of source.posts) {
-    const ownerKind = ownerKindOf(p.userId);
-    if (!ownerKind || p.hidden) continue;
-    posts.push({
-      id,
-      userId: p.userId,
-      ownerKind,
-      text: p.text,
-      imageURLs: p.images.map((slot) => storageUrl(contentImagePath('posts', p.userId, id, slot), options.photoBase)),
-      createdAt: iso(p.createdAt),
-    });
-  }
+  const blogs = [...source.blogs].flatMap(([id, b]) => publicBlogOf(id, b, ownerKindOf(b.userId), now, options.photoBase) ?? []);
+  const posts = [...source.posts].flatMap(([id, p]) => publicPostOf(id, p, ownerKindOf(p.userId), options.photoBase) ?? []);
 
   return {
     therapists: therapists.sort(byId),
@@ -280,14 +250,43 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
   };
 }
 
-/** The earliest publishAt still ahead of `now` among published, visible blogs: when the export changes by itself. */
-export function nextScheduledPublish(source: Pick<SourceDocs, 'blogs'>, now: Date): Date | null {
-  let next: Date | null = null;
-  for (const b of source.blogs.values()) {
-    const at = b.published && !b.hidden ? b.publishAt?.toDate() : undefined;
-    if (at && at > now && (!next || at < next)) next = at;
-  }
-  return next;
+type OwnerKind = PublicBlog['ownerKind'] | null;
+
+/** A blog's public record: null unless published, its time has come, not hidden, and its author public. */
+export function publicBlogOf(id: string, b: BlogDoc, ownerKind: OwnerKind, now: Date, photoBase: PhotoUrlBase): PublicBlog | null {
+  if (!ownerKind || b.hidden || !b.published || !b.publishAt || b.publishAt.toDate() > now) return null;
+  const url = (slot: number) => storageUrl(contentImagePath('blogs', b.userId, id, slot), photoBase);
+  return {
+    id,
+    userId: b.userId,
+    ownerKind,
+    title: b.title,
+    body: b.body,
+    images: Object.fromEntries(b.images.map((slot) => [String(slot), url(slot)])),
+    coverURL: b.cover === null ? '' : url(b.cover),
+    tags: b.tags,
+    publishedAt: iso(b.publishAt),
+    updatedAt: iso(b.updatedAt),
+  };
+}
+
+/** A timeline post's public record: null when hidden or its author is not public. */
+export function publicPostOf(id: string, p: PostDoc, ownerKind: OwnerKind, photoBase: PhotoUrlBase): PublicPost | null {
+  if (!ownerKind || p.hidden) return null;
+  return {
+    id,
+    userId: p.userId,
+    ownerKind,
+    text: p.text,
+    imageURLs: p.images.map((slot) => storageUrl(contentImagePath('posts', p.userId, id, slot), photoBase)),
+    createdAt: iso(p.createdAt),
+  };
+}
+
+/** When a published, visible blog is due after `now` (null: never): the export changes then without any write. */
+export function scheduledAfter(b: BlogDoc, now: Date): Date | null {
+  const at = b.published && !b.hidden ? b.publishAt?.toDate() : undefined;
+  return at && at > now ? at : null;
 }
 
 /**

@@ -5,14 +5,25 @@
  * incremental read starts from. It holds private records (memberships,
  * disputes, suspensions), so it lives beside the export, never in it:
  * `.data/export-state.json` locally, the workflow's cache in production.
+ *
+ * The diaries and posts (200,000 at scale) are kept by author shard
+ * (src/lib/export-shards.ts) in files of their own beside it
+ * (`.data/export-state-shards/`): a save rewrites only the shards whose
+ * documents changed, and the export re-derives only those.
  */
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
+import { authorShard } from '../../src/lib/export-shards';
 import { SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
 import type { SkippedDocument } from './report';
 
-const VERSION = 1;
+const VERSION = 2;
+
+/** Source collections kept by author shard (their documents carry `userId`). */
+export const SHARDED_SOURCES = ['blogs', 'posts'] as const satisfies readonly SourceName[];
+export type ShardedSource = (typeof SHARDED_SOURCES)[number];
+const isSharded = (name: SourceName): name is ShardedSource => (SHARDED_SOURCES as readonly string[]).includes(name);
 
 export interface SourceMirror {
   /** When the queries of the last run started: the next run reads what changed after it. */
@@ -23,6 +34,10 @@ export interface SourceMirror {
   docs: Record<SourceName, Map<string, unknown>>;
   /** Source documents failing their schema now, by `collection/id`. */
   skipped: Map<string, SkippedDocument>;
+  /** The ids of each shard of the sharded collections. */
+  shards: Record<ShardedSource, Map<string, Set<string>>>;
+  /** `{collection}/{shard}` of every shard changed since the mirror was last saved. */
+  touched: Set<string>;
 }
 
 export function emptyMirror(at: Date): SourceMirror {
@@ -31,13 +46,41 @@ export function emptyMirror(at: Date): SourceMirror {
     lastFullAt: at,
     docs: Object.fromEntries(SOURCE_NAMES.map((name) => [name, new Map()])) as SourceMirror['docs'],
     skipped: new Map(),
+    shards: { blogs: new Map(), posts: new Map() },
+    touched: new Set(),
   };
+}
+
+/** The shard of a document of a sharded collection: its author's. */
+const shardOfDoc = (id: string, data: unknown) => authorShard((data as { userId?: string } | null)?.userId ?? id);
+
+/** Sets (or with `undefined`, deletes) a document, keeping the shard index and the changed shards. */
+export function putDoc(mirror: SourceMirror, name: SourceName, id: string, data: unknown): void {
+  const docs = mirror.docs[name];
+  if (isSharded(name)) {
+    const index = mirror.shards[name];
+    if (docs.has(id)) {
+      const shard = shardOfDoc(id, docs.get(id));
+      index.get(shard)?.delete(id);
+      mirror.touched.add(`${name}/${shard}`);
+    }
+    if (data !== undefined) {
+      const shard = shardOfDoc(id, data);
+      index.set(shard, (index.get(shard) ?? new Set()).add(id));
+      mirror.touched.add(`${name}/${shard}`);
+    }
+  }
+  if (data === undefined) docs.delete(id);
+  else docs.set(id, data);
 }
 
 /** Where the mirror of the export in `exportDir` is kept: `{exportDir}-state.json`. */
 export function mirrorPathFor(exportDir: string): string {
   return `${path.resolve(exportDir)}-state.json`;
 }
+
+/** The folder of a mirror's shard files: `{name}-shards` beside `{name}.json`. */
+export const shardDirOf = (file: string) => path.join(path.dirname(file), `${path.basename(file, '.json')}-shards`);
 
 const TIMESTAMP_KEY = '__timestamp';
 
@@ -57,12 +100,49 @@ function fromStored(_key: string, value: unknown): unknown {
 }
 
 /**
- * The mirror this process saved last, while its file is still the one it
- * wrote: a long-running loop (`npm start`) then skips parsing hundreds of MB
- * each cycle. Taken out on load, put back only by a save, so a run that
- * fails after changing the mirror in memory leaves the file to be read again.
+ * The stored JSON of each document of the collections saved whole, by the
+ * document object (the mirror replaces a document it reads again): a save
+ * serialises only new ones. Not for the sharded ones, saved only when they
+ * change: their text would double the memory 200,000 diaries take.
  */
-let kept: { file: string; version: string; mirror: SourceMirror } | undefined;
+const storedText = new WeakMap<object, string>();
+function storedJson(data: unknown, keep = true): string {
+  if (!keep || !data || typeof data !== 'object') return JSON.stringify(toStored(data));
+  let text = storedText.get(data);
+  if (text === undefined) storedText.set(data, (text = JSON.stringify(toStored(data))));
+  return text;
+}
+
+/** `[[id, stored], …]` as JSON. */
+function entriesJson(entries: Iterable<[string, unknown]>, keep = true): string {
+  const parts: string[] = [];
+  for (const [id, data] of entries) parts.push(`[${JSON.stringify(id)},${storedJson(data, keep)}]`);
+  return `[${parts.join(',')}]`;
+}
+
+type ShardFiles = Record<ShardedSource, Record<string, string>>;
+
+interface StoredMirror {
+  version: number;
+  cursor: string;
+  lastFullAt: string;
+  docs: Record<string, [string, unknown][]>;
+  /** Each shard's file in the shard folder. */
+  shardFiles: ShardFiles;
+  skipped: SkippedDocument[];
+}
+
+/** The shard files each mirror was last loaded from or saved to, with the file they belong to. */
+const persisted = new WeakMap<SourceMirror, { file: string; shardFiles: ShardFiles }>();
+
+/**
+ * The mirror this process saved last for each file, while the file is still
+ * the one it wrote: a long-running loop (`npm start`) then skips parsing
+ * hundreds of MB each cycle. Taken out on load, put back only by a save, so
+ * a run that fails after changing the mirror in memory leaves the file to be
+ * read again.
+ */
+const kept = new Map<string, { version: string; mirror: SourceMirror }>();
 
 const fileVersion = async (file: string) => {
   const info = await stat(file);
@@ -71,43 +151,92 @@ const fileVersion = async (file: string) => {
 
 /** The saved mirror, or null when there is none (or it is from another version: read everything again). */
 export async function loadMirror(file: string): Promise<SourceMirror | null> {
-  const held = kept;
-  kept = undefined;
-  if (held?.file === file && held.version === (await fileVersion(file).catch(() => ''))) return held.mirror;
-  let text: string;
+  const held = kept.get(file);
+  kept.delete(file);
+  if (held && held.version === (await fileVersion(file).catch(() => ''))) return held.mirror;
+  let stored: StoredMirror;
   try {
-    text = await readFile(file, 'utf8');
+    stored = JSON.parse(await readFile(file, 'utf8'), fromStored) as StoredMirror;
   } catch {
     return null;
   }
-  const stored = JSON.parse(text, fromStored) as {
-    version: number;
-    cursor: string;
-    lastFullAt: string;
-    docs: Record<string, [string, unknown][]>;
-    skipped: SkippedDocument[];
-  };
-  if (stored.version !== VERSION || !SOURCE_NAMES.every((name) => Array.isArray(stored.docs[name]))) return null;
-  return {
-    cursor: new Date(stored.cursor),
-    lastFullAt: new Date(stored.lastFullAt),
-    docs: Object.fromEntries(SOURCE_NAMES.map((name) => [name, new Map(stored.docs[name])])) as SourceMirror['docs'],
-    skipped: new Map(stored.skipped.map((entry) => [`${entry.collection}/${entry.id}`, entry])),
-  };
+  if (stored.version !== VERSION || !SOURCE_NAMES.every((name) => isSharded(name) || Array.isArray(stored.docs[name]))) return null;
+  const mirror = emptyMirror(new Date(stored.cursor));
+  mirror.lastFullAt = new Date(stored.lastFullAt);
+  for (const name of SOURCE_NAMES) if (!isSharded(name)) mirror.docs[name] = new Map(stored.docs[name]);
+  const shardDir = shardDirOf(file);
+  try {
+    for (const name of SHARDED_SOURCES) {
+      for (const [shard, shardFile] of Object.entries(stored.shardFiles[name])) {
+        const entries = JSON.parse(await readFile(path.join(shardDir, shardFile), 'utf8'), fromStored) as [string, unknown][];
+        mirror.shards[name].set(shard, new Set(entries.map(([id]) => id)));
+        for (const [id, data] of entries) mirror.docs[name].set(id, data);
+      }
+    }
+  } catch {
+    // A shard file gone: read everything again.
+    return null;
+  }
+  mirror.skipped = new Map(stored.skipped.map((entry) => [`${entry.collection}/${entry.id}`, entry]));
+  persisted.set(mirror, { file, shardFiles: stored.shardFiles });
+  return mirror;
 }
 
-/** Saves the mirror atomically (temporary file, then rename). */
+/** Numbers the shard files this process writes (with its pid, a name no earlier save used). */
+let saves = 0;
+
+/**
+ * Saves the mirror: the changed shards to new files, then the main file
+ * naming them (temporary file, then rename: the switch is atomic), then the
+ * shard files no longer named are removed.
+ */
 export async function saveMirror(file: string, mirror: SourceMirror): Promise<void> {
-  const stored = {
+  const shardDir = shardDirOf(file);
+  await mkdir(shardDir, { recursive: true });
+  const before = persisted.get(mirror);
+  const previous = before?.file === file ? before.shardFiles : undefined;
+  const save = `${process.pid}-${++saves}`;
+  const shardFiles = { blogs: {}, posts: {} } as ShardFiles;
+  for (const name of SHARDED_SOURCES) {
+    for (const [shard, ids] of mirror.shards[name]) {
+      if (ids.size === 0) continue;
+      const kept = previous?.[name][shard];
+      if (kept && !mirror.touched.has(`${name}/${shard}`)) {
+        shardFiles[name][shard] = kept;
+        continue;
+      }
+      const docs = mirror.docs[name];
+      shardFiles[name][shard] = `${name}-${shard}-${save}.json`;
+      await writeFile(
+        path.join(shardDir, shardFiles[name][shard]),
+        entriesJson(
+          [...ids].sort().map((id) => [id, docs.get(id)]),
+          false,
+        ),
+      );
+    }
+  }
+  const docs = SOURCE_NAMES.filter((name) => !isSharded(name)).map(
+    (name) => `${JSON.stringify(name)}:${entriesJson(mirror.docs[name].entries())}`,
+  );
+  const head: Omit<StoredMirror, 'docs'> = {
     version: VERSION,
     cursor: mirror.cursor.toISOString(),
     lastFullAt: mirror.lastFullAt.toISOString(),
-    docs: Object.fromEntries(SOURCE_NAMES.map((name) => [name, [...mirror.docs[name]].map(([id, data]) => [id, toStored(data)])])),
+    shardFiles,
     skipped: [...mirror.skipped.values()],
   };
+  // A StoredMirror in JSON, its documents from their cached text.
+  const text = `${JSON.stringify(head).slice(0, -1)},"docs":{${docs.join(',')}}}`;
   await mkdir(path.dirname(file), { recursive: true });
   const staging = `${file}.tmp-${process.pid}`;
-  await writeFile(staging, JSON.stringify(stored));
+  await writeFile(staging, text);
   await rename(staging, file);
-  kept = { file, version: await fileVersion(file), mirror };
+  const named = new Set(SHARDED_SOURCES.flatMap((name) => Object.values(shardFiles[name])));
+  await Promise.all(
+    (await readdir(shardDir)).filter((entry) => !named.has(entry)).map((entry) => rm(path.join(shardDir, entry), { force: true })),
+  );
+  mirror.touched.clear();
+  persisted.set(mirror, { file, shardFiles });
+  kept.set(file, { version: await fileVersion(file), mirror });
 }

@@ -1,15 +1,18 @@
 /**
  * Writes the export folder all at once: files go to a sibling temporary
  * folder and only then replace the old export. A failure leaves the
- * previous export as it was.
+ * previous export as it was. The diaries and posts are files per author
+ * shard (./content-shards.ts).
  *
  * Every record is checked against its public schema first; one that does
  * not fit is left out and logged (with whatever names it: a dropped
  * profile takes its handles, shifts and redirects along, a dropped store
  * is no longer named by its members), never allowed to stop the export.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { listExportFiles } from '../../src/data/export-records';
+import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import {
   PUBLIC_COLLECTIONS,
   PUBLIC_COLLECTION_NAMES,
@@ -20,16 +23,33 @@ import {
 import { EXPORT_FILES, exportMeta, type ExportMeta } from '../../src/schema/public';
 import { replaceDir } from '../lib/replace-dir';
 import { keepPublicTherapists } from '../ranking/public';
-import { problemsOf, SkipLog } from './report';
+import { problemsOf, SkipLog, type Problem } from './report';
+
+/**
+ * Each collection's last verdicts by record text: a cycle re-checks only the
+ * records that changed (a schema check of 60,000 records costs more than
+ * serialising them). Replaced on every call, so it holds one export's worth.
+ */
+const verdicts = new Map<PublicCollectionName, Map<string, Problem[] | null>>();
 
 /** The records of a collection that fit its public schema (src/registry/public-collections.ts); the others are logged. */
 function publicShaped<N extends PublicCollectionName>(name: N, records: ExportRecords[N], log: SkipLog): ExportRecords[N] {
   const { schema, key } = PUBLIC_COLLECTIONS[name] as PublicCollection<ExportRecords[N][number]>;
-  return (records as ExportRecords[N][number][]).filter((record) => {
-    const result = schema.safeParse(record);
-    if (!result.success) log.skip(name, String(key(record)), problemsOf(result.error.issues), 'public');
-    return result.success;
+  const known = verdicts.get(name);
+  const now = new Map<string, Problem[] | null>();
+  const kept = (records as ExportRecords[N][number][]).filter((record) => {
+    const text = JSON.stringify(record);
+    let problems = known?.get(text);
+    if (problems === undefined) {
+      const result = schema.safeParse(record);
+      problems = result.success ? null : problemsOf(result.error.issues);
+    }
+    now.set(text, problems);
+    if (problems) log.skip(name, String(key(record)), problems, 'public');
+    return problems === null;
   }) as ExportRecords[N];
+  verdicts.set(name, now);
+  return kept;
 }
 
 /** The export with every record that fails its public shape (and what depends on it) left out. */
@@ -56,49 +76,97 @@ export function checkPublicShapes(data: ExportRecords, log: SkipLog = new SkipLo
 export const countsOf = (data: ExportRecords): Record<string, number> =>
   Object.fromEntries(Object.entries(data).map(([name, records]) => [name, (records as unknown[]).length]));
 
-/** The export's data files as written (meta.json aside), in one place so a run can tell whether anything changed. */
-function dataFiles(checked: ExportRecords): [string, string][] {
-  return PUBLIC_COLLECTION_NAMES.map((name) => [PUBLIC_COLLECTIONS[name].file, `${JSON.stringify(checked[name])}\n`]);
+/** A data file of the export: its path in the folder and its text. */
+export interface DataFile {
+  file: string;
+  text: string;
 }
 
-async function sameAsOnDisk(dir: string, files: [string, string][]): Promise<boolean> {
+/** The files of the collections kept whole (the sharded ones come from ./content-shards.ts). */
+export function wholeFiles(checked: ExportRecords): DataFile[] {
+  return PUBLIC_COLLECTION_NAMES.filter((name) => !PUBLIC_COLLECTIONS[name].shardBy).map((name) => ({
+    file: PUBLIC_COLLECTIONS[name].file,
+    text: `${JSON.stringify(checked[name])}\n`,
+  }));
+}
+
+/** Every data file of an export holding `records` (sharded collections grouped by author shard, in the given order). */
+export function exportDataFiles(records: ExportRecords): DataFile[] {
+  const shards: DataFile[] = [];
+  for (const name of PUBLIC_COLLECTION_NAMES) {
+    const { file, shardBy } = PUBLIC_COLLECTIONS[name] as PublicCollection<unknown>;
+    if (!shardBy) continue;
+    const groups = new Map<string, unknown[]>();
+    for (const record of records[name] as unknown[]) {
+      const shard = authorShard(shardBy(record));
+      groups.set(shard, [...(groups.get(shard) ?? []), record]);
+    }
+    for (const [shard, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1)))
+      shards.push({ file: `${file}/${shardFileName(shard)}`, text: `${JSON.stringify(group)}\n` });
+  }
+  return [...wholeFiles(records), ...shards];
+}
+
+/** What this process last wrote to each export file, with the file's version then: equal text and version, same file. */
+const written = new Map<string, { text: string; version: string }>();
+const versionOf = async (file: string) => {
+  const info = await stat(file);
+  return `${info.ino}:${info.size}:${info.mtimeMs}`;
+};
+
+/** Whether `file` holds exactly `text` (compared as bytes: no decoding of what is on disk). */
+async function sameAsOnDisk(file: string, text: string): Promise<boolean> {
+  const known = written.get(file);
+  if (known?.text === text && known.version === (await versionOf(file).catch(() => ''))) return true;
+  const bytes = await readFile(file).catch(() => null);
+  return bytes !== null && bytes.equals(Buffer.from(text));
+}
+
+/** The data files of an export folder (shards included), or null when there is none. */
+async function filesOnDisk(dir: string): Promise<Set<string> | null> {
   try {
     await readFile(path.join(dir, EXPORT_FILES.meta));
-    const onDisk = await Promise.all(files.map(([file]) => readFile(path.join(dir, file), 'utf8')));
-    return files.every(([, text], i) => onDisk[i] === text);
+    return new Set((await listExportFiles(dir)).map((entry) => entry.file));
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
- * Checks `data` against the public shapes (leaving out, and logging, what
- * does not fit), then writes it and `meta` (counts filled in) into `dir`,
- * replacing it at once, unless every data file is already exactly so: then
- * nothing is written (`changed: false`) and whatever is built from the
- * export has nothing to do. Returns the records per file.
+ * Writes `files` and `meta` into `dir`, replacing it at once, unless every
+ * data file is already exactly so: then nothing is written (`false`) and
+ * whatever is built from the export has nothing to do. The new folder
+ * hard-links the files that did not change (nothing edits an export file in
+ * place: every version is a new file), so a cycle writes only what changed.
  */
-export async function writeExport(
-  dir: string,
-  data: ExportRecords,
-  meta: Omit<ExportMeta, 'counts'>,
-  log: SkipLog = new SkipLog(),
-): Promise<{ counts: Record<string, number>; changed: boolean }> {
-  const checked = checkPublicShapes(data, log);
-  const counts = countsOf(checked);
+export async function writeExport(dir: string, files: DataFile[], meta: ExportMeta): Promise<boolean> {
   const target = path.resolve(dir);
-  const files = dataFiles(checked);
-  if (await sameAsOnDisk(target, files)) return { counts, changed: false };
+  const onDisk = await filesOnDisk(target);
+  const same = new Set<string>();
+  if (onDisk) {
+    for (const { file, text } of files) if (onDisk.has(file) && (await sameAsOnDisk(path.join(target, file), text))) same.add(file);
+  }
+  if (onDisk && same.size === files.length && onDisk.size === files.length) return false;
   const staging = `${target}.tmp-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
   try {
-    for (const [file, text] of files) await writeFile(path.join(staging, file), text);
-    await writeFile(path.join(staging, EXPORT_FILES.meta), `${JSON.stringify(exportMeta.parse({ ...meta, counts }))}\n`);
+    for (const { file } of files) await mkdir(path.dirname(path.join(staging, file)), { recursive: true });
+    // Sharded collections keep their folder even when empty (a reader lists it).
+    for (const name of PUBLIC_COLLECTION_NAMES)
+      if (PUBLIC_COLLECTIONS[name].shardBy) await mkdir(path.join(staging, PUBLIC_COLLECTIONS[name].file), { recursive: true });
+    for (const { file, text } of files) {
+      if (same.has(file)) await link(path.join(target, file), path.join(staging, file));
+      else await writeFile(path.join(staging, file), text);
+    }
+    await writeFile(path.join(staging, EXPORT_FILES.meta), `${JSON.stringify(exportMeta.parse(meta))}\n`);
     await replaceDir(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return { counts, changed: true };
+  for (const { file, text } of files) {
+    const at = path.join(target, file);
+    written.set(at, { text, version: await versionOf(at) });
+  }
+  return true;
 }

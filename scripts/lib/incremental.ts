@@ -65,8 +65,19 @@ export function affectedUrls(before: Directory, after: Directory, changes: Expor
   }
   for (const list of LIST_PAGES) {
     if (!list.shows.some((name) => changes[name])) continue;
-    const old = new Map(list.pages(before).map((page) => [page.url, JSON.stringify(page.input)]));
-    for (const page of list.pages(after)) if (old.get(page.url) !== JSON.stringify(page.input)) urls.add(page.url);
+    const old = listInputs(list, before);
+    for (const [url, input] of listInputs(list, after)) if (old.get(url) !== input) urls.add(url);
   }
   return urls;
+}
+
+type ListPages = (typeof LIST_PAGES)[number];
+/** Each list's pages and inputs (as JSON) per export: this cycle's "after" is the next one's "before". */
+const inputsOf = new WeakMap<Directory, Map<ListPages, Map<string, string>>>();
+function listInputs(list: ListPages, site: Directory): Map<string, string> {
+  let lists = inputsOf.get(site);
+  if (!lists) inputsOf.set(site, (lists = new Map()));
+  let inputs = lists.get(list);
+  if (!inputs) lists.set(list, (inputs = new Map(list.pages(site).map((page) => [page.url, JSON.stringify(page.input)]))));
+  return inputs;
 }

@@ -1,18 +1,27 @@
 /**
  * Reads the public export (scripts/export.ts writes it) at render time: one
- * JSON array per collection of src/registry/public-collections.ts, every
- * record checked against that collection's public schema. The pages used to
- * read it through astro:content collections, which a server build would
- * freeze into its bundle; reading the files lets one renderer serve every
- * export (scripts/renderer).
+ * JSON array per collection of src/registry/public-collections.ts (a folder
+ * of author shards for the diaries and posts), every record checked against
+ * that collection's public schema. The pages used to read it through
+ * astro:content collections, which a server build would freeze into its
+ * bundle; reading the files lets one renderer serve every export
+ * (scripts/renderer).
+ *
+ * Parsed files are kept per thread by inode, size and mtime (those of the
+ * last folder read): the export and the build's copy hard-link the files a
+ * cycle did not change, so a cycle parses only what changed (200,000
+ * diaries at scale are 500 MB of JSON).
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords, type PublicCollectionName } from '../registry/public-collections';
 
 export interface ParseOptions {
   /** Check every record against its schema (false for a copy the build has checked already). */
   check?: boolean;
+  /** Hashes of files checked already (readExportFile): not checked again. */
+  checked?: ReadonlySet<string> | undefined;
 }
 
 /** One collection's records from its file's text; throws naming the first record that does not fit. */
@@ -20,9 +29,9 @@ export function parseCollection<N extends PublicCollectionName>(
   name: N,
   text: string,
   { check = true }: ParseOptions = {},
+  source: string = PUBLIC_COLLECTIONS[name].file,
 ): ExportRecords[N] {
   const collection = PUBLIC_COLLECTIONS[name];
-  const source = collection.file;
   const rows: unknown = JSON.parse(text);
   if (!Array.isArray(rows)) throw new Error(`${source}: not a JSON array`);
   if (!check) return rows as ExportRecords[N];
@@ -37,30 +46,97 @@ export function parseCollection<N extends PublicCollectionName>(
   }) as ExportRecords[N];
 }
 
-/** The text of every collection file of an export folder, by collection. */
-export async function readExportTexts(dir: string): Promise<Record<PublicCollectionName, string>> {
-  const entries = await Promise.all(
-    PUBLIC_COLLECTION_NAMES.map(async (name) => {
-      const file = path.join(dir, PUBLIC_COLLECTIONS[name].file);
-      try {
-        return [name, await readFile(file, 'utf8')] as const;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`The export has no ${file} (run npm run export).`);
-        throw error;
-      }
-    }),
-  );
-  return Object.fromEntries(entries) as Record<PublicCollectionName, string>;
+/** One data file of an export folder. */
+export interface ExportFile {
+  name: PublicCollectionName;
+  /** Its path inside the folder (`therapists.json`, `blogs/3f.json`). */
+  file: string;
+  /** Names this version of the file on disk: device, inode, size and mtime. */
+  version: string;
 }
 
-/** Every collection's records from the files' text. */
-export function parseExport(texts: Record<PublicCollectionName, string>, options: ParseOptions = {}): ExportRecords {
+const notExported = (file: string) => new Error(`The export has no ${file} (run npm run export).`);
+
+/** The data files of an export folder, collection by collection (shards in name order). */
+export async function listExportFiles(dir: string): Promise<ExportFile[]> {
+  const lists = await Promise.all(
+    PUBLIC_COLLECTION_NAMES.map(async (name) => {
+      const { file, shardBy } = PUBLIC_COLLECTIONS[name];
+      let files = [file];
+      if (shardBy) {
+        const entries = await readdir(path.join(dir, file)).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'ENOENT' ? notExported(path.join(dir, file)) : error;
+        });
+        files = entries
+          .filter((entry) => entry.endsWith('.json'))
+          .sort()
+          .map((entry) => `${file}/${entry}`);
+      }
+      return Promise.all(
+        files.map(async (relative) => {
+          const info = await stat(path.join(dir, relative)).catch((error: NodeJS.ErrnoException) => {
+            throw error.code === 'ENOENT' ? notExported(path.join(dir, relative)) : error;
+          });
+          return { name, file: relative, version: `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}` };
+        }),
+      );
+    }),
+  );
+  return lists.flat();
+}
+
+/** A parsed data file: its records and the hash of its bytes. */
+export interface ParsedFile {
+  records: unknown[];
+  hash: string;
+  checked: boolean;
+}
+
+/** Parsed files by version (see listExportFiles); a version no longer listed is dropped on the next read. */
+const parsed = new Map<string, ParsedFile>();
+
+/** The records and hash of one file, parsed once per version. */
+export async function readExportFile(dir: string, entry: ExportFile, options: ParseOptions = {}): Promise<ParsedFile> {
+  const known = parsed.get(entry.version);
+  if (known && (known.checked || options.check === false || options.checked?.has(known.hash))) return known;
+  const bytes = await readFile(path.join(dir, entry.file));
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const check = options.check !== false && !options.checked?.has(hash);
+  const records = parseCollection(entry.name, bytes.toString('utf8'), { check }, entry.file) as unknown[];
+  const result = { records, hash, checked: options.check !== false };
+  parsed.set(entry.version, result);
+  return result;
+}
+
+/** An export as read: its files (parsed) and their records by collection. */
+export interface LoadedFiles {
+  files: (ExportFile & ParsedFile)[];
+  records: ExportRecords;
+}
+
+/** Every data file of `dir`, parsed (or taken from this process's earlier reads). */
+export async function readExportFiles(dir: string, options: ParseOptions = {}): Promise<LoadedFiles> {
+  const entries = await listExportFiles(dir);
+  const files = await Promise.all(entries.map(async (entry) => ({ ...entry, ...(await readExportFile(dir, entry, options)) })));
+  // Only the versions this read listed are kept: an export's worth (200,000 diaries at scale), not its history.
+  const listed = new Set(entries.map((entry) => entry.version));
+  for (const version of parsed.keys()) if (!listed.has(version)) parsed.delete(version);
+  return { files, records: recordsOf(files) };
+}
+
+/** Each collection's records from its files (shards concatenated in name order). */
+export function recordsOf(files: readonly { name: PublicCollectionName; records: unknown[] }[]): ExportRecords {
+  const byName = Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, [] as unknown[][]]));
+  for (const file of files) byName[file.name]!.push(file.records);
   return Object.fromEntries(
-    PUBLIC_COLLECTION_NAMES.map((name) => [name, parseCollection(name, texts[name], options)]),
+    PUBLIC_COLLECTION_NAMES.map((name) => {
+      const parts = byName[name]!;
+      return [name, parts.length === 1 ? parts[0] : parts.flat()];
+    }),
   ) as unknown as ExportRecords;
 }
 
 /** The export in `dir` (checked unless told otherwise). */
 export async function readExport(dir: string, options: ParseOptions = {}): Promise<ExportRecords> {
-  return parseExport(await readExportTexts(dir), options);
+  return (await readExportFiles(dir, options)).records;
 }

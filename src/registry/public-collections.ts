@@ -50,8 +50,14 @@ import { publicRanking, RANKINGS_FILE, type PublicRanking } from '../schema/rank
 import type { SourceName } from './source-collections';
 
 export interface PublicCollection<T> {
-  /** Its file in the export folder. */
+  /** Its file in the export folder; for a sharded collection, its folder of `{shard}.json` files. */
   file: string;
+  /**
+   * Sharded collections (the diaries and posts, 200,000 at scale): the uid
+   * whose shard (src/lib/export-shards.ts) holds the record, so a change
+   * rewrites and re-reads one small file. Records never move between shards.
+   */
+  shardBy?(record: T): string;
   /** What every record of the file must be (the export checks it before writing, the site when reading). */
   schema: ZodType<T, ZodTypeDef, unknown>;
   /** A record's identity across two exports. */
@@ -211,6 +217,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
   },
   blogs: {
     file: EXPORT_FILES.blogs,
+    shardBy: (blog) => blog.userId,
     schema: publicBlog,
     key: (blog) => blog.id,
     // Published, its time come, not hidden, by a public author.
@@ -220,6 +227,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
   },
   posts: {
     file: EXPORT_FILES.posts,
+    shardBy: (post) => post.userId,
     schema: publicPost,
     key: (post) => post.id,
     sources: ['posts', 'accounts', 'stores', 'memberships', 'suspensions', 'slugs'],

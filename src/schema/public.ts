@@ -132,14 +132,14 @@ export const exportMeta = z
   .strict();
 export type ExportMeta = z.infer<typeof exportMeta>;
 
-/** File names inside the export folder, one per public collection. */
+/** File names inside the export folder, one per public collection; blogs and posts are folders of author shards (src/lib/export-shards.ts). */
 export const EXPORT_FILES = {
   therapists: 'therapists.json',
   stores: 'stores.json',
   frozenAccounts: 'frozen-accounts.json',
   shifts: 'shifts.json',
   redirects: 'redirects.json',
-  blogs: 'blogs.json',
-  posts: 'posts.json',
+  blogs: 'blogs',
+  posts: 'posts',
   meta: 'meta.json',
 } as const;

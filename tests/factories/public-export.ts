@@ -5,6 +5,7 @@
  * (enough for two pages of /frozen-accounts at 40 therapists), one picture.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { exportDataFiles } from '../../scripts/export/write-export';
 import path from 'node:path';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
 import {
@@ -179,13 +180,14 @@ export function rankingRecord(ranked: readonly PublicTherapist[], overrides: Par
   return { id: 'current', computedAt: AT, comparedWith: '2026-10-25', overall: entries(counted), areas, ...overrides };
 }
 
-/** Writes an export folder as scripts/export.ts would (one JSON array per collection, meta.json). */
+/** Writes an export folder as scripts/export.ts would (one JSON array per collection or author shard, meta.json). */
 export async function writePublicExport(dir: string, records: ExportRecords): Promise<void> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   for (const name of PUBLIC_COLLECTION_NAMES) {
-    await writeFile(path.join(dir, PUBLIC_COLLECTIONS[name].file), `${JSON.stringify(records[name])}\n`);
+    if (PUBLIC_COLLECTIONS[name].shardBy) await mkdir(path.join(dir, PUBLIC_COLLECTIONS[name].file));
   }
+  for (const { file, text } of exportDataFiles(records)) await writeFile(path.join(dir, file), text);
   const counts = Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, records[name].length]));
   await writeFile(path.join(dir, EXPORT_FILES.meta), `${JSON.stringify({ exportedAt: AT, source: 'test', counts })}\n`);
 }

@@ -5,12 +5,14 @@
  * merges it into its mirror, and writes exactly what a full read would.
  * A cycle with no change reads one document per query and writes nothing.
  */
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { readExport } from '../../src/data/export-records';
+import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import { SOURCE_COLLECTIONS } from '../../src/registry/source-collections';
 import { TEST_PROJECTS } from '../setup/projects';
 import { frozen, put, shift, slug, store, therapist } from './support/trust-docs';
@@ -32,10 +34,20 @@ const incremental = (name = 'live') => runExport(path.join(dir, name), today, { 
 const full = (name: string) => runExport(path.join(dir, name), today, { mode: 'full', warn: () => {} });
 const read = async (name: string, file: string) => JSON.parse(await readFile(path.join(dir, name, file), 'utf8'));
 
-/** The live export's data files equal those of a full read made now. */
+/** Every data file of an export, shards of blogs/ and posts/ included. */
+async function dataFiles(name: string): Promise<string[]> {
+  const entries = await readdir(path.join(dir, name), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name !== 'meta.json')
+    .map((entry) => path.relative(path.join(dir, name), path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The live export's data files equal those of a full read made now (the same files, the same records). */
 async function expectSameAsFull(): Promise<void> {
   await full('reference');
-  const files = (await readdir(path.join(dir, 'reference'))).filter((file) => file !== 'meta.json');
+  const files = await dataFiles('reference');
+  expect(await dataFiles('live')).toEqual(files);
   for (const file of files) expect(await read('live', file), file).toEqual(await read('reference', file));
 }
 
@@ -130,6 +142,68 @@ describe('changes', () => {
     const fixed = await incremental();
     expect(fixed.report.skipped).toEqual([]);
     expect((await read('live', 'therapists.json')).map((t: { bio: string }) => t.bio)).toEqual(['直しました']);
+    await expectSameAsFull();
+  });
+});
+
+describe('diaries and posts, one file per author shard', () => {
+  const blog = (uid: string, overrides: Record<string, unknown> = {}) => ({
+    userId: uid,
+    title: '今日の日記',
+    body: 'こんにちは',
+    cover: null,
+    images: [],
+    tags: [],
+    published: true,
+    publishAt: now(),
+    createdAt: now(),
+    updatedAt: now(),
+    hidden: false,
+    ...overrides,
+  });
+  const blogIds = async () => (await readExport(path.join(dir, 'live'))).blogs.map((b) => b.id).sort();
+
+  it('publishes a diary, follows its author in and out, and a scheduled one once due, as a full read would', async () => {
+    await db.doc('accounts/t2').update({ published: true, updatedAt: now() });
+    await put(db, {
+      'blogs/t1_20261122_0': blog('t1'),
+      'blogs/t2_20261122_0': blog('t2'),
+      'blogs/t1_20261122_1': blog('t1', { publishAt: Timestamp.fromMillis(Date.now() + 3_000) }),
+      'posts/t2_20261122_0': { userId: 't2', text: '渋谷にいます', images: [], createdAt: now(), updatedAt: now(), hidden: false },
+    });
+    const published = await incremental();
+    expect(published.nextScheduledAt?.getTime()).toBeGreaterThan(Date.now());
+    expect(await blogIds()).toEqual(['t1_20261122_0', 't2_20261122_0']);
+    await expectSameAsFull();
+
+    // Her profile unpublished: her diary leaves with her, though the diary itself did not change; the other shard keeps its file.
+    const t1Shard = path.join(dir, 'live', 'blogs', shardFileName(authorShard('t1')));
+    const before = await stat(t1Shard);
+    await db.doc('accounts/t2').update({ published: false, updatedAt: now() });
+    await incremental();
+    expect(await blogIds()).toEqual(['t1_20261122_0']);
+    expect((await readExport(path.join(dir, 'live'))).posts).toEqual([]);
+    if (authorShard('t1') !== authorShard('t2')) expect((await stat(t1Shard)).ino).toBe(before.ino);
+    await expectSameAsFull();
+
+    // Back again, then the scheduled diary comes due with no write at all.
+    await db.doc('accounts/t2').update({ published: true, updatedAt: now() });
+    await incremental();
+    expect(await blogIds()).toEqual(['t1_20261122_0', 't2_20261122_0']);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, published.nextScheduledAt!.getTime() - Date.now() + 100)));
+    const due = await incremental();
+    expect(due.changed).toBe(true);
+    expect(await blogIds()).toEqual(['t1_20261122_0', 't1_20261122_1', 't2_20261122_0']);
+    await expectSameAsFull();
+  });
+
+  it('reads its mirror back from disk (shards in files of their own) and deletes through tombstones', async () => {
+    // Another version of the mirror file: this process's copy is not used, the files are read.
+    await utimes(`${path.join(dir, 'live')}-state.json`, new Date(), new Date(Date.now() + 1000));
+    await db.runTransaction(async (tx) => deleteWithTombstone(db, tx, 'blogs', 't1_20261122_0'));
+    const result = await incremental();
+    expect(result.mode).toBe('incremental');
+    expect(await blogIds()).toEqual(['t1_20261122_1', 't2_20261122_0']);
     await expectSameAsFull();
   });
 });

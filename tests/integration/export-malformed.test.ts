@@ -158,10 +158,10 @@ describe('an export with a malformed document in every collection', () => {
     expect(report.counts.skipped).toBe(planted().length);
     expect(report.counts.therapists).toBe(after.therapists!.length);
     expect((await readdir(exportDir())).sort()).toEqual([
-      'blogs.json',
+      'blogs',
       'frozen-accounts.json',
       'meta.json',
-      'posts.json',
+      'posts',
       'rankings.json',
       'redirects.json',
       'shifts.json',

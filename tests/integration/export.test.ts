@@ -27,8 +27,13 @@ const NOTEBOOK_CIPHERTEXT = `Q2lwaGVydGV4dE1hcmtlcg${'A'.repeat(342)}`;
 const run = promisify(execFile);
 let dir: string;
 
+/** Every file of the export (the shards of blogs/ and posts/ included) and their text. */
 const readExport = async (exportDir: string) => {
-  const files = (await readdir(exportDir)).sort();
+  const entries = await readdir(exportDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(exportDir, path.join(entry.parentPath, entry.name)))
+    .sort();
   const contents = await Promise.all(files.map((f) => readFile(path.join(exportDir, f), 'utf8')));
   return { files, text: contents.join('\n') };
 };
@@ -67,11 +72,13 @@ describe('export of the seeded data', () => {
 
   it('writes exactly the public files', async () => {
     const { files } = await readExport(exportDir);
-    expect(files).toEqual([
-      'blogs.json',
+    // The diaries and posts are one file per author shard (src/lib/export-shards.ts).
+    const shards = files.filter((file) => /^(blogs|posts)\//.test(file));
+    for (const shard of shards) expect(shard).toMatch(/^(blogs|posts)\/[0-9a-f]{2}\.json$/);
+    expect(shards.some((file) => file.startsWith('blogs/')) && shards.some((file) => file.startsWith('posts/'))).toBe(true);
+    expect(files.filter((file) => !shards.includes(file))).toEqual([
       'frozen-accounts.json',
       'meta.json',
-      'posts.json',
       'rankings.json',
       'redirects.json',
       'shifts.json',

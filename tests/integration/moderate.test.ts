@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { readExport } from '../../src/data/export-records';
 import { frozenAccountDoc } from '../../src/schema/frozen-accounts';
 import { TEST_PROJECTS } from '../setup/projects';
 import { AT, dispute, frozen, put, shift, therapist } from './support/trust-docs';
@@ -172,10 +173,10 @@ describe('hiding a blog and a timeline post', () => {
     ...overrides,
   });
   const post = { userId: 'miu', text: '渋谷にいます', images: [], createdAt: AT, updatedAt: AT, hidden: false };
-  const exported = async (file: string) => {
+  const exported = async (name: 'blogs' | 'posts') => {
     const exportDir = path.join(dir, 'hide');
     await runExport(exportDir, today, { warn: () => {} });
-    return (JSON.parse(await readFile(path.join(exportDir, file), 'utf8')) as { id: string }[]).map((record) => record.id);
+    return (await readExport(exportDir))[name].map((record) => record.id);
   };
 
   beforeAll(async () => {
@@ -184,8 +185,8 @@ describe('hiding a blog and a timeline post', () => {
   });
 
   it('both are public before', async () => {
-    expect(await exported('blogs.json')).toEqual(['miu_20261101_0']);
-    expect(await exported('posts.json')).toEqual(['miu_20261101_0']);
+    expect(await exported('blogs')).toEqual(['miu_20261101_0']);
+    expect(await exported('posts')).toEqual(['miu_20261101_0']);
   });
 
   it('hides them (moving updatedAt for the incremental export) and logs it; the next export leaves them out', async () => {
@@ -198,13 +199,13 @@ describe('hiding a blog and a timeline post', () => {
       'blogs/miu_20261101_0',
       'posts/miu_20261101_0',
     ]);
-    expect(await exported('blogs.json')).toEqual([]);
-    expect(await exported('posts.json')).toEqual([]);
+    expect(await exported('blogs')).toEqual([]);
+    expect(await exported('posts')).toEqual([]);
   });
 
   it('unhides, and refuses what is already so or is not a blog or post', async () => {
     await moderate(['unhide', 'blogs/miu_20261101_0']);
-    expect(await exported('blogs.json')).toEqual(['miu_20261101_0']);
+    expect(await exported('blogs')).toEqual(['miu_20261101_0']);
     await expect(moderate(['unhide', 'blogs/miu_20261101_0'])).rejects.toMatchObject({ stderr: expect.stringContaining('すでに公開です') });
     await expect(moderate(['hide', 'accounts/miu'])).rejects.toMatchObject({ stderr: expect.stringContaining('blogs/<id> か posts/<id>') });
   });
