@@ -15,7 +15,7 @@ import { readExport } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import { SOURCE_COLLECTIONS } from '../../src/registry/source-collections';
 import { TEST_PROJECTS } from '../setup/projects';
-import { frozen, put, shift, slug, store, therapist } from './support/trust-docs';
+import { blog as blogDoc, frozen, post, put, shift, slug, store, therapist } from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.exportIncremental;
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -147,20 +147,7 @@ describe('changes', () => {
 });
 
 describe('diaries and posts, one file per author shard', () => {
-  const blog = (uid: string, overrides: Record<string, unknown> = {}) => ({
-    userId: uid,
-    title: '今日の日記',
-    body: 'こんにちは',
-    cover: null,
-    images: [],
-    tags: [],
-    published: true,
-    publishAt: now(),
-    createdAt: now(),
-    updatedAt: now(),
-    hidden: false,
-    ...overrides,
-  });
+  const blog = (uid: string, overrides: Record<string, unknown> = {}) => blogDoc(uid, now(), overrides);
   const blogIds = async () => (await readExport(path.join(dir, 'live'))).blogs.map((b) => b.id).sort();
 
   it('publishes a diary, follows its author in and out, and a scheduled one once due, as a full read would', async () => {
@@ -169,7 +156,7 @@ describe('diaries and posts, one file per author shard', () => {
       'blogs/t1_20261122_0': blog('t1'),
       'blogs/t2_20261122_0': blog('t2'),
       'blogs/t1_20261122_1': blog('t1', { publishAt: Timestamp.fromMillis(Date.now() + 3_000) }),
-      'posts/t2_20261122_0': { userId: 't2', text: '渋谷にいます', images: [], createdAt: now(), updatedAt: now(), hidden: false },
+      'posts/t2_20261122_0': post('t2', now()),
     });
     const published = await incremental();
     expect(published.nextScheduledAt?.getTime()).toBeGreaterThan(Date.now());

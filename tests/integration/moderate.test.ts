@@ -15,7 +15,7 @@ import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { readExport } from '../../src/data/export-records';
 import { frozenAccountDoc } from '../../src/schema/frozen-accounts';
 import { TEST_PROJECTS } from '../setup/projects';
-import { AT, dispute, frozen, put, shift, therapist } from './support/trust-docs';
+import { AT, blog as blogDoc, dispute, frozen, post as postDoc, put, shift, therapist } from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.moderate;
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -158,21 +158,8 @@ describe('a dispute resolved by transfer, and a suspension', () => {
 });
 
 describe('hiding a blog and a timeline post', () => {
-  const blog = (overrides: Record<string, unknown> = {}) => ({
-    userId: 'miu',
-    title: '今日の日記',
-    body: 'こんにちは',
-    cover: null,
-    images: [],
-    tags: [],
-    published: true,
-    publishAt: AT,
-    createdAt: AT,
-    updatedAt: AT,
-    hidden: false,
-    ...overrides,
-  });
-  const post = { userId: 'miu', text: '渋谷にいます', images: [], createdAt: AT, updatedAt: AT, hidden: false };
+  const blog = (overrides: Record<string, unknown> = {}) => blogDoc('miu', AT, overrides);
+  const post = postDoc('miu');
   const exported = async (name: 'blogs' | 'posts') => {
     const exportDir = path.join(dir, 'hide');
     await runExport(exportDir, today, { warn: () => {} });

@@ -85,3 +85,26 @@ export async function put(db: Firestore, docs: Record<string, Record<string, unk
   for (const [path, data] of Object.entries(docs)) batch.set(db.doc(path), data);
   await batch.commit();
 }
+
+/** blogs/{uid}_{yyyymmdd}_{n}: published at `at`, no pictures. */
+export function blog(uid: string, at: Timestamp = AT, overrides: Record<string, unknown> = {}) {
+  return {
+    userId: uid,
+    title: '今日の日記',
+    body: 'こんにちは',
+    cover: null,
+    images: [],
+    tags: [],
+    published: true,
+    publishAt: at,
+    createdAt: at,
+    updatedAt: at,
+    hidden: false,
+    ...overrides,
+  };
+}
+
+/** posts/{uid}_{yyyymmdd}_{n}: written at `at`, no pictures. */
+export function post(uid: string, at: Timestamp = AT, overrides: Record<string, unknown> = {}) {
+  return { userId: uid, text: '渋谷にいます', images: [], createdAt: at, updatedAt: at, hidden: false, ...overrides };
+}
