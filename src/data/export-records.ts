@@ -55,7 +55,10 @@ export interface ExportFile {
   version: string;
 }
 
-const notExported = (file: string) => new Error(`The export has no ${file} (run npm run export).`);
+/** A missing file or folder of the export, named with what to run; any other error as it is. */
+const notExported = (file: string) => (error: NodeJS.ErrnoException) => {
+  throw error.code === 'ENOENT' ? new Error(`The export has no ${file} (run npm run export).`) : error;
+};
 
 /** The data files of an export folder, collection by collection (shards in name order). */
 export async function listExportFiles(dir: string): Promise<ExportFile[]> {
@@ -64,9 +67,7 @@ export async function listExportFiles(dir: string): Promise<ExportFile[]> {
       const { file, shardBy } = PUBLIC_COLLECTIONS[name];
       let files = [file];
       if (shardBy) {
-        const entries = await readdir(path.join(dir, file)).catch((error: NodeJS.ErrnoException) => {
-          throw error.code === 'ENOENT' ? notExported(path.join(dir, file)) : error;
-        });
+        const entries = await readdir(path.join(dir, file)).catch(notExported(path.join(dir, file)));
         files = entries
           .filter((entry) => entry.endsWith('.json'))
           .sort()
@@ -74,9 +75,7 @@ export async function listExportFiles(dir: string): Promise<ExportFile[]> {
       }
       return Promise.all(
         files.map(async (relative) => {
-          const info = await stat(path.join(dir, relative)).catch((error: NodeJS.ErrnoException) => {
-            throw error.code === 'ENOENT' ? notExported(path.join(dir, relative)) : error;
-          });
+          const info = await stat(path.join(dir, relative)).catch(notExported(path.join(dir, relative)));
           return { name, file: relative, version: `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}` };
         }),
       );
