@@ -12,13 +12,13 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     ignores: [
-      'dist/',
+      'dist',
       '.build/',
       '.astro/',
       '.cache/',
       '.data/',
       'node_modules/',
-      'dist.previous-*/',
+      'dist.link-*',
       'dist.state/',
       'firebase.local.json',
     ],

@@ -4,22 +4,25 @@
  * (scripts/renderer: the site built once per code version in server output,
  * run in worker threads) and written as the files `astro build` would write,
  * then the sitemap, the hosting headers (CSP hashes of the inline scripts)
- * and the Pagefind index; the finished folder replaces the served one in a
- * swap of two renames, so a running server never shows a half-built site.
+ * and the Pagefind index, into a new generation of the site, which the
+ * served path is then pointed at in one atomic rename
+ * (scripts/lib/site-generations.ts): a reader sees the old site or the new
+ * one, whole.
  *
- * Full: every URL into a fresh folder, Pagefind before the swap.
+ * Full: every URL into an empty generation, Pagefind before the swap.
  * Incremental (the state beside the site says it was rendered by the same
- * renderer): the new folder starts as a hard-link copy of the served one,
- * and only the pages a change touches (scripts/lib/incremental.ts) are
- * rendered, written when their bytes changed, or removed; Pagefind then runs
- * in the background after the swap (scripts/lib/search-index.ts,
- * `searchIndexed`): the handle and name shards are pages and go live with
- * the build, the full-text index follows. Both write the same bytes for the
- * same export and clock.
+ * renderer): the new generation starts as the live one's files (the spare
+ * generation brought up to date, or a hard-link copy), and only the pages a
+ * change touches (scripts/lib/incremental.ts) are rendered, written when
+ * their bytes changed, or removed; Pagefind then runs in the background
+ * after the swap (scripts/lib/search-index.ts, `searchIndexed`) and its
+ * index goes live in a generation of its own: the handle and name shards are
+ * pages and go live with the build, the full-text index follows. Both write
+ * the same bytes for the same export and clock.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { indexExport, type Directory } from '../src/data/directory';
 import { readExportFiles, type LoadedFiles } from '../src/data/export-records';
@@ -36,7 +39,8 @@ import { affectedUrls, diffExports } from './lib/incremental';
 import { EMULATORS, ROOT } from './lib/project';
 import { replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
-import { fileBytes, linkTree, removeSiteFile, siteFileOf, swapFolder, writeIfChanged } from './lib/site-files';
+import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged } from './lib/site-files';
+import { keepSpare, newGeneration, pointAt, removeInBackground, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
 import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
 import { HashSets, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
@@ -74,6 +78,11 @@ export interface SiteHeaders {
 
 export interface SiteBuild extends SiteHeaders {
   mode: 'full' | 'incremental';
+  /**
+   * Where the new generation started: the spare brought up to date by the
+   * files the live one changed, a hard-link copy of the live one, or (full) empty.
+   */
+  staged: 'spare' | 'copy' | 'fresh';
   /** URLs of the site. */
   pages: number;
   /** Pages rendered, files written (bytes changed) and files removed. */
@@ -113,19 +122,6 @@ export function siteHeaders(hashes: InlineHashes, env: Record<string, string | u
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
-/**
- * Swaps `staging` in; the old folder is removed in the background (the site
- * is live before that) by `rm -rf`: 87,000 links at 10,000 therapists, whose
- * removal in this process held its file-system threads and 0.5 s of its
- * event loop while the build wrote its state.
- */
-function swapIn(staging: string, target: string): { removed: Promise<void> } {
-  const previous = swapFolder(staging, target);
-  if (!previous) return { removed: Promise.resolve() };
-  const inProcess = () => rm(previous, { recursive: true, force: true }).catch(() => undefined);
-  return { removed: run('rm', ['-rf', previous], { quiet: true }).then(() => undefined, inProcess) };
-}
-
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
 /** Runs `task` after everything queued for the site so far. */
@@ -151,13 +147,18 @@ function enqueue<T>(outDir: string, task: () => Promise<T>): Promise<T> {
 }
 /** Numbers the builds of this process (the background index publishes only newer ones). */
 let builds = 0;
-/** The removal of each site's previous folder, after the swap. */
-const removals = new Map<string, Promise<void>>();
+/** Each site's bookkeeping after a swap (the spare kept, or the old generation removed), awaited before its next one. */
+const afterSwap = new Map<string, Promise<void>>();
+/** Sites whose leftovers of killed builds this process has cleared. */
+const cleared = new Set<string>();
 /** Each site's background index. */
 const indexers = new Map<string, BackgroundIndexer>();
 function indexerOf(outDir: string): BackgroundIndexer {
   let indexer = indexers.get(outDir);
-  if (!indexer) indexers.set(outDir, (indexer = new BackgroundIndexer(outDir, stateDirOf(outDir), (task) => enqueue(outDir, task))));
+  if (!indexer) {
+    const publish = () => publishIndex(outDir);
+    indexers.set(outDir, (indexer = new BackgroundIndexer(outDir, stateDirOf(outDir), (task) => enqueue(outDir, task), publish)));
+  }
   return indexer;
 }
 /** An export as the build holds it: its files (parsed, with their hashes), its records and their lookups. */
@@ -282,6 +283,10 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
 
   const stateDir = stateDirOf(outDir);
   await mkdir(stateDir, { recursive: true });
+  if (!cleared.has(outDir)) {
+    cleared.add(outDir);
+    await removeLeftovers(outDir, stateDir);
+  }
   const now = options.now ?? new Date();
   const today = tokyoDateKey(now);
   const state = await readState(stateDir);
@@ -304,18 +309,30 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   step('read export');
   const build = ++builds;
   const indexer = indexerOf(outDir);
-  // The folder the last swap replaced is gone before this build makes another.
-  await removals.get(outDir);
-  const staging = path.join(stateDir, `staging-${process.pid}`);
-  await rm(staging, { recursive: true, force: true });
+  // The last swap's spare is recorded (or its old generation gone) before this build takes it.
+  await afterSwap.get(outDir);
+  // The next generation of the site, in which this build writes; live once pointed at.
+  const staging = newGeneration(stateDir);
+  let live = false;
+  /** Files this build wrote or removed: what the generation it replaces lacks, to be brought up to date by next time. */
+  const changedFiles = new Set<string>();
+  const write = async (file: string, bytes: Uint8Array) => {
+    const wrote = await writeIfChanged(staging, file, bytes);
+    if (wrote) changedFiles.add(file);
+    return wrote;
+  };
+  const remove = async (file: string) => {
+    await removeSiteFile(staging, file);
+    changedFiles.add(file);
+  };
   try {
     // The renderer lists the URLs and the copy is made while this thread works out what changed.
     const listing = pool.urls(context);
-    const copying = incremental
-      ? // The index comes from the state folder before the swap (see below), not from this copy.
-        linkTree(outDir, staging, { skip: [PAGEFIND_DIR] })
+    const copying: Promise<SiteBuild['staged']> = incremental
+      ? // The index comes from the state folder before the swap (see below).
+        stageFromLive(outDir, stateDir, staging, [PAGEFIND_DIR]).then((spare) => (spare ? 'spare' : 'copy'))
       : // Client bundles and public files first, then every page.
-        linkTree(bundle.clientDir, staging);
+        linkTree(bundle.clientDir, staging).then(() => 'fresh');
     const preparing = Promise.all([listing, copying]);
     preparing.catch(() => undefined);
     let directory: Directory | undefined;
@@ -331,7 +348,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         );
     }
     step('affected pages');
-    const [siteUrls] = await preparing;
+    const [siteUrls, staged] = await preparing;
     step('list urls and copy');
 
     let pages: Record<string, PageRecord>;
@@ -358,9 +375,9 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         if (!bytes) throw new Error(`${result.url} is one of the site's URLs (getStaticPaths) but answers ${result.status}.`);
         const file = siteFileOf(result.url, result.kind);
         const previous = pages[result.url];
-        if (previous && previous.file !== file) await removeSiteFile(staging, previous.file);
+        if (previous && previous.file !== file) await remove(previous.file);
         const record = pageRecord(file, result, bytes, hashSets);
-        if (await writeIfChanged(staging, file, bytes)) {
+        if (await write(file, bytes)) {
           written++;
           if (record.search || previous?.search) searchChanged = true;
         }
@@ -369,7 +386,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     });
     step('render');
     for (const [url, record] of toRemove) {
-      await removeSiteFile(staging, record.file);
+      await remove(record.file);
       if (record.search) searchChanged = true;
       delete pages[url];
     }
@@ -378,19 +395,19 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       Object.values(pages).flatMap((page) => (page.sitemap ? [page.file] : [])),
       siteUrl,
     );
-    for (const sitemap of sitemaps) await writeIfChanged(staging, sitemap.path.slice(1), Buffer.from(sitemap.xml));
+    for (const sitemap of sitemaps) await write(sitemap.path.slice(1), Buffer.from(sitemap.xml));
     const sitemapPaths = sitemaps.map((sitemap) => sitemap.path.slice(1));
     for (const stale of state && incremental ? state.sitemapFiles : []) {
-      if (!sitemapPaths.includes(stale)) await removeSiteFile(staging, stale);
+      if (!sitemapPaths.includes(stale)) await remove(stale);
     }
     const headers = siteHeaders(hashSets.union(Object.values(pages)), env);
-    await writeIfChanged(staging, HEADERS_FILE, Buffer.from(`${JSON.stringify(headers.headers, null, 2)}\n`));
+    await write(HEADERS_FILE, Buffer.from(`${JSON.stringify(headers.headers, null, 2)}\n`));
     step('sitemap and headers');
 
     if (incremental) {
       // The newest index there is (the background index updates it between builds); this build's follows.
       const index = [path.join(stateDir, PAGEFIND_DIR), path.join(outDir, PAGEFIND_DIR)].find((dir) => existsSync(dir));
-      if (index) await linkTree(index, path.join(staging, PAGEFIND_DIR));
+      if (index) await linkIndex(index, staging);
       if (index !== path.join(stateDir, PAGEFIND_DIR)) searchChanged = true;
     } else {
       // Only the folders that hold searchable pages: Pagefind need not read 180,000 diary pages to skip them.
@@ -401,7 +418,9 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     }
 
     step('search index');
-    removals.set(outDir, swapIn(staging, outDir).removed);
+    const replaced = pointAt(outDir, staging);
+    live = true;
+    afterSwap.set(outDir, keepSpare(stateDir, replaced, staging, incremental ? changedFiles : null));
     step('swap');
     const seconds = Math.round((performance.now() - started) / 100) / 10;
 
@@ -432,6 +451,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     return {
       ...headers,
       mode: incremental ? 'incremental' : 'full',
+      staged,
       pages: siteUrls.length,
       rendered: toRender.length,
       written,
@@ -441,7 +461,43 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       searchIndexed,
     };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    if (!live) await rm(staging, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
+  }
+}
+
+/** Puts the index `index` into the generation `staging` (as hard links), unless it holds that index already. */
+async function linkIndex(index: string, staging: string): Promise<void> {
+  const target = path.join(staging, PAGEFIND_DIR);
+  if (await sameIndex(index, target)) return;
+  if (existsSync(target)) {
+    const aside = `${target}-old-${process.pid}`;
+    await rename(target, aside);
+    void removeInBackground(aside);
+  }
+  await linkTree(index, target);
+}
+
+/**
+ * Puts the newest full-text index (`{state}/pagefind`, written by the
+ * background indexer) live: a new generation with the pages of the live one
+ * and that index, pointed at like a build's. Runs in the site's build queue.
+ */
+async function publishIndex(outDir: string): Promise<void> {
+  const stateDir = stateDirOf(outDir);
+  await afterSwap.get(outDir);
+  const staging = newGeneration(stateDir);
+  let live = false;
+  try {
+    await stageFromLive(outDir, stateDir, staging, [PAGEFIND_DIR]);
+    await linkIndex(path.join(stateDir, PAGEFIND_DIR), staging);
+    const replaced = pointAt(outDir, staging);
+    live = true;
+    // The pages are the live ones: the replaced generation lacks only the index, which linkIndex checks anyway.
+    afterSwap.set(outDir, keepSpare(stateDir, replaced, staging, []));
+    const state = await readState(stateDir);
+    if (state) await writeState(stateDir, { ...state, siteId: (await folderId(outDir))! });
+  } finally {
+    if (!live) await rm(staging, { recursive: true, force: true });
   }
 }

@@ -7,14 +7,15 @@
  * runs; one run at a time, and of the builds that ask meanwhile only the
  * newest is indexed next. The result goes in through the site's build
  * queue (between two builds): into `{state}/pagefind`, where the next build
- * takes its copy from, and into the served site.
+ * takes its copy from, and into the served site by `publish` (a new
+ * generation of it, scripts/lib/site-generations.ts).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from './project';
 import { replaceDir } from './replace-dir';
 import { run } from './run';
-import { linkTree, swapFolder } from './site-files';
+import { linkTree } from './site-files';
 
 export const PAGEFIND_DIR = 'pagefind';
 const pagefind = path.join(ROOT, 'node_modules/.bin/pagefind');
@@ -28,17 +29,19 @@ export class BackgroundIndexer {
   readonly #outDir: string;
   readonly #stateDir: string;
   readonly #enqueue: (task: () => Promise<void>) => Promise<void>;
+  readonly #publishLive: () => Promise<void>;
   /** The build whose pages the site's index covers. */
   #published = -1;
   #pending: { build: number; snapshot: string; waiters: Waiter[] } | undefined;
   #looping = false;
   #latest: Promise<void> = Promise.resolve();
 
-  /** `enqueue` runs a task between two builds of the site. */
-  constructor(outDir: string, stateDir: string, enqueue: (task: () => Promise<void>) => Promise<void>) {
+  /** `enqueue` runs a task between two builds of the site; `publish` puts `{state}/pagefind` live. */
+  constructor(outDir: string, stateDir: string, enqueue: (task: () => Promise<void>) => Promise<void>, publish: () => Promise<void>) {
     this.#outDir = outDir;
     this.#stateDir = stateDir;
     this.#enqueue = enqueue;
+    this.#publishLive = publish;
   }
 
   /** A full build indexed the site itself (before its swap): older requests are moot. */
@@ -106,11 +109,7 @@ export class BackgroundIndexer {
     // A full build since has put in a newer index.
     if (build < this.#published) return;
     await replaceDir(output, path.join(this.#stateDir, PAGEFIND_DIR));
-    const live = path.join(this.#stateDir, `pagefind-live-${process.pid}`);
-    await rm(live, { recursive: true, force: true });
-    await linkTree(path.join(this.#stateDir, PAGEFIND_DIR), live);
-    const previous = swapFolder(live, path.join(this.#outDir, PAGEFIND_DIR));
-    if (previous) await rm(previous, { recursive: true, force: true });
+    await this.#publishLive();
     this.#published = build;
   }
 }

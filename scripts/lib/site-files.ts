@@ -5,7 +5,6 @@
  * through a hard link into the site being served.
  */
 import { spawn } from 'node:child_process';
-import { renameSync } from 'node:fs';
 import { link, copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rendered, RouteKind } from '../renderer/protocol';
@@ -152,26 +151,4 @@ export async function linkTree(
   for (let i = 0; i < files.length; i += 64) {
     await Promise.all(files.slice(i, i + 64).map((file) => linkFile(path.join(from, file), path.join(to, file))));
   }
-}
-
-let swaps = 0;
-
-/**
- * Puts the folder `next` in place of `target` and returns where the old one
- * went (null when there was none), for the caller to remove. Two renames on
- * one file system, made synchronously so that no request this process
- * serves (the browser tests' server) runs between them; other readers see
- * the old folder or the new one.
- */
-export function swapFolder(next: string, target: string): string | null {
-  const previous = `${target}.previous-${process.pid}-${swaps++}`;
-  let moved: string | null = previous;
-  try {
-    renameSync(target, previous);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    moved = null;
-  }
-  renameSync(next, target);
-  return moved;
 }

@@ -70,7 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { step, build } of builds) {
     console.log(
-      `${step}: ${build.mode}, ${build.rendered} rendered, ${build.written} written, ${build.removed} removed, ${build.seconds} s`,
+      `${step}: ${build.mode} (${build.staged}), ${build.rendered} rendered, ${build.written} written, ${build.removed} removed, ${build.seconds} s`,
     );
   }
   await closeRenderers();
@@ -99,6 +99,8 @@ describe('incremental build', () => {
     const before = Object.fromEntries(await Promise.all(files.map(async (file) => [file, await inode(SITE_A, file)] as const)));
     records.therapists[1] = { ...records.therapists[1]!, bio: '自己紹介を書き直しました。' };
     const build = await buildIncrementally('bio edit');
+    // The generation live before the last build, brought up to date by that build's files: no copy of the site.
+    expect(build.staged).toBe('spare');
     expect(build.written).toBeLessThan(15);
     expect(build.written).toBeGreaterThanOrEqual(1);
     expect(await read(SITE_A, 'profile/therapist-02.html')).toContain('自己紹介を書き直しました。');
