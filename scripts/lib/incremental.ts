@@ -13,7 +13,7 @@ import {
   type PublicCollection,
   type PublicCollectionName,
 } from '../../src/registry/public-collections';
-import { CLOCK_PAGES, LIST_PAGES } from '../../src/registry/site-pages';
+import { CLOCK_PAGES, LIST_PAGES, type ListPages } from '../../src/registry/site-pages';
 
 /** Records of one collection whose version differs: the old versions (changed or removed) and the new (changed or added). */
 export interface CollectionChange {
@@ -65,16 +65,20 @@ export function affectedUrls(before: Directory, after: Directory, changes: Expor
   }
   for (const list of LIST_PAGES) {
     if (!list.shows.some((name) => changes[name])) continue;
+    if ('changedPages' in list) {
+      for (const url of list.changedPages(before, after)) urls.add(url);
+      continue;
+    }
     const old = listInputs(list, before);
     for (const [url, input] of listInputs(list, after)) if (old.get(url) !== input) urls.add(url);
   }
   return urls;
 }
 
-type ListPages = (typeof LIST_PAGES)[number];
+type InputPages = Extract<ListPages, { pages: unknown }>;
 /** Each list's pages and inputs (as JSON) per export: this cycle's "after" is the next one's "before". */
-const inputsOf = new WeakMap<Directory, Map<ListPages, Map<string, string>>>();
-function listInputs(list: ListPages, site: Directory): Map<string, string> {
+const inputsOf = new WeakMap<Directory, Map<InputPages, Map<string, string>>>();
+function listInputs(list: InputPages, site: Directory): Map<string, string> {
   let lists = inputsOf.get(site);
   if (!lists) inputsOf.set(site, (lists = new Map()));
   let inputs = lists.get(list);

@@ -3,10 +3,10 @@
  * a blog with its author's previous and next, and the feeds (/blogs, by area,
  * by tag; /timeline) cut into stable pages (src/lib/stable-feed.ts).
  *
- * A feed page's `input` is what the incremental build compares between two
- * exports (src/registry/site-pages.ts): each item's id, version and author,
- * not its body, so comparing 200,000 blogs stays cheap; the page renders
- * the teasers itself.
+ * The incremental build asks which feed pages differ between two exports
+ * (src/registry/site-pages.ts): compared item by item, by identity, then
+ * id and version, and by the authors whose card changed, never by body, so
+ * comparing 200,000 blogs takes milliseconds; the page renders the teasers itself.
  */
 import { areaOrder } from '../lib/areas';
 import { blogListPath, feedPageParam, FEED_PAGE_SIZE, tagPageKey, timelinePath, type BlogListFilter } from '../lib/blog-paths';
@@ -106,20 +106,46 @@ function feedPages<T>(oldestFirst: readonly T[], path: (page?: number) => string
   ];
 }
 
-/** What a feed page shows of an item besides the item itself: enough to tell two versions apart. */
-const blogInput = (site: Directory, blog: PublicBlog) => {
-  const author = authorOf(site, blog);
-  return [blog.id, blog.updatedAt, blog.publishedAt, author?.name, author?.href, author?.area];
-};
-const postInput = (site: Directory, post: PublicPost) => {
-  const author = authorOf(site, post);
-  return [post.id, author?.name, author?.href, author?.photoURL];
-};
-const pageInput = <T>(page: FeedPage<T>, item: (record: T) => unknown) => ({
-  items: page.items.map(item),
-  older: page.older,
-  newer: page.newer,
-});
+/** What a feed's card shows of its author (blogs: name, link, area; posts: name, link, picture), to tell two versions apart. */
+const blogAuthorShown = (author: ContentAuthor | undefined) => JSON.stringify([author?.name, author?.href, author?.area]);
+const postAuthorShown = (author: ContentAuthor | undefined) => JSON.stringify([author?.name, author?.href, author?.photoURL]);
+
+/** Authors whose card, as the feed shows it, differs between the two exports (ten thousand comparisons, not a walk of every item). */
+function changedAuthors<T extends Authored>(
+  before: Directory,
+  after: Directory,
+  byAuthor: (site: Directory) => Map<string, T[]>,
+  shown: (author: ContentAuthor | undefined) => string,
+): Set<string> {
+  const changed = new Set<string>();
+  for (const site of [before, after]) {
+    for (const [id, items] of byAuthor(site)) {
+      if (items[0] && !changed.has(id) && shown(authorOf(before, items[0])) !== shown(authorOf(after, items[0]))) changed.add(id);
+    }
+  }
+  return changed;
+}
+
+/**
+ * The URLs among `after`'s pages whose page differs from `before`'s page at
+ * that URL: another item, order or link, an item of another version, or an
+ * item whose author's card changed. Items are compared by identity first: an
+ * export file whose bytes did not change is parsed once, so most are the same object.
+ */
+function changedFeedUrls<T extends Authored>(
+  before: readonly FeedPage<T>[],
+  after: readonly FeedPage<T>[],
+  sameVersion: (a: T, b: T) => boolean,
+  authors: Set<string>,
+): string[] {
+  const old = new Map(before.map((page) => [page.url, page]));
+  const differs = (page: FeedPage<T>) => {
+    const was = old.get(page.url);
+    if (!was || was.older !== page.older || was.newer !== page.newer || was.items.length !== page.items.length) return true;
+    return page.items.some((item, i) => (was.items[i] !== item && !sameVersion(was.items[i]!, item)) || authors.has(item.userId));
+  };
+  return after.filter(differs).map((page) => page.url);
+}
 
 export interface BlogFeedView {
   filter: BlogListFilter;
@@ -183,21 +209,24 @@ export function blogFeedView(site: Directory, filter: BlogListFilter): BlogFeedV
   return blogFeeds(site).byFilter.get(JSON.stringify(filter));
 }
 
-/** Every blog feed page with its input (src/registry/site-pages.ts). */
-export function blogFeedListPages(site: Directory): { url: string; input: unknown }[] {
-  const { views, areas, topTags } = blogFeeds(site);
-  return views.flatMap(({ filter, pages }) =>
-    pages.map((page) => ({
-      url: page.url,
-      // Top pages also show the area links; /blogs alone the most used tags (a new blog changes their counts,
-      // and must not re-render every tag's page).
-      input: {
-        ...pageInput(page, (blog) => blogInput(site, blog)),
-        ...(page.page === 0 && { areas, filter }),
-        ...(page.page === 0 && filter === null && { topTags }),
-      },
-    })),
-  );
+/**
+ * The blog feed pages (/blogs, by area, by tag) that differ between two
+ * exports (src/registry/site-pages.ts). A card shows the blog (its version
+ * is `updatedAt`, its place `publishedAt`) and its author's name, link and
+ * area; the top pages also show the area links, and /blogs the most used tags.
+ */
+export function changedBlogFeedPages(before: Directory, after: Directory): string[] {
+  const [was, now] = [blogFeeds(before), blogFeeds(after)];
+  const authors = changedAuthors(before, after, (site) => site.blogsByAuthor, blogAuthorShown);
+  const sameVersion = (a: PublicBlog, b: PublicBlog) => a.id === b.id && a.updatedAt === b.updatedAt && a.publishedAt === b.publishedAt;
+  const areasMoved = JSON.stringify(was.areas) !== JSON.stringify(now.areas);
+  const tagsMoved = JSON.stringify(was.topTags) !== JSON.stringify(now.topTags);
+  return now.views.flatMap(({ filter, pages }) => {
+    const urls = changedFeedUrls(was.byFilter.get(JSON.stringify(filter))?.pages ?? [], pages, sameVersion, authors);
+    const top = pages[0]!.url;
+    if ((areasMoved || (filter === null && tagsMoved)) && !urls.includes(top)) urls.push(top);
+    return urls;
+  });
 }
 
 const timelineCache = new WeakMap<Directory, FeedPage<PublicPost>[]>();
@@ -212,6 +241,8 @@ export function timelinePages(site: Directory): FeedPage<PublicPost>[] {
   return pages;
 }
 
-export function timelineListPages(site: Directory): { url: string; input: unknown }[] {
-  return timelinePages(site).map((page) => ({ url: page.url, input: pageInput(page, (post) => postInput(site, post)) }));
+/** The /timeline pages that differ between two exports: a post never changes once written, its author's card may. */
+export function changedTimelinePages(before: Directory, after: Directory): string[] {
+  const authors = changedAuthors(before, after, (site) => site.postsByAuthor, postAuthorShown);
+  return changedFeedUrls(timelinePages(before), timelinePages(after), (a, b) => a.id === b.id, authors);
 }

@@ -5,7 +5,7 @@
  * them), the list pages with what each shows, and the pages that show the
  * clock. Which page shows a single record is in ./public-collections.ts.
  */
-import { authorOf, blogFeeds, blogFeedListPages, timelineListPages, timelinePages } from '../data/blogs';
+import { authorOf, blogFeeds, changedBlogFeedPages, changedTimelinePages, timelinePages } from '../data/blogs';
 import { loadDirectory, type Directory } from '../data/directory';
 import { frozenList, frozenListPage, frozenListPageCount, frozenListViews, frozenPageParam } from '../data/frozen-list';
 import { previewCards } from '../data/preview-cards';
@@ -86,9 +86,15 @@ export interface ListPage {
  * The pages that list records, with the collections they show. The build
  * re-renders a list page when its input differs between the two exports
  * (which covers a record joining, leaving or moving in the list, and a
- * shown record changing), and only looks when one of those collections changed.
+ * shown record changing), and only looks when one of those collections
+ * changed. A list of 100,000 items says itself which pages differ
+ * (`changedPages`), instead of giving every page's input to compare.
  */
-export const LIST_PAGES: { name: string; shows: PublicCollectionName[]; pages: (site: Directory) => ListPage[] }[] = [
+export type ListPages = { name: string; shows: PublicCollectionName[] } & (
+  { pages: (site: Directory) => ListPage[] } | { changedPages: (before: Directory, after: Directory) => string[] }
+);
+
+export const LIST_PAGES: ListPages[] = [
   {
     name: 'frozen-accounts',
     shows: ['frozenAccounts', 'therapists', 'stores'],
@@ -96,8 +102,8 @@ export const LIST_PAGES: { name: string; shows: PublicCollectionName[]; pages: (
   },
   { name: 'stores', shows: ['stores', 'therapists'], pages: (site) => [{ url: '/stores', input: storeList(site) }] },
   { name: 'search', shows: ['therapists', 'stores'], pages: (site) => [{ url: '/search', input: searchFilters(site) }] },
-  { name: 'blogs', shows: ['blogs', 'therapists', 'stores'], pages: blogFeedListPages },
-  { name: 'timeline', shows: ['posts', 'therapists', 'stores'], pages: timelineListPages },
+  { name: 'blogs', shows: ['blogs', 'therapists', 'stores'], changedPages: changedBlogFeedPages },
+  { name: 'timeline', shows: ['posts', 'therapists', 'stores'], changedPages: changedTimelinePages },
   // Her name, picture, area and store show beside her rank.
   {
     name: 'favoriteRanking',
