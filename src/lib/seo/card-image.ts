@@ -18,7 +18,7 @@ import { CARD_SIZE } from './cards';
 
 const { width: CARD_WIDTH, height: CARD_HEIGHT } = CARD_SIZE;
 /** Bump when the design changes, so cached cards are redrawn. */
-const DESIGN_VERSION = 2;
+const DESIGN_VERSION = 3;
 const CACHE_DIR = path.resolve('.cache', 'og');
 
 export interface CardText {
@@ -71,8 +71,8 @@ function card({ title, subtitle, label }: CardText): Node {
       flexDirection: 'column',
       justifyContent: 'space-between',
       padding: '72px 80px',
+      // One flat brand colour: a gradient tripled the drawing time and made each card 150 KB instead of 20 KB.
       backgroundColor: '#be185d',
-      backgroundImage: 'linear-gradient(135deg, #831843 0%, #be185d 60%, #db2777 100%)',
       color: '#ffffff',
       fontFamily: 'Noto Sans JP',
     },
