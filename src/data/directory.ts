@@ -42,10 +42,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
   return groups;
 }
 
+/** Code-point order: ISO times and ids need no collation, and localeCompare made sorting 180,000 diaries take 0.5 s. */
+const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const newestFirst =
   <T extends { id: string }>(time: (item: T) => string) =>
   (a: T, b: T) =>
-    time(b).localeCompare(time(a)) || b.id.localeCompare(a.id);
+    byCodePoints(time(b), time(a)) || byCodePoints(b.id, a.id);
 export const blogsNewestFirst = newestFirst<PublicBlog>((blog) => blog.publishedAt);
 export const postsNewestFirst = newestFirst<PublicPost>((post) => post.createdAt);
 

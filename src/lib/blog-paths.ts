@@ -19,9 +19,16 @@ const TAG_PAGE_PATTERN = /^[\p{L}\p{N}\p{M}ー・_-]{1,20}$/u;
 
 /** The key of a tag's filter page (NFKC, lower case), or null when it gets none. */
 export function tagPageKey(tag: string): string | null {
-  const key = tag.normalize('NFKC').toLowerCase();
-  return TAG_PAGE_PATTERN.test(key) ? key : null;
+  let key = tagKeys.get(tag);
+  if (key === undefined) {
+    const folded = tag.normalize('NFKC').toLowerCase();
+    key = TAG_PAGE_PATTERN.test(folded) ? folded : null;
+    // Tags repeat across 180,000 diaries; a site has a few thousand distinct ones.
+    if (tagKeys.size < 100_000) tagKeys.set(tag, key);
+  }
+  return key;
 }
+const tagKeys = new Map<string, string | null>();
 
 /** /blogs, /blogs/area/{area} or /blogs/tag/{tag key}, and its archive page n (1 = the oldest posts). */
 export function blogListPath(filter: BlogListFilter, page?: number): string {
