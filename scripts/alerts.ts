@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { readExport } from '../src/data/export-records';
+import type { ExportRecords } from '../src/registry/public-collections';
 import { exportDir as defaultExportDir } from '../src/lib/export-dir';
 import { pushSkipReason } from './announce';
 import { addPending, digestKey } from './alerts/daily-bound';
@@ -39,6 +40,8 @@ export { ALERTS_PER_DAY, DIGEST_UPDATES_PER_DAY } from './alerts/daily-bound';
 export interface AlertsOptions {
   /** The public export to compare (default: EXPORT_DIR or .data/export). */
   exportDir?: string;
+  /** Its records, read already (the live loop reads them in its cycle, then lets the next cycle rewrite the export). */
+  records?: ExportRecords;
   /** The state file (default: `{exportDir}-alerts.json`). */
   statePath?: string;
   /** The detection time: new events' createdAt and their Tokyo day. */
@@ -125,7 +128,7 @@ export async function runAlerts(options: AlertsOptions = {}): Promise<AlertsResu
 
   if (!state || !options.onlyPending) {
     // Written by the export, which checked every record: not checked again.
-    const records = await readExport(dir, { check: false });
+    const records = options.records ?? (await readExport(dir, { check: false }));
     if (!state) {
       state = initialState(snapshotOf(records));
       await saveAlertState(statePath, state);

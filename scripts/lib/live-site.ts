@@ -5,9 +5,13 @@
  * schedules turn over with the day). A cycle is what the production
  * workflow runs: an incremental export (only what changed), and a build
  * only when a public record changed, then the 推し alerts (scripts/alerts.ts)
- * on that export. Browser tests run the same loop against their own project.
+ * on that export. The alerts run beside the next cycle, not before it: at
+ * 10,000 × 20 their deliveries held a queued save back by seconds. Browser
+ * tests run the same loop against their own project.
  */
+import { readExport } from '../../src/data/export-records';
 import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
+import type { ExportRecords } from '../../src/registry/public-collections';
 import { nextTokyoMidnight } from '../../src/lib/tokyo-date';
 import { describeAlerts, runAlerts } from '../alerts';
 import { buildSite } from '../build-site';
@@ -43,7 +47,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     scheduleNextPublish(exported.nextScheduledAt);
     if (!exported.changed && mode === 'incremental' && !everyDay) {
       log(`[rebuild] ${reason}: no public change (${exported.reads} reads, ${seconds()} s).`);
-      await alerts(false);
+      await queueAlerts(false);
       return;
     }
     const exportSeconds = seconds();
@@ -56,7 +60,16 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
         `(export ${exportSeconds} s; build: ${steps}; ${built.rendered} pages rendered).`,
     );
     // After the build: an alert's link leads to a page that is live.
-    await alerts(exported.changed);
+    await queueAlerts(exported.changed);
+  }
+
+  // One alerts run at a time, each on the records of its cycle: read in the cycle (cheap, the files are parsed
+  // once per inode), since the next export may rewrite them while the alerts run.
+  let alertsQueue = Promise.resolve();
+  async function queueAlerts(exportChanged: boolean): Promise<void> {
+    const compare = exportChanged || alertsBaseline || alertsMissedExport;
+    const records = compare ? await readExport(dir, { check: false }).catch(() => undefined) : undefined;
+    alertsQueue = alertsQueue.then(() => (stopped ? undefined : alerts(exportChanged, records)));
   }
 
   // The 推し alerts after each cycle's export. The first run takes the export as its snapshot (seeded or restored
@@ -66,15 +79,16 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   let alertsMissedExport = false;
   let alertsRetry: NodeJS.Timeout | undefined;
   let stopped = false;
-  async function alerts(exportChanged: boolean): Promise<void> {
-    const readExport = exportChanged || alertsBaseline || alertsMissedExport;
-    if (!readExport && !alertsPending) return;
+  async function alerts(exportChanged: boolean, exportRecords: ExportRecords | undefined): Promise<void> {
+    const compare = exportChanged || alertsBaseline || alertsMissedExport;
+    if (!compare && !alertsPending) return;
     clearTimeout(alertsRetry);
     try {
       const result = await runAlerts({
         exportDir: dir,
+        records: compare ? exportRecords : undefined,
         baseline: alertsBaseline,
-        onlyPending: !readExport,
+        onlyPending: !compare,
         log: (line) => log(`[alerts] ${line}`),
       });
       alertsBaseline = false;
@@ -82,7 +96,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
       alertsPending = result.pending > 0;
       if (result.events > 0 || result.delivered > 0) log(`[alerts] ${describeAlerts(result)}`);
     } catch (error) {
-      alertsMissedExport ||= readExport;
+      alertsMissedExport ||= compare;
       alertsPending = true;
       log(`[alerts] failed; tried again with the next cycle (in ${ALERTS_RETRY_MS / 1000} s at the latest).\n${(error as Error).message}`);
       if (!stopped) alertsRetry = setTimeout(() => void rebuild('trying the alerts again'), ALERTS_RETRY_MS);
