@@ -19,6 +19,7 @@ import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
 import { adminDb } from './admin';
+import { CycleQueue } from './cycle-queue';
 
 export interface LiveSiteOptions {
   /** Where the built site goes (the served folder); dist when omitted. */
@@ -112,15 +113,14 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
       scheduled = setTimeout(() => void rebuild('a scheduled blog goes public'), Math.min(at.getTime() - Date.now() + 1_000, 2 ** 31 - 1));
   }
 
-  // Builds run one at a time. The watch is ready before the first build
+  // Builds run one at a time (requests while one waits join it). The watch is ready before the first build
   // starts, so a save is either in that build or triggers the next one.
-  let queue = Promise.resolve();
-  const rebuild = (reason: string, everyDay = false) =>
-    (queue = queue.then(() =>
-      build(reason, 'incremental', everyDay).catch((error: Error) =>
-        log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
-      ),
-    ));
+  const cycles = new CycleQueue(({ reasons, everyDay }) =>
+    build(reasons.join('; '), 'incremental', everyDay).catch((error: Error) =>
+      log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
+    ),
+  );
+  const rebuild = (reason: string, everyDay = false) => cycles.request(reason, everyDay);
   // The 推し ranking reads every favourite: once at start and once a day, never per cycle. Its write is a change
   // the watcher sees, so the pages follow with the next cycle.
   const ranking = () => runRanking({ log }).catch((error: Error) => log(`[ranking] failed; the previous ranking stays.\n${error.message}`));
@@ -128,8 +128,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
   await watch.ready;
   // Everything is read at start: seeded or restored data may carry old timestamps.
-  const first = build('first build', 'full');
-  queue = first.catch(() => undefined);
+  const first = cycles.after(() => build('first build', 'full'));
   try {
     await first;
   } catch (error) {

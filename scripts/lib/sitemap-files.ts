@@ -14,10 +14,18 @@ export function isSitemapPage(html: string): boolean {
   return !/<meta\s+name="robots"\s+content="[^"]*noindex/i.test(html) && !/<meta\s+http-equiv="refresh"/i.test(html);
 }
 
+/** Each page file's absolute URL, per site URL: parsing 274,000 URLs again in every cycle took most of a second. */
+const urlsOf = new Map<string, Map<string, string>>();
+
 /** The sitemap files for the site's sitemap pages (their files, relative and `/`-separated). */
 export function sitemapFiles(pageFiles: Iterable<string>, siteUrl: string): SitemapFile[] {
-  return buildSitemaps(
-    [...pageFiles].map((file) => absoluteUrl(pagePath(`/${file}`), siteUrl)),
-    siteUrl,
-  );
+  let known = urlsOf.get(siteUrl);
+  if (!known) urlsOf.set(siteUrl, (known = new Map()));
+  const urls: string[] = [];
+  for (const file of pageFiles) {
+    let url = known.get(file);
+    if (url === undefined) known.set(file, (url = absoluteUrl(pagePath(`/${file}`), siteUrl)));
+    urls.push(url);
+  }
+  return buildSitemaps(urls, siteUrl);
 }
