@@ -4,9 +4,15 @@
  * first snapshot of each collection count, so `ready` resolves once every
  * collection has had its first one. Runs one rebuild at a time: changes
  * during a rebuild queue one more.
+ *
+ * A collection the export reads by a cursor is watched from now on by that
+ * same field (what the export would not read does not call back either), so
+ * the listener holds what changed since the start, not the collection:
+ * listening to 200,000 diaries kept them all in this process and made the
+ * emulator slow to tell of a change.
  */
-import type { Firestore } from 'firebase-admin/firestore';
-import { SOURCE_NAMES } from '../src/registry/source-collections';
+import { Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
+import { SOURCE_COLLECTIONS, SOURCE_NAMES } from '../src/registry/source-collections';
 import { DELETIONS_COLLECTION } from '../src/schema/deletion-ids';
 
 /**
@@ -19,6 +25,13 @@ export interface ContentWatch {
   /** Resolves once every collection's first snapshot has arrived (later changes count). */
   ready: Promise<void>;
   stop(): void;
+}
+
+/** What the watch listens to for `name`: changes from `since` on by its cursor field, else the whole (small) collection. */
+function watched(db: Firestore, name: (typeof PUBLIC_SOURCE_COLLECTIONS)[number], since: Timestamp): Query {
+  if (name === DELETIONS_COLLECTION) return db.collection(name).where('deletedAt', '>=', since);
+  const { changes } = SOURCE_COLLECTIONS[name];
+  return 'field' in changes ? db.collection(name).where(changes.field, '>=', since) : db.collection(name);
 }
 
 export function watchPublicContent(db: Firestore, onChange: (collections: Set<string>) => Promise<void>, debounceMs = 250): ContentWatch {
@@ -41,7 +54,7 @@ export function watchPublicContent(db: Firestore, onChange: (collections: Set<st
     let first = true;
     let arrived!: () => void;
     firstSnapshots.push(new Promise((resolve) => (arrived = resolve)));
-    return db.collection(name).onSnapshot(
+    return watched(db, name, Timestamp.now()).onSnapshot(
       () => {
         if (first) {
           first = false;

@@ -3,7 +3,8 @@
  * in the Firestore emulator calls back once (debounced) with its name;
  * so do the private records the export derives public facts from
  * (memberships, disputes, suspensions, slugs); other private collections
- * (customers, users, reports) do not trigger it.
+ * (customers, users, reports) do not trigger it, nor does a write the
+ * incremental export would not read (its cursor field not moved on).
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,18 +35,30 @@ describe('watchPublicContent', () => {
   });
 
   it('calls back once for a burst of changes, naming the collections', async () => {
-    await adminDb().doc('accounts/a1').update({ bio: '新しい自己紹介' });
+    await adminDb().doc('accounts/a1').update({ bio: '新しい自己紹介', updatedAt: Timestamp.now() });
     await adminDb().doc('schedules/s1').set({ date: '2026-11-22', updatedAt: Timestamp.now() });
     await expect.poll(() => calls, { timeout: 5000 }).toEqual([['accounts', 'schedules']]);
   });
 
   it('calls back for the private records the export derives public facts from', async () => {
     const before = calls.length;
-    await adminDb().doc('memberships/s1_a1').set({ status: 'confirmed' });
-    await adminDb().doc('disputes/u2_0').set({ handleId: 'x_miu' });
-    await adminDb().doc('suspensions/a1').set({ reason: 'spam' });
+    await adminDb().doc('memberships/s1_a1').set({ status: 'confirmed', updatedAt: Timestamp.now() });
+    await adminDb().doc('disputes/u2_0').set({ handleId: 'x_miu', createdAt: Timestamp.now() });
+    await adminDb().doc('suspensions/a1').set({ reason: 'spam', createdAt: Timestamp.now() });
     await adminDb().doc('slugs/old-miu').set({ userId: 'a1', releasedAt: Timestamp.now() });
     await expect.poll(() => calls.slice(before), { timeout: 5000 }).toEqual([['disputes', 'memberships', 'slugs', 'suspensions']]);
+  });
+
+  it('calls back for a tombstone, not for a write that leaves the cursor field behind', async () => {
+    const before = calls.length;
+    // A restored or hand-written document with an old time: the incremental export would not read it either.
+    await adminDb()
+      .doc('accounts/a2')
+      .set({ published: true, updatedAt: Timestamp.fromMillis(0) });
+    await settle(1200);
+    expect(calls.length).toBe(before);
+    await adminDb().doc('deletions/schedules~s1').set({ collection: 'schedules', docId: 's1', deletedAt: Timestamp.now() });
+    await expect.poll(() => calls.slice(before), { timeout: 5000 }).toEqual([['deletions']]);
   });
 
   it('does not call back for private collections', async () => {
