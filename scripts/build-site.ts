@@ -40,7 +40,16 @@ import { EMULATORS, ROOT } from './lib/project';
 import { replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
 import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged } from './lib/site-files';
-import { keepSpare, newGeneration, pointAt, removeInBackground, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
+import {
+  copyAsSpare,
+  keepSpare,
+  newGeneration,
+  pointAt,
+  removeInBackground,
+  removeLeftovers,
+  sameIndex,
+  stageFromLive,
+} from './lib/site-generations';
 import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
 import { HashSets, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
@@ -428,7 +437,12 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     step('search index');
     const replaced = pointAt(outDir, staging);
     live = true;
-    afterSwap.set(outDir, keepSpare(stateDir, replaced, staging, incremental ? changedFiles : null));
+    afterSwap.set(
+      outDir,
+      incremental
+        ? keepSpare(stateDir, replaced, staging, changedFiles)
+        : keepSpare(stateDir, replaced, staging, null).then(() => copyAsSpare(stateDir, staging)),
+    );
     step('swap');
     const seconds = Math.round((performance.now() - started) / 100) / 10;
 

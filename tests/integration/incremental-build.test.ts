@@ -86,6 +86,8 @@ describe('incremental build', () => {
     records.shifts.push(shiftRecord(newcomer, TODAY, '10:00', '16:00'));
     const build = await buildIncrementally('create');
     expect(build.mode).toBe('incremental');
+    // The full build left a copy of itself as the spare: even the first incremental build copies nothing.
+    expect(build.staged).toBe('spare');
     expect(await read(SITE_A, 'profile/shizuku.html')).toContain('しずく');
     expect(await read(SITE_A, `store-profile/${store.profileSlug}.html`)).toContain('しずく');
     expect(await read(SITE_A, 'today.html')).toContain('しずく');
