@@ -1,5 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT } from './project';
+
+/** Commands still running: killed when this process exits, so a background Pagefind run never outlives a bench or `npm start`. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill();
+});
 
 /** Runs a command to completion, streaming or capturing its output; rejects on a non-zero exit. */
 export function run(
@@ -13,6 +19,7 @@ export function run(
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
     let output = '';
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
@@ -20,8 +27,12 @@ export function run(
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    child.on('error', reject);
+    child.on('error', (error) => {
+      running.delete(child);
+      reject(error);
+    });
     child.on('exit', (code) => {
+      running.delete(child);
       if (code === 0) resolve(output);
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isUnread } from '../../src/lib/announcements/unread';
-import { timestampMillis } from '../../src/lib/firebase/rest';
+import { timestampMillis } from '../../src/lib/firebase/rest-values';
 
 describe('the bell dot', () => {
   const at = (iso: string) => timestampMillis({ timestampValue: iso });

@@ -5,27 +5,12 @@
  * (src/lib/firebase/rest.ts), so a page view that only shows the buttons
  * downloads no Firestore SDK: it loads on the first tap (writes.ts).
  */
-import { clientAuth } from '../../lib/firebase/app';
-import { emulatorOrigins, firebaseConfig, usesEmulators } from '../../lib/firebase/config';
-import { FirestoreRestError } from '../../lib/firebase/rest';
-
-const origin = usesEmulators
-  ? `http://${emulatorOrigins.firestore.host}:${emulatorOrigins.firestore.port}`
-  : 'https://firestore.googleapis.com';
-const documentsUrl = `${origin}/v1/projects/${firebaseConfig.projectId}/databases/(default)/documents`;
+import { runQuery } from '../../lib/firebase/rest';
 
 /** The ids of the documents a structured query on my `parentPath` returns (names only, no fields). */
 async function queryIds(parentPath: string, structuredQuery: Record<string, unknown>): Promise<string[]> {
-  const user = clientAuth().currentUser;
-  if (!user) throw new FirestoreRestError(401);
-  const response = await fetch(`${documentsUrl}/${parentPath}:runQuery`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${await user.getIdToken()}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ structuredQuery: { ...structuredQuery, select: { fields: [{ fieldPath: '__name__' }] } } }),
-  });
-  if (!response.ok) throw new FirestoreRestError(response.status);
-  const rows = (await response.json()) as { document?: { name: string } }[];
-  return rows.flatMap((row) => (row.document ? [decodeURIComponent(row.document.name.split('/').pop()!)] : []));
+  const found = await runQuery({ ...structuredQuery, select: { fields: [{ fieldPath: '__name__' }] } }, parentPath);
+  return found.map((row) => row.id);
 }
 
 /** The document ids under `parentPath` (e.g. `handleWatches/{uid}`) in `collectionId`. */

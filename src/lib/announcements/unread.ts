@@ -4,7 +4,8 @@
  * two reads per page view, through the REST calls in firebase/rest.ts.
  */
 import { atom } from 'nanostores';
-import { getDocumentFields, newestWhere, timestampMillis } from '../firebase/rest';
+import { getDocumentFields, newestWhere } from '../firebase/rest';
+import { timestampMillis } from '../firebase/rest-values';
 
 /** True while one of my announcements is newer than my last visit to /announcements; null until checked. */
 export const $hasUnreadAnnouncements = atom<boolean | null>(null);

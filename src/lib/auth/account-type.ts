@@ -9,12 +9,12 @@
 import type { AccountType } from './account-hint';
 
 export async function deriveAccountType(uid: string): Promise<AccountType> {
-  // Loaded on demand: a page view with the type cached needs no Firestore SDK at all.
-  const [{ doc, getDoc }, { clientDb }] = await Promise.all([import('firebase/firestore/lite'), import('../firebase/db')]);
-  const db = clientDb();
-  const [store, account] = await Promise.all([getDoc(doc(db, 'stores', uid)), getDoc(doc(db, 'accounts', uid))]);
-  if (store.exists()) return 'store';
-  if (account.exists()) return 'therapist';
+  // Two REST reads (loaded on demand): no page needs the Firestore SDK to know who is signed in.
+  const { getDocument } = await import('../firebase/rest');
+  const id = encodeURIComponent(uid);
+  const [store, account] = await Promise.all([getDocument(`stores/${id}`), getDocument(`accounts/${id}`)]);
+  if (store) return 'store';
+  if (account) return 'therapist';
   return 'none';
 }
 

@@ -1,43 +1,30 @@
 /**
- * Her blogs in Firestore (lite SDK, one-shot reads and transactions):
+ * Her blogs in Firestore, through the REST API (firebase/rest.ts: the SDK
+ * would take the editor past its 180 KB budget):
  * blogs/{uid}_{yyyymmdd}_{0..9} (src/schema/blogs.ts). A new blog takes the
  * first free slot of today (the next one when another tab took it
- * meanwhile); an edit goes through a transaction that refuses to overwrite
- * a version saved elsewhere since the editor loaded it (BlogConflictError);
+ * meanwhile); an edit is committed only while the document is still at the
+ * update time it was read at, and refuses to overwrite a version saved
+ * elsewhere since the editor loaded it (BlogConflictError);
  * a delete writes its tombstone in the same batch and then removes the
  * pictures. Publishing refreshes the ID token first, since the rules read
  * its email_verified claim.
  */
-import {
-  collection,
-  doc,
-  documentId,
-  getDoc,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  runTransaction,
-  serverTimestamp,
-  setDoc,
-  Timestamp,
-  where,
-  writeBatch,
-  type DocumentData,
-  type DocumentReference,
-  type FieldValue,
-} from 'firebase/firestore/lite';
 import { dailyDocId, fetchCountFor, freeDailySlots, newestByCreation, tokyoDayDigits } from '../daily-id';
-import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
-import { deleteWithTombstone } from '../firebase/tombstone';
+import { commit, documentName, getDocument, runQuery, type RestDocument, type RestWrite } from '../firebase/rest';
+import { deleteWithTombstoneWrites } from '../firebase/rest-tombstone';
+import { fromRestFields, RestTimestamp } from '../firebase/rest-values';
 import { ensureVerifiedToken } from '../profile/verified-token';
 import type { StoredBlog } from './blog';
 import { BlogConflictError, BlogGoneError, DayFullError, EmailNotVerifiedError } from './errors';
 import type { PublishMode } from './form';
 import { BLOG_LIST_SIZE, MAX_BLOGS_PER_DAY } from './limits';
 
-const blogs = () => collection(clientDb(), 'blogs');
+type Fields = Record<string, unknown>;
+const blogPath = (id: string) => `blogs/${id}`;
+/** Times an edit is tried again when another write lands between its read and its commit (as a transaction would). */
+const EDIT_ATTEMPTS = 5;
 
 /** What the editor saves (validateBlogForm's values). */
 export interface BlogWrite {
@@ -51,17 +38,12 @@ export interface BlogWrite {
   publishAt: Date | null;
 }
 
-/** A timestamp to the nanosecond, as text (StoredBlog.version). */
-export function timestampVersion(value: Timestamp): string {
-  return `${value.seconds}.${String(value.nanoseconds).padStart(9, '0')}`;
-}
-
-const asDate = (value: unknown): Date | null => (value instanceof Timestamp ? value.toDate() : null);
+const asDate = (value: unknown): Date | null => (value instanceof RestTimestamp ? value.toDate() : null);
 const slots = (value: unknown): number[] => (Array.isArray(value) ? value.filter((slot): slot is number => Number.isInteger(slot)) : []);
 
 /** A stored document as the editor holds it, or null when it lacks what the editor needs. */
-export function toStoredBlog(id: string, data: DocumentData | undefined): StoredBlog | null {
-  if (!data || !(data.updatedAt instanceof Timestamp)) return null;
+export function toStoredBlog(id: string, data: Fields | undefined): StoredBlog | null {
+  if (!data || !(data.updatedAt instanceof RestTimestamp)) return null;
   const createdAt = asDate(data.createdAt) ?? data.updatedAt.toDate();
   return {
     id,
@@ -76,17 +58,35 @@ export function toStoredBlog(id: string, data: DocumentData | undefined): Stored
     createdAt,
     updatedAt: data.updatedAt.toDate(),
     hidden: data.hidden === true,
-    version: timestampVersion(data.updatedAt),
+    version: data.updatedAt.toVersion(),
   };
 }
 
 /** Her newest blogs by creation (BLOG_LIST_SIZE), newest first: drafts, scheduled, public and hidden alike. */
 export async function listMyBlogs(uid: string): Promise<StoredBlog[]> {
-  const snapshot = await getDocs(
-    query(blogs(), where('userId', '==', uid), orderBy(documentId(), 'desc'), limit(fetchCountFor(BLOG_LIST_SIZE, MAX_BLOGS_PER_DAY))),
+  const found = await runQuery({
+    ...herBlogs(uid),
+    orderBy: [{ field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
+    limit: fetchCountFor(BLOG_LIST_SIZE, MAX_BLOGS_PER_DAY),
+  });
+  return newestByCreation(
+    found.flatMap((stored) => toStoredBlog(stored.id, fromRestFields(stored.fields)) ?? []),
+    BLOG_LIST_SIZE,
   );
-  const found = snapshot.docs.flatMap((stored) => toStoredBlog(stored.id, stored.data()) ?? []);
-  return newestByCreation(found, BLOG_LIST_SIZE);
+}
+
+type Filter = Record<string, unknown>;
+const idFilter = (op: string, id: string): Filter => ({
+  fieldFilter: { field: { fieldPath: '__name__' }, op, value: { referenceValue: documentName(blogPath(id)) } },
+});
+
+/** A query of her blogs (the rules allow a list only on userId == her uid), with more filters. */
+function herBlogs(uid: string, ...filters: Filter[]): Record<string, unknown> {
+  const own: Filter = { fieldFilter: { field: { fieldPath: 'userId' }, op: 'EQUAL', value: { stringValue: uid } } };
+  return {
+    from: [{ collectionId: 'blogs' }],
+    where: filters.length ? { compositeFilter: { op: 'AND', filters: [own, ...filters] } } : own,
+  };
 }
 
 /**
@@ -96,8 +96,8 @@ export async function listMyBlogs(uid: string): Promise<StoredBlog[]> {
  */
 export async function loadBlog(uid: string, id: string): Promise<StoredBlog | null> {
   try {
-    const stored = await getDoc(doc(blogs(), id));
-    return stored.exists() ? toStoredBlog(stored.id, stored.data()) : null;
+    const stored = await getDocument(blogPath(id));
+    return stored ? toStoredBlog(stored.id, fromRestFields(stored.fields)) : null;
   } catch (error) {
     if (errorCode(error) === 'permission-denied' && !(await ownBlogExists(uid, id))) return null;
     throw error;
@@ -106,22 +106,29 @@ export async function loadBlog(uid: string, id: string): Promise<StoredBlog | nu
 
 /** Whether she has a blog with this id (a list query on her own blogs, which the rules allow). */
 async function ownBlogExists(uid: string, id: string): Promise<boolean> {
-  const found = await getDocs(query(blogs(), where('userId', '==', uid), where(documentId(), '==', id), limit(1)));
-  return !found.empty;
+  const found = await runQuery({ ...herBlogs(uid, idFilter('EQUAL', id)), limit: 1 });
+  return found.length > 0;
 }
 
 /** The ids of her blogs created today (Tokyo). */
 async function todaysIds(uid: string, day: string): Promise<string[]> {
   const prefix = `${uid}_${day}_`;
-  const found = await getDocs(
-    query(blogs(), where('userId', '==', uid), where(documentId(), '>=', prefix), where(documentId(), '<', `${prefix}~`)),
-  );
-  return found.docs.map((stored) => stored.id);
+  const found = await runQuery({
+    ...herBlogs(uid, idFilter('GREATER_THAN_OR_EQUAL', prefix), idFilter('LESS_THAN', `${prefix}~`)),
+    select: { fields: [{ fieldPath: '__name__' }] },
+  });
+  return found.map((stored) => stored.id);
 }
 
 function content(write: BlogWrite) {
   const { title, body, tags, cover, images } = write;
   return { title, body, tags, cover: cover !== null && images.includes(cover) ? cover : null, images };
+}
+
+/** A blog's values for a write, and which of them take the server's time of the commit. */
+interface BlogValues {
+  values: Fields;
+  serverTime: string[];
 }
 
 /**
@@ -130,20 +137,21 @@ function content(write: BlogWrite) {
  * unchanged 予約 time is kept as stored (the rules accept it also once it
  * has come).
  */
-function publishFields(write: BlogWrite, stored?: DocumentData): { published: boolean; publishAt: Timestamp | FieldValue | null } {
-  const storedAt = stored?.published === true && stored.publishAt instanceof Timestamp ? stored.publishAt : null;
-  if (write.mode === 'draft') return { published: false, publishAt: null };
+function publishFields(write: BlogWrite, stored?: Fields): BlogValues {
+  const storedAt = stored?.published === true && stored.publishAt instanceof RestTimestamp ? stored.publishAt : null;
+  if (write.mode === 'draft') return { values: { published: false, publishAt: null }, serverTime: [] };
   if (write.mode === 'now') {
-    return { published: true, publishAt: storedAt && storedAt.toMillis() <= Date.now() ? storedAt : serverTimestamp() };
+    if (storedAt && storedAt.toMillis() <= Date.now()) return { values: { published: true, publishAt: storedAt }, serverTime: [] };
+    return { values: { published: true }, serverTime: ['publishAt'] };
   }
   if (!write.publishAt) throw new Error('予約の日時がありません');
-  const at = Timestamp.fromDate(write.publishAt);
-  return { published: true, publishAt: storedAt && storedAt.toMillis() === at.toMillis() ? storedAt : at };
+  const keep = storedAt && storedAt.toMillis() === write.publishAt.getTime();
+  return { values: { published: true, publishAt: keep ? storedAt : write.publishAt }, serverTime: [] };
 }
 
-async function readBack(ref: DocumentReference): Promise<StoredBlog> {
-  const stored = await getDoc(ref);
-  const blog = stored.exists() ? toStoredBlog(stored.id, stored.data()) : null;
+async function readBack(id: string): Promise<StoredBlog> {
+  const stored = await getDocument(blogPath(id));
+  const blog = stored ? toStoredBlog(stored.id, fromRestFields(stored.fields)) : null;
   if (!blog) throw new BlogGoneError();
   return blog;
 }
@@ -151,6 +159,19 @@ async function readBack(ref: DocumentReference): Promise<StoredBlog> {
 async function checkPublishing(write: BlogWrite): Promise<void> {
   if (write.mode !== 'draft' && !(await ensureVerifiedToken())) throw new EmailNotVerifiedError('ブログの公開');
 }
+
+/** The write of a whole blog document: its content, its publish fields and `rest`, updatedAt at the server's time. */
+function blogWrite(id: string, write: BlogWrite, rest: Fields, stored?: Fields): RestWrite & { set: string } {
+  const publish = publishFields(write, stored);
+  return {
+    set: blogPath(id),
+    values: { ...rest, ...content(write), ...publish.values },
+    serverTime: [...publish.serverTime, 'updatedAt', ...(stored ? [] : ['createdAt'])],
+  };
+}
+
+/** A commit refused because its precondition no longer held: the document was written since it was read. */
+const movedSinceRead = (error: unknown) => ['failed-precondition', 'already-exists', 'aborted'].includes(errorCode(error) ?? '');
 
 /**
  * Creates a blog in the first free slot of today and returns it as
@@ -161,24 +182,28 @@ export async function createBlog(uid: string, write: BlogWrite): Promise<StoredB
   await checkPublishing(write);
   const day = tokyoDayDigits();
   for (const slot of freeDailySlots(await todaysIds(uid, day), uid, day, MAX_BLOGS_PER_DAY)) {
-    const ref = doc(blogs(), dailyDocId(uid, day, slot));
-    const data = {
-      userId: uid,
-      ...content(write),
-      ...publishFields(write),
-      createdAt: serverTimestamp(),
-      updatedAt: serverTimestamp(),
-      hidden: false,
-    };
+    const id = dailyDocId(uid, day, slot);
     try {
-      await setDoc(ref, data);
-      return await readBack(ref);
+      await commit([{ ...blogWrite(id, write, { userId: uid, hidden: false }), precondition: { exists: false } }]);
+      return await readBack(id);
     } catch (error) {
       // Refused because another tab took this slot since the ids were read: the next one. Any other refusal stands.
-      if (errorCode(error) !== 'permission-denied' || !(await ownBlogExists(uid, ref.id))) throw error;
+      const refused = movedSinceRead(error) || errorCode(error) === 'permission-denied';
+      if (!refused || !(await ownBlogExists(uid, id))) throw error;
     }
   }
   throw new DayFullError(MAX_BLOGS_PER_DAY, 'ブログの作成');
+}
+
+/** Her blog as stored, or BlogGoneError (a refused read of a blog she no longer has is "gone" too). */
+async function readForEdit(uid: string, id: string): Promise<RestDocument> {
+  try {
+    const stored = await getDocument(blogPath(id));
+    if (stored) return stored;
+  } catch (error) {
+    if (errorCode(error) !== 'permission-denied' || (await ownBlogExists(uid, id))) throw error;
+  }
+  throw new BlogGoneError();
 }
 
 /**
@@ -196,35 +221,28 @@ export async function updateBlog(
   overwrite = false,
 ): Promise<StoredBlog> {
   await checkPublishing(write);
-  const ref = doc(blogs(), id);
-  try {
-    await runTransaction(clientDb(), async (transaction) => {
-      const current = await transaction.get(ref);
-      const data = current.data();
-      const stored = current.exists() ? toStoredBlog(id, data) : null;
-      if (!stored || !data) throw new BlogGoneError();
-      if (!overwrite && stored.version !== expectedVersion) throw new BlogConflictError(stored);
-      transaction.set(ref, {
-        userId: uid,
-        ...content(write),
-        ...publishFields(write, data),
-        createdAt: data.createdAt,
-        updatedAt: serverTimestamp(),
-        hidden: data.hidden === true,
-      });
-    });
-  } catch (error) {
-    if (errorCode(error) === 'permission-denied' && !(await ownBlogExists(uid, id))) throw new BlogGoneError();
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    const current = await readForEdit(uid, id);
+    const data = fromRestFields(current.fields);
+    const stored = toStoredBlog(id, data);
+    if (!stored) throw new BlogGoneError();
+    if (!overwrite && stored.version !== expectedVersion) throw new BlogConflictError(stored);
+    const rest = { userId: uid, createdAt: data.createdAt, hidden: data.hidden === true };
+    try {
+      await commit([{ ...blogWrite(id, write, rest, data), precondition: { updateTime: current.updateTime } }]);
+      return await readBack(id);
+    } catch (error) {
+      // Written by someone else between the read and the commit: read again, as a transaction retries.
+      if (movedSinceRead(error) && attempt < EDIT_ATTEMPTS) continue;
+      if (errorCode(error) === 'permission-denied' && !(await ownBlogExists(uid, id))) throw new BlogGoneError();
+      throw error;
+    }
   }
-  return readBack(ref);
 }
 
 /** Deletes the blog (with its tombstone), then its pictures; a picture left behind costs storage, not correctness. */
 export async function deleteBlog(uid: string, blog: Pick<StoredBlog, 'id' | 'images'>): Promise<void> {
-  const batch = writeBatch(clientDb());
-  deleteWithTombstone(clientDb(), batch, 'blogs', blog.id);
-  await batch.commit();
+  await commit(deleteWithTombstoneWrites('blogs', blog.id));
   const { deleteContentImages } = await import('../content-images');
   await deleteContentImages('blogs', uid, blog.id, blog.images).catch(() => undefined);
 }

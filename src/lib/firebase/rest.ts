@@ -1,32 +1,95 @@
 /**
- * Two read-only calls of Firestore's REST API, for the nav bell only: the
- * lite SDK would add ~25 KB gzip to every signed-in page view for two
- * reads. Requests carry the user's ID token, so firestore.rules apply
- * exactly as they do to the SDK (which speaks this same API).
+ * Firestore's REST API, for the islands whose budget the SDK would break:
+ * the nav bell (the lite SDK would add ~25 KB gzip to every signed-in page
+ * view for two reads), the 推し button and the blog editor (under 180 KB
+ * with React, Auth and the Markdown renderer). Requests carry the user's ID
+ * token, so firestore.rules apply exactly as they do to the SDK (which
+ * speaks this same API). Errors carry the SDK's codes (`permission-denied`,
+ * `failed-precondition`, …) so error-code.ts reads both alike; a request
+ * with no answer rejects with fetch's TypeError (isNetworkFailure).
  */
+import { clientAuth } from './app';
 import { emulatorOrigins, firebaseConfig, usesEmulators } from './config';
+import { toRestFields, type RestFields } from './rest-values';
 
 const origin = usesEmulators
   ? `http://${emulatorOrigins.firestore.host}:${emulatorOrigins.firestore.port}`
   : 'https://firestore.googleapis.com';
-const documentsUrl = `${origin}/v1/projects/${firebaseConfig.projectId}/databases/(default)/documents`;
-
-/** A REST field value; only timestamps are read here. */
-type RestValue = { timestampValue?: string };
-type RestFields = Record<string, RestValue | undefined>;
+const databaseName = `projects/${firebaseConfig.projectId}/databases/(default)`;
+const documentsUrl = `${origin}/v1/${databaseName}/documents`;
 
 export class FirestoreRestError extends Error {
-  constructor(readonly status: number) {
-    super(`Firestore REST request failed: ${status}`);
+  /** The SDK's spelling of the status: PERMISSION_DENIED → permission-denied. */
+  readonly code: string;
+
+  constructor(
+    readonly status: number,
+    statusName = '',
+  ) {
+    super(`Firestore REST request failed: ${status} ${statusName}`.trim());
+    this.code = statusName ? statusName.toLowerCase().replace(/_/g, '-') : 'unknown';
   }
+}
+
+export interface RestDocument {
+  /** The last path segment. */
+  id: string;
+  fields: RestFields;
+  /** When it was last written, to the nanosecond (a write's precondition). */
+  updateTime: string;
+}
+
+/** The full resource name of a document path such as `blogs/abc`. */
+export function documentName(path: string): string {
+  return `${databaseName}/documents/${path}`;
+}
+
+const toDocument = (found: { name: string; fields?: RestFields; updateTime: string }): RestDocument => ({
+  id: decodeURIComponent(found.name.split('/').pop()!),
+  fields: found.fields ?? {},
+  updateTime: found.updateTime,
+});
+
+/** The signed-in user's ID token (refreshed by Auth when it nears expiry). */
+async function currentIdToken(): Promise<string> {
+  const user = clientAuth().currentUser;
+  if (!user) throw new FirestoreRestError(401, 'UNAUTHENTICATED');
+  return user.getIdToken();
+}
+
+async function call(url: string, idToken: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${idToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok && response.status !== 404) {
+    const answer = (await response.json().catch(() => null)) as { error?: { status?: string } } | { error?: { status?: string } }[] | null;
+    const error = Array.isArray(answer) ? answer[0]?.error : answer?.error;
+    throw new FirestoreRestError(response.status, error?.status);
+  }
+  return response;
+}
+
+/** The document at `path`, or null when it does not exist. */
+export async function getDocument(path: string, idToken?: string): Promise<RestDocument | null> {
+  const response = await call(`${documentsUrl}/${path}`, idToken ?? (await currentIdToken()));
+  if (response.status === 404) return null;
+  return toDocument((await response.json()) as Parameters<typeof toDocument>[0]);
 }
 
 /** The document's fields, or null when it does not exist. */
 export async function getDocumentFields(path: string, idToken: string): Promise<RestFields | null> {
-  const response = await fetch(`${documentsUrl}/${path}`, { headers: { Authorization: `Bearer ${idToken}` } });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new FirestoreRestError(response.status);
-  return ((await response.json()) as { fields?: RestFields }).fields ?? {};
+  return (await getDocument(path, idToken))?.fields ?? null;
+}
+
+/** The documents a structured query returns, under `parentPath` (e.g. `favorites/{uid}`) or the root. */
+export async function runQuery(structuredQuery: Record<string, unknown>, parentPath = '', idToken?: string): Promise<RestDocument[]> {
+  const parent = parentPath ? `${documentsUrl}/${parentPath}` : documentsUrl;
+  const response = await call(`${parent}:runQuery`, idToken ?? (await currentIdToken()), { structuredQuery });
+  if (response.status === 404) throw new FirestoreRestError(404, 'NOT_FOUND');
+  const rows = (await response.json()) as { document?: Parameters<typeof toDocument>[0] }[];
+  return rows.flatMap((row) => (row.document ? [toDocument(row.document)] : []));
 }
 
 /** Fields of the newest document of `collectionId` whose `field` equals `value` (limit 1). */
@@ -37,24 +100,47 @@ export async function newestWhere(
   orderField: string,
   idToken: string,
 ): Promise<RestFields | null> {
-  const structuredQuery = {
-    from: [{ collectionId }],
-    where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: { stringValue: value } } },
-    orderBy: [{ field: { fieldPath: orderField }, direction: 'DESCENDING' }],
-    limit: 1,
-  };
-  const response = await fetch(`${documentsUrl}:runQuery`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ structuredQuery }),
-  });
-  if (!response.ok) throw new FirestoreRestError(response.status);
-  const rows = (await response.json()) as { document?: { fields?: RestFields } }[];
-  return rows.find((row) => row.document)?.document?.fields ?? null;
+  const found = await runQuery(
+    {
+      from: [{ collectionId }],
+      where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: { stringValue: value } } },
+      orderBy: [{ field: { fieldPath: orderField }, direction: 'DESCENDING' }],
+      limit: 1,
+    },
+    '',
+    idToken,
+  );
+  return found[0]?.fields ?? null;
 }
 
-/** Milliseconds of a REST timestamp field; 0 (the epoch) when missing. */
-export function timestampMillis(value: RestValue | undefined): number {
-  const parsed = value?.timestampValue ? Date.parse(value.timestampValue) : NaN;
-  return Number.isNaN(parsed) ? 0 : parsed;
+/** One write of a commit. */
+export type RestWrite =
+  | {
+      /** The document path, e.g. `blogs/abc`. */
+      set: string;
+      values: Record<string, unknown>;
+      /** Fields set to the server's time of the commit (the SDK's serverTimestamp()). */
+      serverTime?: string[];
+      /** Only when the document does not exist yet, or is still at this updateTime. */
+      precondition?: { exists: false } | { updateTime: string };
+    }
+  | { delete: string };
+
+/** Applies the writes atomically (all or none), as the SDK's batch does. */
+export async function commit(writes: RestWrite[]): Promise<void> {
+  const body = {
+    writes: writes.map((write) =>
+      'delete' in write
+        ? { delete: documentName(write.delete) }
+        : {
+            update: { name: documentName(write.set), fields: toRestFields(write.values) },
+            ...(write.serverTime?.length
+              ? { updateTransforms: write.serverTime.map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })) }
+              : {}),
+            ...(write.precondition ? { currentDocument: write.precondition } : {}),
+          },
+    ),
+  };
+  const response = await call(`${documentsUrl}:commit`, await currentIdToken(), body);
+  if (response.status === 404) throw new FirestoreRestError(404, 'NOT_FOUND');
 }

@@ -2,6 +2,7 @@
  * Deletes a document the public pages are built from, with its tombstone
  * in the same batch (src/schema/deletions.ts): firestore.rules refuses the
  * delete without it, and the incremental export would not see it otherwise.
+ * (rest-tombstone.ts does the same for islands on the REST API.)
  */
 import { doc, serverTimestamp, type Firestore, type WriteBatch } from 'firebase/firestore/lite';
 import { DELETIONS_COLLECTION, deletionDocId, type CLIENT_TOMBSTONED } from '../../schema/deletion-ids';

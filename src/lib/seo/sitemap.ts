@@ -22,9 +22,13 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-function urlset(urls: readonly string[]): string {
-  const rows = urls.map((url) => `<url><loc>${escapeXml(url)}</loc></url>`).join('\n');
-  return `${HEAD}<urlset xmlns="${NS}">\n${rows}\n</urlset>\n`;
+/** One URL's line of a <urlset>. */
+export function urlRow(url: string): string {
+  return `<url><loc>${escapeXml(url)}</loc></url>`;
+}
+
+function urlset(urls: readonly string[], row: (url: string) => string): string {
+  return `${HEAD}<urlset xmlns="${NS}">\n${urls.map(row).join('\n')}\n</urlset>\n`;
 }
 
 /**
@@ -32,11 +36,18 @@ function urlset(urls: readonly string[]): string {
  * `limit` is for tests; the protocol's is the default.
  */
 export function buildSitemaps(urls: Iterable<string>, siteUrl: string, limit = SITEMAP_URL_LIMIT): SitemapFile[] {
-  const sorted = [...new Set(urls)].sort();
-  if (sorted.length <= limit) return [{ path: SITEMAP_PATH, xml: urlset(sorted) }];
+  return sitemapsOfSorted([...new Set(urls)].sort(), siteUrl, limit);
+}
+
+/**
+ * The sitemap files for URLs already distinct and sorted (by code unit, as
+ * Array.prototype.sort), each written by `row` (urlRow, or a cache of it).
+ */
+export function sitemapsOfSorted(sorted: readonly string[], siteUrl: string, limit = SITEMAP_URL_LIMIT, row = urlRow): SitemapFile[] {
+  if (sorted.length <= limit) return [{ path: SITEMAP_PATH, xml: urlset(sorted, row) }];
   const parts: SitemapFile[] = [];
   for (let start = 0; start < sorted.length; start += limit) {
-    parts.push({ path: `/sitemap-${parts.length + 1}.xml`, xml: urlset(sorted.slice(start, start + limit)) });
+    parts.push({ path: `/sitemap-${parts.length + 1}.xml`, xml: urlset(sorted.slice(start, start + limit), row) });
   }
   const origin = siteUrl.replace(/\/$/, '');
   const rows = parts.map((part) => `<sitemap><loc>${escapeXml(`${origin}${part.path}`)}</loc></sitemap>`).join('\n');
