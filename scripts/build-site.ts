@@ -53,6 +53,7 @@ import {
 import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
 import { HashSets, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
+import { stepTimer } from './lib/step-timer';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
 import { rendererPool } from './renderer/pool';
 import type { CycleContext, Rendered } from './renderer/protocol';
@@ -271,13 +272,7 @@ function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets:
 
 async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<SiteBuild> {
   const started = performance.now();
-  const timings: Record<string, number> = {};
-  let lap = started;
-  const step = (name: string) => {
-    const at = performance.now();
-    timings[name] = Math.round(at - lap);
-    lap = at;
-  };
+  const { timings, step } = stepTimer();
   const { exportDir, outDir, quiet } = options;
   const overrides = {
     // Under Vitest NODE_ENV is 'test', which would build React's development bundle.

@@ -29,6 +29,7 @@ import { dropPastShifts, EmptySourceError, readAll, readChanges, ReadCounter, so
 import { describeSkipped, reportPathFor, SkipLog, writeReport, type ExportReport } from './export/report';
 import { loadMirror, mirrorPathFor, saveMirror } from './export/source-mirror';
 import { checkPublicShapes, countsOf, wholeFiles, writeExport } from './export/write-export';
+import { stepTimer } from './lib/step-timer';
 
 export interface ExportOptions {
   /**
@@ -65,6 +66,8 @@ export interface ExportResult {
   reads: number;
   /** When a scheduled blog goes public: the export changes then without any write. */
   nextScheduledAt: Date | null;
+  /** Milliseconds per step (read Firestore, derive profiles, check, content, write, save state). */
+  timings: Record<string, number>;
 }
 
 /** Lines printed about skipped documents; the report lists them all. */
@@ -91,6 +94,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   // Yesterday's shifts are kept: one that passes midnight is still on today.
   const firstShiftDate = addDays(today, -1);
   const mirrorPath = options.mirrorPath ?? mirrorPathFor(dir);
+  const { timings, step } = stepTimer();
 
   const saved = options.mode === 'incremental' ? await loadMirror(mirrorPath) : null;
   const fresh = saved && startedAt.getTime() - saved.lastFullAt.getTime() < reconcileHours(options) * HOUR_MS;
@@ -113,12 +117,15 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   const readAt = reads.earliest?.toDate();
   mirror.cursor = readAt && readAt > startedAt ? readAt : startedAt;
   dropPastShifts(mirror, firstShiftDate);
+  step('read');
 
   const source = sourceDocsOf(mirror);
   const photoBase = options.photoBase ?? photoUrlBase();
   // The profiles first (the diaries and posts follow their authors), then the diaries and posts shard by shard.
   const profiles = toPublicExport({ ...source, blogs: new Map(), posts: new Map() }, firstShiftDate, { photoBase, now, log });
+  step('derive profiles');
   const checked = checkPublicShapes(profiles, log);
+  step('check');
   const listed = { therapist: new Set(checked.therapists.map((t) => t.id)), store: new Set(checked.stores.map((s) => s.id)) };
   const kinds = { therapist: new Set(profiles.therapists.map((t) => t.id)), store: new Set(profiles.stores.map((s) => s.id)) };
   // As toPublicExport names the owner (a therapist before a store), kept while either of her profiles fits its shape.
@@ -131,13 +138,16 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
           : null
       : null;
   const content = contentFiles(mirror, kindOf, { now, photoBase, log });
+  step('diaries and posts');
   const counts = countsOf(checked);
   for (const file of content.files) counts[file.name] = (counts[file.name] ?? 0) + file.count;
   const exportedAt = new Date().toISOString();
   const sourceName = process.env.FIRESTORE_EMULATOR_HOST ? `emulator:${projectId()}` : `project:${projectId()}`;
   const changed = await writeExport(dir, [...wholeFiles(checked), ...content.files], { exportedAt, source: sourceName, counts });
+  step('write');
   // Saved only once the export is written: a run that dies before reads the same changes again.
   await saveMirror(mirrorPath, mirror);
+  step('save state');
 
   // The report lists every document skipped now: those the mirror still holds as malformed, and this run's public ones.
   const skipped = [...mirror.skipped.values(), ...log.skipped.filter((entry) => entry.stage === 'public')];
@@ -166,6 +176,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
     changed,
     reads: reads.total,
     nextScheduledAt: content.nextScheduledAt,
+    timings,
   };
 }
 

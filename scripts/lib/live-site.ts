@@ -53,12 +53,13 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     }
     const exportSeconds = seconds();
     const built = await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
-    const steps = Object.entries(built.timings)
-      .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`)
-      .join(', ');
+    const steps = (timings: Record<string, number>) =>
+      Object.entries(timings)
+        .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`)
+        .join(', ');
     log(
       `[rebuild] ${reason}: ${exported.mode} export (${exported.reads} reads) and build done in ${seconds()} s ` +
-        `(export ${exportSeconds} s; build: ${steps}; ${built.rendered} pages rendered).`,
+        `(export ${exportSeconds} s: ${steps(exported.timings)}; build: ${steps(built.timings)}; ${built.rendered} pages rendered).`,
     );
     // After the build: an alert's link leads to a page that is live.
     await queueAlerts(exported.changed);
