@@ -137,6 +137,7 @@ async function timeLookup(browser: Browser, url: string, handle: string) {
   await page.keyboard.press('Enter');
   await page.getByTestId('handle-answer').first().waitFor();
   const ms = performance.now() - started;
+  if (values.verbose) console.log(`  ${handle}: answer card after ${Math.round(ms)} ms`);
   await page.waitForLoadState('networkidle');
   await context.close();
   return { bytes, indexBytes, ms };
