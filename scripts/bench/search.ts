@@ -4,7 +4,10 @@
  * demo seed). Prints, per lookup with a cold cache, the bytes of the handle
  * index it downloaded (the budget: /h and /hc files), every byte downloaded
  * after Enter (with her picture and the favicon; `--verbose` lists them) and
- * the milliseconds from Enter to the answer card (median and worst), then
+ * the milliseconds from Enter to the answer card (median and worst: in
+ * the page, from the keydown to the first frame showing the card, which the
+ * budget checks; and as this script sees it, with its round trips to the
+ * browser, printed beside), then
  * the precision of a fixed query set built from the export (handles typed
  * in several forms, profile URLs, exact names and store names, handles
  * nobody registered). Exits non-zero past the budgets.
@@ -131,16 +134,35 @@ async function timeLookup(browser: Browser, url: string, handle: string) {
     if (/^\/(h|hc)\//.test(new URL(response.url()).pathname)) indexBytes += size;
     if (values.verbose) console.log(`  ${handle}: ${size} B ${new URL(response.url()).pathname}`);
   });
+  // In the page: from the Enter keydown to the first frame with the card in it, as she sees it (set up before typing, so
+  // the Enter follows the typing as closely as before).
+  await page.evaluate(() => {
+    const clock = window as unknown as { enterAt?: number; cardAt?: number };
+    document.addEventListener('keydown', (event) => event.key === 'Enter' && (clock.enterAt = performance.now()), { capture: true });
+    new MutationObserver((_, observer) => {
+      if (clock.enterAt === undefined || !document.querySelector('[data-testid="handle-answer"]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => (clock.cardAt = performance.now()));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.getByLabel('凍結前のユーザー名・名前・店名').fill(`@${handle}`);
   counting = true;
   const started = performance.now();
   await page.keyboard.press('Enter');
   await page.getByTestId('handle-answer').first().waitFor();
+  // From this script: the same span plus the round trips to the browser that send the key and see the card.
   const ms = performance.now() - started;
-  if (values.verbose) console.log(`  ${handle}: answer card after ${Math.round(ms)} ms`);
+  const inPageMs = await page
+    .waitForFunction(() => {
+      const clock = window as unknown as { enterAt?: number; cardAt?: number };
+      return clock.enterAt !== undefined && clock.cardAt !== undefined && clock.cardAt - clock.enterAt;
+    })
+    .then((result) => result.jsonValue() as Promise<number>);
+  if (values.verbose)
+    console.log(`  ${handle}: answer card after ${Math.round(inPageMs)} ms in the page, ${Math.round(ms)} ms seen from here`);
   await page.waitForLoadState('networkidle');
   await context.close();
-  return { bytes, indexBytes, ms };
+  return { bytes, indexBytes, ms, inPageMs };
 }
 
 const emulators = await startEmulators(['auth', 'firestore']);
@@ -173,13 +195,16 @@ try {
   for (const f of frozen.slice(0, 7)) lookups.push(await timeLookup(browser, site.url, f.handle));
   const bytes = lookups.map((l) => l.indexBytes);
   const withPicture = lookups.map((l) => l.bytes);
-  const ms = lookups.map((l) => Math.round(l.ms));
+  const ms = lookups.map((l) => Math.round(l.inPageMs));
+  const driverMs = lookups.map((l) => Math.round(l.ms));
   report('handle_lookup_bytes_median', median(bytes));
   report('handle_lookup_bytes_worst', Math.max(...bytes));
   report('answer_card_all_bytes_median', median(withPicture));
   report('answer_card_all_bytes_worst', Math.max(...withPicture));
   report('handle_lookup_ms_median', median(ms));
   report('handle_lookup_ms_worst', Math.max(...ms));
+  report('handle_lookup_ms_from_driver_median', median(driverMs));
+  report('handle_lookup_ms_from_driver_worst', Math.max(...driverMs));
 
   const queries = querySet(therapists, stores, frozen);
   let hits = 0;

@@ -1,11 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT } from './project';
 
-/** Commands still running: killed when this process exits, so a background Pagefind run never outlives a bench or `npm start`. */
-const running = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of running) child.kill();
-});
+/**
+ * Commands still running: killed when this process exits, so a background
+ * Pagefind run never outlives a bench or `npm start`. One set and one exit
+ * listener per process, however often this module is loaded (test runners
+ * load it once per test file).
+ */
+const RUNNING = Symbol.for('theralink.run.children');
+const processState = globalThis as typeof globalThis & { [RUNNING]?: Set<ChildProcess> };
+const running = (processState[RUNNING] ??= (() => {
+  const children = new Set<ChildProcess>();
+  process.on('exit', () => {
+    for (const child of children) child.kill();
+  });
+  return children;
+})());
 
 /** Runs a command to completion, streaming or capturing its output; rejects on a non-zero exit. */
 export function run(
