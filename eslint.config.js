@@ -11,17 +11,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: [
-      'dist',
-      '.build/',
-      '.astro/',
-      '.cache/',
-      '.data/',
-      'node_modules/',
-      'dist.link-*',
-      'dist.state/',
-      'firebase.local.json',
-    ],
+    ignores: ['dist', '.build/', '.astro/', '.cache/', '.data/', 'node_modules/', 'dist.link-*', 'dist.state/', 'firebase.local.json'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
