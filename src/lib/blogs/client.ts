@@ -62,6 +62,9 @@ export function toStoredBlog(id: string, data: Fields | undefined): StoredBlog |
   };
 }
 
+/** A document as the editor holds it, or null when it lacks what the editor needs. */
+const storedBlogOf = (stored: RestDocument): StoredBlog | null => toStoredBlog(stored.id, fromRestFields(stored.fields));
+
 /** Her newest blogs by creation (BLOG_LIST_SIZE), newest first: drafts, scheduled, public and hidden alike. */
 export async function listMyBlogs(uid: string): Promise<StoredBlog[]> {
   const found = await runQuery({
@@ -70,7 +73,7 @@ export async function listMyBlogs(uid: string): Promise<StoredBlog[]> {
     limit: fetchCountFor(BLOG_LIST_SIZE, MAX_BLOGS_PER_DAY),
   });
   return newestByCreation(
-    found.flatMap((stored) => toStoredBlog(stored.id, fromRestFields(stored.fields)) ?? []),
+    found.flatMap((stored) => storedBlogOf(stored) ?? []),
     BLOG_LIST_SIZE,
   );
 }
@@ -95,9 +98,14 @@ function herBlogs(uid: string, ...filters: Filter[]): Record<string, unknown> {
  * query she may always make.)
  */
 export async function loadBlog(uid: string, id: string): Promise<StoredBlog | null> {
+  const stored = await readOwnBlog(uid, id);
+  return stored && storedBlogOf(stored);
+}
+
+/** Her blog's document, or null when it is gone (a refused read of a blog she no longer has is "gone" too). */
+async function readOwnBlog(uid: string, id: string): Promise<RestDocument | null> {
   try {
-    const stored = await getDocument(blogPath(id));
-    return stored ? toStoredBlog(stored.id, fromRestFields(stored.fields)) : null;
+    return await getDocument(blogPath(id));
   } catch (error) {
     if (errorCode(error) === 'permission-denied' && !(await ownBlogExists(uid, id))) return null;
     throw error;
@@ -151,7 +159,7 @@ function publishFields(write: BlogWrite, stored?: Fields): BlogValues {
 
 async function readBack(id: string): Promise<StoredBlog> {
   const stored = await getDocument(blogPath(id));
-  const blog = stored ? toStoredBlog(stored.id, fromRestFields(stored.fields)) : null;
+  const blog = stored && storedBlogOf(stored);
   if (!blog) throw new BlogGoneError();
   return blog;
 }
@@ -185,25 +193,16 @@ export async function createBlog(uid: string, write: BlogWrite): Promise<StoredB
     const id = dailyDocId(uid, day, slot);
     try {
       await commit([{ ...blogWrite(id, write, { userId: uid, hidden: false }), precondition: { exists: false } }]);
-      return await readBack(id);
     } catch (error) {
       // Refused because another tab took this slot since the ids were read: the next one. Any other refusal stands.
       const refused = movedSinceRead(error) || errorCode(error) === 'permission-denied';
       if (!refused || !(await ownBlogExists(uid, id))) throw error;
+      continue;
     }
+    // Outside the try: a failed read-back of a blog that was created must not send it on to the next slot.
+    return readBack(id);
   }
   throw new DayFullError(MAX_BLOGS_PER_DAY, 'ブログの作成');
-}
-
-/** Her blog as stored, or BlogGoneError (a refused read of a blog she no longer has is "gone" too). */
-async function readForEdit(uid: string, id: string): Promise<RestDocument> {
-  try {
-    const stored = await getDocument(blogPath(id));
-    if (stored) return stored;
-  } catch (error) {
-    if (errorCode(error) !== 'permission-denied' || (await ownBlogExists(uid, id))) throw error;
-  }
-  throw new BlogGoneError();
 }
 
 /**
@@ -222,7 +221,8 @@ export async function updateBlog(
 ): Promise<StoredBlog> {
   await checkPublishing(write);
   for (let attempt = 1; ; attempt++) {
-    const current = await readForEdit(uid, id);
+    const current = await readOwnBlog(uid, id);
+    if (!current) throw new BlogGoneError();
     const data = fromRestFields(current.fields);
     const stored = toStoredBlog(id, data);
     if (!stored) throw new BlogGoneError();
@@ -230,13 +230,13 @@ export async function updateBlog(
     const rest = { userId: uid, createdAt: data.createdAt, hidden: data.hidden === true };
     try {
       await commit([{ ...blogWrite(id, write, rest, data), precondition: { updateTime: current.updateTime } }]);
-      return await readBack(id);
     } catch (error) {
       // Written by someone else between the read and the commit: read again, as a transaction retries.
       if (movedSinceRead(error) && attempt < EDIT_ATTEMPTS) continue;
       if (errorCode(error) === 'permission-denied' && !(await ownBlogExists(uid, id))) throw new BlogGoneError();
       throw error;
     }
+    return readBack(id);
   }
 }
 

@@ -21,10 +21,16 @@ export type RestFields = Record<string, RestValue | undefined>;
 export class RestTimestamp {
   constructor(readonly text: string) {}
 
+  /** Whole seconds as epoch milliseconds, and the fraction's digits (RFC 3339 in UTC, as the API writes it). */
+  #parts(): { wholeMillis: number; fraction: string } {
+    const [whole, fraction = ''] = this.text.replace(/Z$/, '').split('.');
+    return { wholeMillis: Date.parse(`${whole}Z`), fraction };
+  }
+
   /** Milliseconds since the epoch (the fraction cut to milliseconds, as Date holds it). */
   toMillis(): number {
-    const [whole, fraction = ''] = this.text.replace(/Z$/, '').split('.');
-    return Date.parse(`${whole}Z`) + Number(fraction.padEnd(3, '0').slice(0, 3));
+    const { wholeMillis, fraction } = this.#parts();
+    return wholeMillis + Number(fraction.padEnd(3, '0').slice(0, 3));
   }
 
   toDate(): Date {
@@ -33,8 +39,8 @@ export class RestTimestamp {
 
   /** Seconds and nanoseconds as `s.nnnnnnnnn`: equal text for equal instants. */
   toVersion(): string {
-    const [whole, fraction = ''] = this.text.replace(/Z$/, '').split('.');
-    return `${Date.parse(`${whole}Z`) / 1000}.${fraction.padEnd(9, '0').slice(0, 9)}`;
+    const { wholeMillis, fraction } = this.#parts();
+    return `${wholeMillis / 1000}.${fraction.padEnd(9, '0').slice(0, 9)}`;
   }
 }
 
