@@ -27,7 +27,7 @@ import { contentFiles } from './export/content-shards';
 import { toPublicExport } from './export/public-records';
 import { dropPastShifts, EmptySourceError, readAll, readChanges, ReadCounter, sourceDocsOf } from './export/read-source';
 import { describeSkipped, reportPathFor, SkipLog, writeReport, type ExportReport } from './export/report';
-import { loadMirror, mirrorPathFor, saveMirror } from './export/source-mirror';
+import { CURSOR_NAMES, loadMirror, mirrorPathFor, saveMirror, type CursorName } from './export/source-mirror';
 import { checkPublicShapes, countsOf, wholeFiles, writeExport } from './export/write-export';
 import { stepTimer } from './lib/step-timer';
 
@@ -39,6 +39,14 @@ export interface ExportOptions {
    * (the default for callers that just seeded): read everything.
    */
   mode?: 'full' | 'incremental';
+  /**
+   * Incremental mode: the source collections known to have changed (the
+   * change watcher's report); only they (and the tombstones) are queried.
+   * The others keep their cursors and read what they missed when next
+   * queried. Omitted: every collection (the production workflow has no
+   * watcher).
+   */
+  changedCollections?: ReadonlySet<string>;
   /** Hours between full reads in incremental mode (default: EXPORT_RECONCILE_HOURS or 24). */
   reconcileHours?: number;
   /** Where the mirror is kept (default: `{dir}-state.json`). */
@@ -99,11 +107,12 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   const saved = options.mode === 'incremental' ? await loadMirror(mirrorPath) : null;
   const fresh = saved && startedAt.getTime() - saved.lastFullAt.getTime() < reconcileHours(options) * HOUR_MS;
   let mirror;
+  let queried: readonly CursorName[] = CURSOR_NAMES;
   if (saved && fresh) {
     mirror = saved;
     // No read probe (it would cost a read every cycle): an unreachable project fails the first query.
     await assertFirestoreReachable(db, undefined, { readProbe: false });
-    await readChanges(db, mirror, new Date(saved.cursor.getTime() - CURSOR_OVERLAP_MS), log, reads).catch((error: Error) => {
+    queried = await readChanges(db, mirror, CURSOR_OVERLAP_MS, log, reads, options.changedCollections).catch((error: Error) => {
       throw error instanceof EmptySourceError ? error : new FirestoreUnavailableError(`Cannot read Firestore: ${error.message}`);
     });
   } else {
@@ -115,7 +124,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   // Firestore's read time, or this run's start when that is later (the emulator reports the time of its last write,
   // which would keep re-reading the last writes forever); the next run's 5 s margin covers a clock a little ahead.
   const readAt = reads.earliest?.toDate();
-  mirror.cursor = readAt && readAt > startedAt ? readAt : startedAt;
+  for (const name of queried) mirror.cursors[name] = readAt && readAt > startedAt ? readAt : startedAt;
   dropPastShifts(mirror, firstShiftDate);
   step('read');
 

@@ -5,7 +5,7 @@
  * to stop the export.
  *
  * `readAll` reads everything (the first run, `--full` and the periodic
- * reconciliation); `readChanges` only what changed after the cursor: each
+ * reconciliation); `readChanges` only what changed after the cursors: each
  * collection's documents written since (their updatedAt / createdAt), the
  * documents named by tombstones since (deletes), and the slugs of owners
  * whose profile changed. Each counts the reads Firestore bills: one per
@@ -22,7 +22,7 @@ import { deletionDoc } from '../../src/schema/deletions';
 import { PROFILE_SOURCES, SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
 import type { SourceDocs } from './public-records';
 import { problemsOf, SkipLog, type Problem } from './report';
-import { emptyMirror, putDoc, type SourceMirror } from './source-mirror';
+import { CURSOR_NAMES, emptyMirror, putDoc, type CursorName, type SourceMirror } from './source-mirror';
 
 export class EmptySourceError extends Error {}
 
@@ -95,19 +95,33 @@ export async function readAll(db: Firestore, firstShiftDate: string, at: Date, l
   return mirror;
 }
 
-/** What changed after `since`, merged into `mirror`. */
-export async function readChanges(db: Firestore, mirror: SourceMirror, since: Date, log: SkipLog, reads: ReadCounter): Promise<void> {
-  const after = Timestamp.fromDate(since);
+/**
+ * What changed since each query's cursor (less `overlapMs`), merged into
+ * `mirror`. `only`: the collections known to have changed (the watcher's
+ * report); the others are not queried, and keep their cursors so that
+ * their next query reads everything they missed. Tombstones are always
+ * read. Returns the queries it ran, whose cursors move on.
+ */
+export async function readChanges(
+  db: Firestore,
+  mirror: SourceMirror,
+  overlapMs: number,
+  log: SkipLog,
+  reads: ReadCounter,
+  only?: ReadonlySet<string>,
+): Promise<CursorName[]> {
+  const since = (name: CursorName) => Timestamp.fromMillis(mirror.cursors[name].getTime() - overlapMs);
+  const queried = CURSOR_NAMES.filter((name) => name === DELETIONS_COLLECTION || !only || only.has(name));
   const changed = new Map<SourceName, string[]>();
   await Promise.all(
-    SOURCE_NAMES.map(async (name) => {
-      const { changes } = SOURCE_COLLECTIONS[name];
-      if (!('field' in changes)) return;
-      changed.set(name, await readInto(db.collection(name).where(changes.field, '>', after), name, mirror, log, reads));
+    queried.map(async (name) => {
+      if (name === DELETIONS_COLLECTION) return;
+      const { field } = SOURCE_COLLECTIONS[name].changes as { field: string };
+      changed.set(name, await readInto(db.collection(name).where(field, '>', since(name)), name, mirror, log, reads));
     }),
   );
 
-  const tombstones = await db.collection(DELETIONS_COLLECTION).where('deletedAt', '>', after).get();
+  const tombstones = await db.collection(DELETIONS_COLLECTION).where('deletedAt', '>', since(DELETIONS_COLLECTION)).get();
   reads.add(tombstones);
   log.countRead(DELETIONS_COLLECTION, tombstones.size);
   await Promise.all(
@@ -127,6 +141,7 @@ export async function readChanges(db: Firestore, mirror: SourceMirror, since: Da
   const owners = new Set(PROFILE_SOURCES.flatMap((name) => changed.get(name) ?? []));
   await Promise.all([...owners].map((uid) => readInto(db.collection('slugs').where('userId', '==', uid), 'slugs', mirror, log, reads)));
   assertNotEmpty(mirror);
+  return queried;
 }
 
 /** Shifts before `firstShiftDate` are over: the mirror forgets them. */

@@ -1,8 +1,10 @@
 /**
  * The export's memory between runs: every valid document of the source
  * collections (src/registry/source-collections.ts) as last read, the
- * documents currently failing their schema, and the cursor the next
- * incremental read starts from. It holds private records (memberships,
+ * documents currently failing their schema, and the cursors the next
+ * incremental read starts from (one per query: a cycle told which
+ * collections changed reads only those, and the others catch up from their
+ * own cursor when they next change). It holds private records (memberships,
  * disputes, suspensions), so it lives beside the export, never in it:
  * `.data/export-state.json` locally, the workflow's cache in production.
  *
@@ -15,19 +17,24 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import { authorShard } from '../../src/lib/export-shards';
-import { SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
+import { SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
+import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
 import type { SkippedDocument } from './report';
 
-const VERSION = 2;
+const VERSION = 3;
 
 /** Source collections kept by author shard (their documents carry `userId`). */
 export const SHARDED_SOURCES = ['blogs', 'posts'] as const satisfies readonly SourceName[];
 export type ShardedSource = (typeof SHARDED_SOURCES)[number];
 const isSharded = (name: SourceName): name is ShardedSource => (SHARDED_SOURCES as readonly string[]).includes(name);
 
+/** The incremental reads that go by a cursor: each timestamped source collection, and the tombstones. */
+export const CURSOR_NAMES = [...SOURCE_NAMES.filter((name) => 'field' in SOURCE_COLLECTIONS[name].changes), DELETIONS_COLLECTION] as const;
+export type CursorName = (typeof CURSOR_NAMES)[number];
+
 export interface SourceMirror {
-  /** When the queries of the last run started: the next run reads what changed after it. */
-  cursor: Date;
+  /** By query, when it last ran: its next run reads what changed after that. */
+  cursors: Record<CursorName, Date>;
   /** When everything was last read (the periodic reconciliation). */
   lastFullAt: Date;
   /** Valid documents by collection and id; null: present but malformed (collections that fail closed). */
@@ -42,7 +49,7 @@ export interface SourceMirror {
 
 export function emptyMirror(at: Date): SourceMirror {
   return {
-    cursor: at,
+    cursors: Object.fromEntries(CURSOR_NAMES.map((name) => [name, at])) as SourceMirror['cursors'],
     lastFullAt: at,
     docs: Object.fromEntries(SOURCE_NAMES.map((name) => [name, new Map()])) as SourceMirror['docs'],
     skipped: new Map(),
@@ -124,7 +131,7 @@ type ShardFiles = Record<ShardedSource, Record<string, string>>;
 
 interface StoredMirror {
   version: number;
-  cursor: string;
+  cursors: Record<CursorName, string>;
   lastFullAt: string;
   docs: Record<string, [string, unknown][]>;
   /** Each shard's file in the shard folder. */
@@ -161,8 +168,8 @@ export async function loadMirror(file: string): Promise<SourceMirror | null> {
     return null;
   }
   if (stored.version !== VERSION || !SOURCE_NAMES.every((name) => isSharded(name) || Array.isArray(stored.docs[name]))) return null;
-  const mirror = emptyMirror(new Date(stored.cursor));
-  mirror.lastFullAt = new Date(stored.lastFullAt);
+  const mirror = emptyMirror(new Date(stored.lastFullAt));
+  for (const name of CURSOR_NAMES) mirror.cursors[name] = new Date(stored.cursors[name]);
   for (const name of SOURCE_NAMES) if (!isSharded(name)) mirror.docs[name] = new Map(stored.docs[name]);
   const shardDir = shardDirOf(file);
   try {
@@ -221,7 +228,7 @@ export async function saveMirror(file: string, mirror: SourceMirror): Promise<vo
   );
   const head: Omit<StoredMirror, 'docs'> = {
     version: VERSION,
-    cursor: mirror.cursor.toISOString(),
+    cursors: Object.fromEntries(CURSOR_NAMES.map((name) => [name, mirror.cursors[name].toISOString()])) as StoredMirror['cursors'],
     lastFullAt: mirror.lastFullAt.toISOString(),
     shardFiles,
     skipped: [...mirror.skipped.values()],

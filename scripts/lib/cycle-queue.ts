@@ -9,6 +9,14 @@ export interface CycleRequest {
   reasons: string[];
   /** Build even without a public change (a new Tokyo day). */
   everyDay: boolean;
+  /** The source collections the requests name as changed; null when any request did not say (read them all). */
+  collections: Set<string> | null;
+}
+
+export interface RequestOptions {
+  everyDay?: boolean;
+  /** What changed, when the requester knows (the change watcher); omitted: anything may have. */
+  collections?: Iterable<string>;
 }
 
 export class CycleQueue {
@@ -22,14 +30,21 @@ export class CycleQueue {
   }
 
   /** Runs a cycle after the current one; resolves when the cycle that took this request is done. */
-  request(reason: string, everyDay = false): Promise<void> {
+  request(reason: string, { everyDay = false, collections }: RequestOptions = {}): Promise<void> {
     const waiting = this.#waiting;
     if (waiting) {
       if (!waiting.reasons.includes(reason)) waiting.reasons.push(reason);
       waiting.everyDay ||= everyDay;
+      if (!collections) waiting.collections = null;
+      else for (const name of collections) waiting.collections?.add(name);
       return waiting.done;
     }
-    const cycle: CycleRequest & { done: Promise<void> } = { reasons: [reason], everyDay, done: Promise.resolve() };
+    const cycle: CycleRequest & { done: Promise<void> } = {
+      reasons: [reason],
+      everyDay,
+      collections: collections ? new Set(collections) : null,
+      done: Promise.resolve(),
+    };
     cycle.done = this.#queue = this.#queue.then(() => {
       // Started: what comes from now on needs the next cycle.
       if (this.#waiting === cycle) this.#waiting = undefined;

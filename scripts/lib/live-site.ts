@@ -19,7 +19,7 @@ import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
 import { adminDb } from './admin';
-import { CycleQueue } from './cycle-queue';
+import { CycleQueue, type RequestOptions } from './cycle-queue';
 
 export interface LiveSiteOptions {
   /** Where the built site goes (the served folder); dist when omitted. */
@@ -40,11 +40,22 @@ const ALERTS_RETRY_MS = 60_000;
 export async function startLiveSite(options: LiveSiteOptions = {}): Promise<LiveSite> {
   const log = options.log ?? console.log;
   const dir = options.exportDir ?? defaultExportDir();
-  /** One cycle; `everyDay`: build even when no record changed (a new Tokyo day changes /, /today and the schedules). */
-  async function build(reason: string, mode: 'full' | 'incremental' = 'incremental', everyDay = false): Promise<void> {
+  /**
+   * One cycle; `everyDay`: build even when no record changed (a new Tokyo day changes /, /today and the
+   * schedules); `collections`: the source collections the watcher saw change (the export queries only those).
+   */
+  async function build(
+    reason: string,
+    mode: 'full' | 'incremental' = 'incremental',
+    { everyDay = false, collections = null }: { everyDay?: boolean; collections?: Set<string> | null } = {},
+  ): Promise<void> {
     const started = Date.now();
     const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
-    const exported = await runExport(dir, undefined, { mode, warn: (line) => log(`[export] ${line}`) });
+    const exported = await runExport(dir, undefined, {
+      mode,
+      changedCollections: collections ?? undefined,
+      warn: (line) => log(`[export] ${line}`),
+    });
     scheduleNextPublish(exported.nextScheduledAt);
     if (!exported.changed && mode === 'incremental' && !everyDay) {
       log(`[rebuild] ${reason}: no public change (${exported.reads} reads, ${seconds()} s).`);
@@ -116,17 +127,17 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
 
   // Builds run one at a time (requests while one waits join it). The watch is ready before the first build
   // starts, so a save is either in that build or triggers the next one.
-  const cycles = new CycleQueue(({ reasons, everyDay }) =>
-    build(reasons.join('; '), 'incremental', everyDay).catch((error: Error) =>
+  const cycles = new CycleQueue(({ reasons, everyDay, collections }) =>
+    build(reasons.join('; '), 'incremental', { everyDay, collections }).catch((error: Error) =>
       log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
     ),
   );
-  const rebuild = (reason: string, everyDay = false) => cycles.request(reason, everyDay);
+  const rebuild = (reason: string, options?: RequestOptions) => cycles.request(reason, options);
   // The 推し ranking reads every favourite: once at start and once a day, never per cycle. Its write is a change
   // the watcher sees, so the pages follow with the next cycle.
   const ranking = () => runRanking({ log }).catch((error: Error) => log(`[ranking] failed; the previous ranking stays.\n${error.message}`));
   await ranking();
-  const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`));
+  const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`, { collections }));
   await watch.ready;
   // Everything is read at start: seeded or restored data may carry old timestamps.
   const first = cycles.after(() => build('first build', 'full'));
@@ -144,7 +155,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     midnight = setTimeout(
       () =>
         void ranking()
-          .then(() => rebuild('a new day in Tokyo', true))
+          .then(() => rebuild('a new day in Tokyo', { everyDay: true }))
           .then(scheduleMidnight),
       nextTokyoMidnight().getTime() - Date.now() + 5_000,
     );

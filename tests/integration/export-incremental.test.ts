@@ -133,6 +133,24 @@ describe('changes', () => {
     await expectSameAsFull();
   });
 
+  it('told what changed, queries only that, and a skipped collection catches up from its own cursor', async () => {
+    await db.doc('accounts/t1').update({ bio: '告知された変更', updatedAt: now() });
+    await put(db, { 'schedules/t1_2026-11-26_0': shift('t1', '2026-11-26', { updatedAt: now() }) });
+    // Told only of accounts: her profile, her slugs and the tombstones are queried; the shift waits.
+    const told = await runExport(path.join(dir, 'live'), today, {
+      mode: 'incremental',
+      changedCollections: new Set(['accounts']),
+      warn: () => {},
+    });
+    expect(Object.keys(told.report.read).sort()).toEqual(['accounts', 'deletions', 'slugs']);
+    expect((await read('live', 'therapists.json')).find((t: { id: string }) => t.id === 't1').bio).toBe('告知された変更');
+    expect((await read('live', 'shifts.json')).map((s: { id: string }) => s.id)).not.toContain('t1_2026-11-26_0');
+    // A later cycle told of schedules reads the shift, written before the last cycle's cursor.
+    await runExport(path.join(dir, 'live'), today, { mode: 'incremental', changedCollections: new Set(['schedules']), warn: () => {} });
+    expect((await read('live', 'shifts.json')).map((s: { id: string }) => s.id)).toContain('t1_2026-11-26_0');
+    await expectSameAsFull();
+  });
+
   it('skips a document that turns malformed, and takes it back once fixed', async () => {
     await db.doc('accounts/t1').update({ bio: 42, updatedAt: now() });
     const broken = await incremental();

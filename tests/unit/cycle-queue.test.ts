@@ -6,7 +6,7 @@ function blockedQueue() {
   const ran: CycleRequest[] = [];
   const releases: (() => void)[] = [];
   const queue = new CycleQueue(async (cycle) => {
-    ran.push({ reasons: [...cycle.reasons], everyDay: cycle.everyDay });
+    ran.push({ reasons: [...cycle.reasons], everyDay: cycle.everyDay, collections: cycle.collections && new Set(cycle.collections) });
     await new Promise<void>((resolve) => releases.push(resolve));
   });
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -16,18 +16,23 @@ function blockedQueue() {
 describe('CycleQueue', () => {
   it('runs one cycle at a time, and requests that come while one waits join it', async () => {
     const { queue, ran, release, tick } = blockedQueue();
-    const first = queue.request('changed: accounts');
+    const first = queue.request('changed: accounts', { collections: ['accounts'] });
     await tick();
     expect(ran.map((cycle) => cycle.reasons)).toEqual([['changed: accounts']]);
     // The first cycle runs: these three wait together for the next one.
-    const joined = [queue.request('changed: accounts'), queue.request('changed: blogs'), queue.request('a new day in Tokyo', true)];
+    const joined = [
+      queue.request('changed: accounts', { collections: ['accounts'] }),
+      queue.request('changed: blogs', { collections: ['blogs'] }),
+      queue.request('a new day in Tokyo', { everyDay: true }),
+    ];
     await tick();
     expect(ran).toHaveLength(1);
     await release();
     await first;
     expect(ran).toEqual([
-      { reasons: ['changed: accounts'], everyDay: false },
-      { reasons: ['changed: accounts', 'changed: blogs', 'a new day in Tokyo'], everyDay: true },
+      { reasons: ['changed: accounts'], everyDay: false, collections: new Set(['accounts']) },
+      // The new day names no collection: that cycle reads them all.
+      { reasons: ['changed: accounts', 'changed: blogs', 'a new day in Tokyo'], everyDay: true, collections: null },
     ]);
     await release();
     await Promise.all(joined);
@@ -37,6 +42,20 @@ describe('CycleQueue', () => {
     expect(ran).toHaveLength(3);
     await release();
     await later;
+  });
+
+  it('reads only the collections its joined requests name as changed', async () => {
+    const { queue, ran, release, tick } = blockedQueue();
+    void queue.request('first');
+    await tick();
+    const joined = [
+      queue.request('changed: accounts', { collections: ['accounts'] }),
+      queue.request('changed: blogs, deletions', { collections: ['blogs', 'deletions'] }),
+    ];
+    await release();
+    expect(ran.map((cycle) => cycle.collections)).toEqual([null, new Set(['accounts', 'blogs', 'deletions'])]);
+    await release();
+    await Promise.all(joined);
   });
 
   it('resolves every joined request with the cycle that took it', async () => {

@@ -100,7 +100,9 @@ export async function renderCard(text: CardText): Promise<Buffer> {
     height: CARD_HEIGHT,
     fonts: await loadFonts(),
   });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } }).render().asPng();
+  // satori draws the text as paths: resvg needs no fonts, and loading the system's (CJK fonts installed) cost more
+  // than drawing the card.
+  return new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
 }
 
 /** A card from the cache, drawn and cached when missing. */
