@@ -342,7 +342,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     let directory: Directory | undefined;
     let affected: Set<string> | null = null;
     if (incremental) {
-      directory = indexExport(records);
+      directory = indexExport(records, previous!.directory);
       // A new day moves every schedule, /today and the next shifts of the handle index: all pages.
       if (state.today === today)
         affected = affectedUrls(

@@ -13,7 +13,7 @@ import { blogListPath, feedPageParam, FEED_PAGE_SIZE, tagPageKey, timelinePath, 
 import { storeCard, therapistCard, type ProfileCard } from '../lib/owners';
 import { stableFeed } from '../lib/stable-feed';
 import type { PublicBlog, PublicPost } from '../schema/public';
-import { blogsNewestFirst, postsNewestFirst, type Directory } from './directory';
+import { blogsNewestFirst, postsNewestFirst, predecessorOf, type Directory } from './directory';
 
 /** Who wrote a blog or post, as its card shows her. */
 export type ContentAuthor = ProfileCard & { id: string };
@@ -60,7 +60,12 @@ const blogIds = new WeakMap<Directory, Map<string, PublicBlog>>();
 
 export function blogAt(site: Directory, id: string | undefined): BlogAt | undefined {
   let byId = blogIds.get(site);
-  if (!byId) blogIds.set(site, (byId = new Map(site.blogs.map((blog) => [blog.id, blog]))));
+  if (!byId) {
+    // The same diaries as the export before (see indexExport): the same lookup.
+    const before = predecessorOf(site);
+    const carried = before && before.blogsByAuthor === site.blogsByAuthor ? blogIds.get(before) : undefined;
+    blogIds.set(site, (byId = carried ?? new Map(site.blogs.map((blog) => [blog.id, blog]))));
+  }
   const blog = id === undefined ? undefined : byId.get(id);
   const author = blog && authorOf(site, blog);
   if (!blog || !author) return undefined;
@@ -177,9 +182,32 @@ function oldestFirstOf(blogs: readonly PublicBlog[]): PublicBlog[] {
   return keyed.map(({ blog }) => blog);
 }
 
+/**
+ * A feed of the export `site` was indexed after, when it is this export's
+ * too: the same items (the same grouping, see indexExport) by the same
+ * listed authors, in the same areas (a feed shows only items whose author
+ * is listed, and files them by her area). A profile edit then costs no
+ * re-sorting of 200,000 diaries.
+ */
+function carriedFeed<F, T extends Authored>(
+  site: Directory,
+  cache: WeakMap<Directory, F>,
+  byAuthor: (site: Directory) => Map<string, T[]>,
+): F | undefined {
+  const before = predecessorOf(site);
+  const feed = before && cache.get(before);
+  if (!feed || byAuthor(site) !== byAuthor(before)) return undefined;
+  for (const items of byAuthor(site).values()) {
+    const [was, now] = [authorOf(before, items[0]!), authorOf(site, items[0]!)];
+    if (!was !== !now || was?.area !== now?.area) return undefined;
+  }
+  cache.set(site, feed);
+  return feed;
+}
+
 /** /blogs, /blogs/area/{area} and /blogs/tag/{tag}, every page of each, for one export. */
 export function blogFeeds(site: Directory): BlogFeeds {
-  const known = blogFeedCache.get(site);
+  const known = blogFeedCache.get(site) ?? carriedFeed(site, blogFeedCache, (one) => one.blogsByAuthor);
   if (known) return known;
   const oldestFirst = oldestFirstOf(site.blogs.filter((blog) => authorOf(site, blog)));
   const byArea = new Map<string, PublicBlog[]>();
@@ -250,7 +278,7 @@ const timelineCache = new WeakMap<Directory, FeedPage<PublicPost>[]>();
 
 /** /timeline and its archive pages, for one export. */
 export function timelinePages(site: Directory): FeedPage<PublicPost>[] {
-  let pages = timelineCache.get(site);
+  let pages = timelineCache.get(site) ?? carriedFeed(site, timelineCache, (one) => one.postsByAuthor);
   if (!pages) {
     const oldestFirst = site.posts.filter((post) => authorOf(site, post)).sort((a, b) => postsNewestFirst(b, a));
     timelineCache.set(site, (pages = feedPages(oldestFirst, timelinePath)));

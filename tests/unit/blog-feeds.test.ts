@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blogAt, blogFeeds, latestBy, timelinePages } from '../../src/data/blogs';
-import { indexExport } from '../../src/data/directory';
+import { indexExport, type Directory } from '../../src/data/directory';
 import { EXPORT_ROUTES } from '../../src/registry/site-pages';
 import { blogRecord, postRecord, publicExport } from '../factories/public-export';
 
@@ -74,5 +74,61 @@ describe('the feeds', () => {
     data.posts.push(postRecord(data.therapists[1]!, 99));
     const [top] = timelinePages(indexExport(data));
     expect(top!.items[0]!.id).toBe(postRecord(data.therapists[1]!, 99).id);
+  });
+});
+
+describe('carried from the export before (indexExport with the previous directory)', () => {
+  const feedsOf = (site: Directory) => ({ blogs: blogFeeds(site), timeline: timelinePages(site) });
+  /** The records with her profile changed; `her` has diaries and posts in the factory's export. */
+  const editHer = (data: ReturnType<typeof records>, change: Record<string, unknown> | null) => {
+    const her = data.therapists[3]!;
+    const therapists = change
+      ? data.therapists.map((t) => (t === her ? { ...t, ...change } : t))
+      : data.therapists.filter((t) => t !== her);
+    return { ...data, therapists };
+  };
+
+  it('keeps the groupings and the feeds of a profile edit that moves no diary, without making them again', () => {
+    const data = records();
+    data.posts.push(postRecord(data.therapists[3]!, 7));
+    const before = indexExport(data);
+    const was = feedsOf(before);
+    const edited = editHer(data, { bio: '自己紹介を書き直しました' });
+    const after = indexExport(edited, before);
+    expect(after.blogsByAuthor).toBe(before.blogsByAuthor);
+    expect(after.postsByAuthor).toBe(before.postsByAuthor);
+    expect(blogFeeds(after)).toBe(was.blogs);
+    expect(timelinePages(after)).toBe(was.timeline);
+    expect(blogAt(after, blogRecord(data.therapists[3]!, 1).id)?.blog).toBe(blogAt(before, blogRecord(data.therapists[3]!, 1).id)?.blog);
+    // And they are what a fresh index makes.
+    expect(feedsOf(after)).toEqual(feedsOf(indexExport(edited)));
+  });
+
+  it('makes them again when an author moves to another area or leaves the site, as a fresh index would', () => {
+    const data = records();
+    const before = indexExport(data);
+    const was = feedsOf(before);
+    for (const edited of [editHer(data, { area: '池袋' }), editHer(data, null)]) {
+      const after = indexExport(edited, before);
+      expect(blogFeeds(after)).not.toBe(was.blogs);
+      expect(feedsOf(after)).toEqual(feedsOf(indexExport(edited)));
+    }
+    const gone = indexExport(editHer(data, null), before);
+    expect(
+      blogFeeds(gone)
+        .views[0]!.pages.flatMap((page) => page.items)
+        .some((blog) => blog.userId === data.therapists[3]!.id),
+    ).toBe(false);
+  });
+
+  it('groups again when a diary is added, and finds it', () => {
+    const data = records();
+    const before = indexExport(data);
+    blogFeeds(before);
+    const added = { ...data, blogs: [...data.blogs, blogRecord(data.therapists[3]!, 9)] };
+    const after = indexExport(added, before);
+    expect(after.blogsByAuthor).not.toBe(before.blogsByAuthor);
+    expect(blogAt(after, blogRecord(data.therapists[3]!, 9).id)).toBeDefined();
+    expect(feedsOf(after)).toEqual(feedsOf(indexExport(added)));
   });
 });
