@@ -205,11 +205,58 @@ function carriedFeed<F, T extends Authored>(
   return feed;
 }
 
+const oldestFirstCache = new WeakMap<Directory, PublicBlog[]>();
+/** Past this many new diaries, sorting them all again is as quick as merging them in. */
+const MAX_MERGED = 5_000;
+
+const olderThan = (a: PublicBlog, b: PublicBlog) => a.publishedAt < b.publishedAt || (a.publishedAt === b.publishedAt && a.id < b.id);
+
+/**
+ * The listed blogs of `site`, oldest first: its predecessor's order with
+ * the blogs gone or unlisted taken out and the new ones (and those of
+ * authors listed again) merged in, else sorted from scratch. A new diary
+ * at 10,000 × 20 then costs a pass over the order, not a sort of it.
+ */
+function listedOldestFirst(site: Directory): PublicBlog[] {
+  const known = oldestFirstCache.get(site);
+  if (known) return known;
+  const listed = (blog: PublicBlog) => authorOf(site, blog) !== undefined;
+  const before = predecessorOf(site);
+  const prior = before && oldestFirstCache.get(before);
+  const order = (prior && mergedOrder(before!, site, prior, listed)) ?? oldestFirstOf(site.blogs.filter(listed));
+  oldestFirstCache.set(site, order);
+  return order;
+}
+
+function mergedOrder(before: Directory, site: Directory, prior: readonly PublicBlog[], listed: (blog: PublicBlog) => boolean) {
+  const relisted = new Set<string>();
+  for (const [uid, items] of site.blogsByAuthor) if (!authorOf(before, items[0]!) && listed(items[0]!)) relisted.add(uid);
+  const was = new Set(before.blogs);
+  const fresh = site.blogs.filter((blog) => listed(blog) && (!was.has(blog) || relisted.has(blog.userId)));
+  if (fresh.length > MAX_MERGED) return undefined;
+  const now = new Set(site.blogs);
+  const kept = prior.filter((blog) => now.has(blog) && listed(blog));
+  const added = oldestFirstOf(fresh);
+  const order: PublicBlog[] = [];
+  let k = 0;
+  for (const blog of added) {
+    while (k < kept.length && olderThan(kept[k]!, blog)) order.push(kept[k++]!);
+    order.push(blog);
+  }
+  while (k < kept.length) order.push(kept[k++]!);
+  return order;
+}
+
 /** /blogs, /blogs/area/{area} and /blogs/tag/{tag}, every page of each, for one export. */
 export function blogFeeds(site: Directory): BlogFeeds {
   const known = blogFeedCache.get(site) ?? carriedFeed(site, blogFeedCache, (one) => one.blogsByAuthor);
-  if (known) return known;
-  const oldestFirst = oldestFirstOf(site.blogs.filter((blog) => authorOf(site, blog)));
+  if (known) {
+    // The order goes along, for the next export's merge.
+    const before = predecessorOf(site);
+    if (!oldestFirstCache.has(site) && before && oldestFirstCache.has(before)) oldestFirstCache.set(site, oldestFirstCache.get(before)!);
+    return known;
+  }
+  const oldestFirst = listedOldestFirst(site);
   const byArea = new Map<string, PublicBlog[]>();
   const byTag = new Map<string, PublicBlog[]>();
   const add = (map: Map<string, PublicBlog[]>, key: string, blog: PublicBlog) => {

@@ -121,6 +121,32 @@ describe('carried from the export before (indexExport with the previous director
     ).toBe(false);
   });
 
+  it('merges new, edited and removed diaries and authors leaving and coming back into the order a fresh index makes', () => {
+    const data = records();
+    const [her, other] = [data.therapists[3]!, data.therapists[4]!];
+    const steps = [
+      // She leaves the site.
+      { ...data, therapists: data.therapists.filter((t) => t !== her) },
+      // She is back; another writes a new diary, edits one (a new publishedAt) and deletes another.
+      {
+        ...data,
+        blogs: [
+          ...data.blogs
+            .filter((blog) => blog.id !== blogRecord(other, 0).id)
+            .map((blog) => (blog.id === blogRecord(other, 1).id ? { ...blog, publishedAt: '2026-11-30T00:00:00.000Z' } : blog)),
+          blogRecord(other, 8),
+        ],
+      },
+    ];
+    let previous = indexExport(data);
+    blogFeeds(previous);
+    for (const step of steps) {
+      const site = indexExport(step, previous);
+      expect(feedsOf(site)).toEqual(feedsOf(indexExport(step)));
+      previous = site;
+    }
+  });
+
   it('groups again when a diary is added, and finds it', () => {
     const data = records();
     const before = indexExport(data);
