@@ -50,7 +50,7 @@ import {
   sameIndex,
   stageFromLive,
 } from './lib/site-generations';
-import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
+import { BackgroundIndexer, PAGEFIND_DIR, pagefindBinary } from './lib/search-index';
 import { HashSets, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
@@ -129,8 +129,6 @@ export function siteHeaders(hashes: InlineHashes, env: Record<string, string | u
     : hostingHeaders(contentSecurityPolicy({ hashes, analyticsEndpoint, emulatorOrigins: emulatorOrigins(env) }));
   return { headers, productionHeaders, hashes };
 }
-
-const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
@@ -423,7 +421,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       if (index !== path.join(stateDir, PAGEFIND_DIR)) searchChanged = true;
     } else {
       // Only the folders that hold searchable pages: Pagefind need not read 180,000 diary pages to skip them.
-      await run(bin('pagefind'), ['--site', staging, '--glob', pagefindGlob(searchEntries(pages)), '--silent'], { quiet });
+      await run(pagefindBinary, ['--site', staging, '--glob', pagefindGlob(searchEntries(pages)), '--silent'], { quiet });
       await rm(path.join(stateDir, PAGEFIND_DIR), { recursive: true, force: true });
       await linkTree(path.join(staging, PAGEFIND_DIR), path.join(stateDir, PAGEFIND_DIR));
       indexer.indexed(build);

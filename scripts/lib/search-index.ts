@@ -11,6 +11,7 @@
  * generation of it, scripts/lib/site-generations.ts).
  */
 import { rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from './project';
 import { replaceDir } from './replace-dir';
@@ -18,7 +19,27 @@ import { run } from './run';
 import { linkTree } from './site-files';
 
 export const PAGEFIND_DIR = 'pagefind';
-const pagefind = path.join(ROOT, 'node_modules/.bin/pagefind');
+
+/**
+ * Pagefind's own executable, as its npm wrapper finds it (the same
+ * PAGEFIND_EXTENDED_BINARY_PATH override, then the platform package). Run
+ * directly, not through the wrapper: the wrapper is a node process that
+ * spawns the binary, so stopping it (run.ts stops its commands when the
+ * process exits) left a 5 GB indexer running without a parent, and a binary
+ * killed for memory came back as a bare "exited with 1".
+ */
+export const pagefindBinary = (() => {
+  const fromEnv = process.env.PAGEFIND_EXTENDED_BINARY_PATH;
+  if (fromEnv) return fromEnv;
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const executable = platform === 'windows' ? 'pagefind_extended.exe' : 'pagefind_extended';
+  try {
+    return createRequire(path.join(ROOT, 'package.json')).resolve(`@pagefind/${platform}-${process.arch}/bin/${executable}`);
+  } catch {
+    // A platform without a prebuilt binary package: the wrapper says what to do.
+    return path.join(ROOT, 'node_modules/.bin/pagefind');
+  }
+})();
 
 interface Waiter {
   resolve(): void;
@@ -94,7 +115,7 @@ export class BackgroundIndexer {
         await rm(output, { recursive: true, force: true });
         // At a lower priority: the builds that put saves live come first (Pagefind took 117 s of a core at
         // 10,000 × 20, each time a cycle changed a searchable page).
-        await run('nice', ['-n', '10', pagefind, '--site', job.snapshot, '--output-path', output, '--silent'], { quiet: true });
+        await run('nice', ['-n', '10', pagefindBinary, '--site', job.snapshot, '--output-path', output, '--silent'], { quiet: true });
         await this.#enqueue(() => this.#publish(job!.build, output));
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -15,5 +16,14 @@ describe('commands run by scripts', () => {
     const before = new Set(sleeps());
     expect(execFileSync(tsx, [script], { encoding: 'utf8' })).toContain('started');
     expect(sleeps().filter((pid) => !before.has(pid))).toEqual([]);
+  });
+});
+
+describe('Pagefind', () => {
+  // Through its npm wrapper (a node script that spawns the binary), stopping the command left the indexer running.
+  it('runs as its own executable, which is what run() stops', async () => {
+    const { pagefindBinary } = await import('../../scripts/lib/search-index');
+    expect(readFileSync(pagefindBinary).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+    expect(execFileSync(pagefindBinary, ['--version'], { encoding: 'utf8' })).toMatch(/^pagefind \d+\.\d+/);
   });
 });
