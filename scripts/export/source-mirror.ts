@@ -13,12 +13,13 @@
  * (`.data/export-state-shards/`): a save rewrites only the shards whose
  * documents changed, and the export re-derives only those.
  */
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import { authorShard } from '../../src/lib/export-shards';
 import { SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
 import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
+import { WrittenFiles } from '../lib/written-files';
 import type { SkippedDocument } from './report';
 
 const VERSION = 3;
@@ -142,25 +143,13 @@ interface StoredMirror {
 /** The shard files each mirror was last loaded from or saved to, with the file they belong to. */
 const persisted = new WeakMap<SourceMirror, { file: string; shardFiles: ShardFiles }>();
 
-/**
- * The mirror this process saved last for each file, while the file is still
- * the one it wrote: a long-running loop (`npm start`) then skips parsing
- * hundreds of MB each cycle. Taken out on load, put back only by a save, so
- * a run that fails after changing the mirror in memory leaves the file to be
- * read again.
- */
-const kept = new Map<string, { version: string; mirror: SourceMirror }>();
-
-const fileVersion = async (file: string) => {
-  const info = await stat(file);
-  return `${info.size}:${info.mtimeMs}`;
-};
+/** The mirror this process saved last, while its file is still that save (see written-files.ts). */
+const kept = new WrittenFiles<SourceMirror>();
 
 /** The saved mirror, or null when there is none (or it is from another version: read everything again). */
 export async function loadMirror(file: string): Promise<SourceMirror | null> {
-  const held = kept.get(file);
-  kept.delete(file);
-  if (held && held.version === (await fileVersion(file).catch(() => ''))) return held.mirror;
+  const held = await kept.take(file);
+  if (held) return held;
   let stored: StoredMirror;
   try {
     stored = JSON.parse(await readFile(file, 'utf8'), fromStored) as StoredMirror;
@@ -245,5 +234,5 @@ export async function saveMirror(file: string, mirror: SourceMirror): Promise<vo
   );
   mirror.touched.clear();
   persisted.set(mirror, { file, shardFiles });
-  kept.set(file, { version: await fileVersion(file), mirror });
+  await kept.keep(file, mirror);
 }

@@ -10,6 +10,7 @@
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InlineHashes } from './hosting-headers';
+import { WrittenFiles } from './written-files';
 import type { RouteKind } from '../renderer/protocol';
 
 export interface PageRecord {
@@ -41,23 +42,13 @@ export interface SiteState {
 export const stateDirOf = (outDir: string) => `${outDir}.state`;
 const STATE_FILE = 'state.json';
 
-/**
- * The state this process wrote last for each folder, while its file is still
- * the one it wrote: `npm start` then skips parsing 274,000 page records
- * (a second or more at 10,000 × 20) each cycle. Taken out on read (the build
- * changes the records it is given), put back by a successful write.
- */
-const kept = new Map<string, { version: string; state: SiteState }>();
-const fileVersion = async (file: string) => {
-  const info = await stat(file);
-  return `${info.size}:${info.mtimeMs}`;
-};
+/** The state this process wrote last, while its file is still that write: no re-parse of 274,000 page records a cycle. */
+const kept = new WrittenFiles<SiteState>();
 
 export async function readState(stateDir: string): Promise<SiteState | undefined> {
   const file = path.join(stateDir, STATE_FILE);
-  const held = kept.get(stateDir);
-  kept.delete(stateDir);
-  if (held && held.version === (await fileVersion(file).catch(() => ''))) return held.state;
+  const held = await kept.take(file);
+  if (held) return held;
   try {
     const state = JSON.parse(await readFile(file, 'utf8')) as SiteState;
     return state.version === 1 ? state : undefined;
@@ -71,7 +62,7 @@ export async function writeState(stateDir: string, state: SiteState): Promise<vo
   const temp = path.join(stateDir, `${STATE_FILE}.tmp-${process.pid}`);
   await writeFile(temp, JSON.stringify(state));
   await rename(temp, file);
-  kept.set(stateDir, { version: await fileVersion(file), state });
+  await kept.keep(file, state);
 }
 
 /** Identifies a folder (device and inode): a rename keeps it, a new folder changes it. */
