@@ -166,6 +166,8 @@ export interface BlogFeeds {
   areas: string[];
   /** The most used tag pages (key and count), for the filter links. */
   topTags: { tag: string; count: number }[];
+  /** Every blog the feeds show (her author listed), oldest first: the next export's order is merged from it. */
+  oldestFirst: PublicBlog[];
 }
 
 const TOP_TAGS = 20;
@@ -205,7 +207,6 @@ function carriedFeed<F, T extends Authored>(
   return feed;
 }
 
-const oldestFirstCache = new WeakMap<Directory, PublicBlog[]>();
 /** Past this many new diaries, sorting them all again is as quick as merging them in. */
 const MAX_MERGED = 5_000;
 
@@ -218,14 +219,10 @@ const olderThan = (a: PublicBlog, b: PublicBlog) => a.publishedAt < b.publishedA
  * at 10,000 × 20 then costs a pass over the order, not a sort of it.
  */
 function listedOldestFirst(site: Directory): PublicBlog[] {
-  const known = oldestFirstCache.get(site);
-  if (known) return known;
   const listed = (blog: PublicBlog) => authorOf(site, blog) !== undefined;
   const before = predecessorOf(site);
-  const prior = before && oldestFirstCache.get(before);
-  const order = (prior && mergedOrder(before!, site, prior, listed)) ?? oldestFirstOf(site.blogs.filter(listed));
-  oldestFirstCache.set(site, order);
-  return order;
+  const prior = before && blogFeedCache.get(before)?.oldestFirst;
+  return (prior && mergedOrder(before!, site, prior, listed)) ?? oldestFirstOf(site.blogs.filter(listed));
 }
 
 function mergedOrder(before: Directory, site: Directory, prior: readonly PublicBlog[], listed: (blog: PublicBlog) => boolean) {
@@ -250,12 +247,7 @@ function mergedOrder(before: Directory, site: Directory, prior: readonly PublicB
 /** /blogs, /blogs/area/{area} and /blogs/tag/{tag}, every page of each, for one export. */
 export function blogFeeds(site: Directory): BlogFeeds {
   const known = blogFeedCache.get(site) ?? carriedFeed(site, blogFeedCache, (one) => one.blogsByAuthor);
-  if (known) {
-    // The order goes along, for the next export's merge.
-    const before = predecessorOf(site);
-    if (!oldestFirstCache.has(site) && before && oldestFirstCache.has(before)) oldestFirstCache.set(site, oldestFirstCache.get(before)!);
-    return known;
-  }
+  if (known) return known;
   const oldestFirst = listedOldestFirst(site);
   const byArea = new Map<string, PublicBlog[]>();
   const byTag = new Map<string, PublicBlog[]>();
@@ -285,6 +277,7 @@ export function blogFeeds(site: Directory): BlogFeeds {
   ];
   const feeds: BlogFeeds = {
     views,
+    oldestFirst,
     byFilter: new Map(views.map((one) => [JSON.stringify(one.filter), one])),
     areas,
     topTags: [...byTag]
