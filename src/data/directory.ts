@@ -58,7 +58,7 @@ function sortedGroups<T>(groups: Map<string, T[]>, order: (a: T, b: T) => number
 }
 
 /** The same records in the same order: an export file whose bytes did not change is parsed once, so its records are the same objects. */
-export function sameRecords(a: readonly unknown[], b: readonly unknown[]): boolean {
+function sameRecords(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
