@@ -146,9 +146,8 @@ export async function readChanges(
 
 /** Shifts before `firstShiftDate` are over: the mirror forgets them. */
 export function dropPastShifts(mirror: SourceMirror, firstShiftDate: string): void {
-  for (const [id, shift] of mirror.docs.schedules) {
-    if (shift && (shift as { date: string }).date < firstShiftDate) mirror.docs.schedules.delete(id);
-  }
+  const past = [...mirror.docs.schedules].filter(([, shift]) => shift && (shift as { date: string }).date < firstShiftDate);
+  for (const [id] of past) putDoc(mirror, 'schedules', id, undefined);
 }
 
 const sortedById = <T>(docs: Map<string, unknown>) =>

@@ -8,10 +8,12 @@
  * disputes, suspensions), so it lives beside the export, never in it:
  * `.data/export-state.json` locally, the workflow's cache in production.
  *
- * The diaries and posts (200,000 at scale) are kept by author shard
- * (src/lib/export-shards.ts) in files of their own beside it
- * (`.data/export-state-shards/`): a save rewrites only the shards whose
- * documents changed, and the export re-derives only those.
+ * Every collection is kept by author shard (src/lib/export-shards.ts: the
+ * shard of a document's `userId`, else of its id) in files of their own
+ * beside it (`.data/export-state-shards/`): a save rewrites only the shards
+ * whose documents changed (at 10,000 therapists, writing the 130,000
+ * profiles, shifts and slugs whole took 1–2 s of every cycle), and the
+ * export re-derives only the changed shards of the diaries and posts.
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,12 +24,11 @@ import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
 import { WrittenFiles } from '../lib/written-files';
 import type { SkippedDocument } from './report';
 
-const VERSION = 3;
+const VERSION = 4;
 
-/** Source collections kept by author shard (their documents carry `userId`). */
+/** Source collections whose public records are exported by author shard too (export/content-shards.ts). */
 export const SHARDED_SOURCES = ['blogs', 'posts'] as const satisfies readonly SourceName[];
 export type ShardedSource = (typeof SHARDED_SOURCES)[number];
-const isSharded = (name: SourceName): name is ShardedSource => (SHARDED_SOURCES as readonly string[]).includes(name);
 
 /** The incremental reads that go by a cursor: each timestamped source collection, and the tombstones. */
 export const CURSOR_NAMES = [...SOURCE_NAMES.filter((name) => 'field' in SOURCE_COLLECTIONS[name].changes), DELETIONS_COLLECTION] as const;
@@ -42,8 +43,8 @@ export interface SourceMirror {
   docs: Record<SourceName, Map<string, unknown>>;
   /** Source documents failing their schema now, by `collection/id`. */
   skipped: Map<string, SkippedDocument>;
-  /** The ids of each shard of the sharded collections. */
-  shards: Record<ShardedSource, Map<string, Set<string>>>;
+  /** The ids of each shard, by collection. */
+  shards: Record<SourceName, Map<string, Set<string>>>;
   /** `{collection}/{shard}` of every shard changed since the mirror was last saved. */
   touched: Set<string>;
 }
@@ -54,29 +55,27 @@ export function emptyMirror(at: Date): SourceMirror {
     lastFullAt: at,
     docs: Object.fromEntries(SOURCE_NAMES.map((name) => [name, new Map()])) as SourceMirror['docs'],
     skipped: new Map(),
-    shards: { blogs: new Map(), posts: new Map() },
+    shards: Object.fromEntries(SOURCE_NAMES.map((name) => [name, new Map()])) as SourceMirror['shards'],
     touched: new Set(),
   };
 }
 
-/** The shard of a document of a sharded collection: its author's. */
+/** The shard of a document: its author's (a document without one, like rankings/current: its id's). */
 const shardOfDoc = (id: string, data: unknown) => authorShard((data as { userId?: string } | null)?.userId ?? id);
 
 /** Sets (or with `undefined`, deletes) a document, keeping the shard index and the changed shards. */
 export function putDoc(mirror: SourceMirror, name: SourceName, id: string, data: unknown): void {
   const docs = mirror.docs[name];
-  if (isSharded(name)) {
-    const index = mirror.shards[name];
-    if (docs.has(id)) {
-      const shard = shardOfDoc(id, docs.get(id));
-      index.get(shard)?.delete(id);
-      mirror.touched.add(`${name}/${shard}`);
-    }
-    if (data !== undefined) {
-      const shard = shardOfDoc(id, data);
-      index.set(shard, (index.get(shard) ?? new Set()).add(id));
-      mirror.touched.add(`${name}/${shard}`);
-    }
+  const index = mirror.shards[name];
+  if (docs.has(id)) {
+    const shard = shardOfDoc(id, docs.get(id));
+    index.get(shard)?.delete(id);
+    mirror.touched.add(`${name}/${shard}`);
+  }
+  if (data !== undefined) {
+    const shard = shardOfDoc(id, data);
+    index.set(shard, (index.get(shard) ?? new Set()).add(id));
+    mirror.touched.add(`${name}/${shard}`);
   }
   if (data === undefined) docs.delete(id);
   else docs.set(id, data);
@@ -107,35 +106,20 @@ function fromStored(_key: string, value: unknown): unknown {
   return value;
 }
 
-/**
- * The stored JSON of each document of the collections saved whole, by the
- * document object (the mirror replaces a document it reads again): a save
- * serialises only new ones. Not for the sharded ones, saved only when they
- * change: their text would double the memory 200,000 diaries take.
- */
-const storedText = new WeakMap<object, string>();
-function storedJson(data: unknown, keep = true): string {
-  if (!keep || !data || typeof data !== 'object') return JSON.stringify(toStored(data));
-  let text = storedText.get(data);
-  if (text === undefined) storedText.set(data, (text = JSON.stringify(toStored(data))));
-  return text;
-}
-
 /** `[[id, stored], …]` as JSON. */
-function entriesJson(entries: Iterable<[string, unknown]>, keep = true): string {
+function entriesJson(entries: Iterable<[string, unknown]>): string {
   const parts: string[] = [];
-  for (const [id, data] of entries) parts.push(`[${JSON.stringify(id)},${storedJson(data, keep)}]`);
+  for (const [id, data] of entries) parts.push(`[${JSON.stringify(id)},${JSON.stringify(toStored(data))}]`);
   return `[${parts.join(',')}]`;
 }
 
-type ShardFiles = Record<ShardedSource, Record<string, string>>;
+type ShardFiles = Record<SourceName, Record<string, string>>;
 
 interface StoredMirror {
   version: number;
   cursors: Record<CursorName, string>;
   lastFullAt: string;
-  docs: Record<string, [string, unknown][]>;
-  /** Each shard's file in the shard folder. */
+  /** Each shard's file in the shard folder, by collection. */
   shardFiles: ShardFiles;
   skipped: SkippedDocument[];
 }
@@ -156,13 +140,12 @@ export async function loadMirror(file: string): Promise<SourceMirror | null> {
   } catch {
     return null;
   }
-  if (stored.version !== VERSION || !SOURCE_NAMES.every((name) => isSharded(name) || Array.isArray(stored.docs[name]))) return null;
+  if (stored.version !== VERSION || !SOURCE_NAMES.every((name) => stored.shardFiles?.[name])) return null;
   const mirror = emptyMirror(new Date(stored.lastFullAt));
   for (const name of CURSOR_NAMES) mirror.cursors[name] = new Date(stored.cursors[name]);
-  for (const name of SOURCE_NAMES) if (!isSharded(name)) mirror.docs[name] = new Map(stored.docs[name]);
   const shardDir = shardDirOf(file);
   try {
-    for (const name of SHARDED_SOURCES) {
+    for (const name of SOURCE_NAMES) {
       for (const [shard, shardFile] of Object.entries(stored.shardFiles[name])) {
         const entries = JSON.parse(await readFile(path.join(shardDir, shardFile), 'utf8'), fromStored) as [string, unknown][];
         mirror.shards[name].set(shard, new Set(entries.map(([id]) => id)));
@@ -183,8 +166,8 @@ let saves = 0;
 
 /**
  * Saves the mirror: the changed shards to new files, then the main file
- * naming them (temporary file, then rename: the switch is atomic), then the
- * shard files no longer named are removed.
+ * (cursors, skipped documents) naming them (temporary file, then rename:
+ * the switch is atomic), then the shard files no longer named are removed.
  */
 export async function saveMirror(file: string, mirror: SourceMirror): Promise<void> {
   const shardDir = shardDirOf(file);
@@ -192,8 +175,8 @@ export async function saveMirror(file: string, mirror: SourceMirror): Promise<vo
   const before = persisted.get(mirror);
   const previous = before?.file === file ? before.shardFiles : undefined;
   const save = `${process.pid}-${++saves}`;
-  const shardFiles = { blogs: {}, posts: {} } as ShardFiles;
-  for (const name of SHARDED_SOURCES) {
+  const shardFiles = Object.fromEntries(SOURCE_NAMES.map((name) => [name, {}])) as ShardFiles;
+  for (const name of SOURCE_NAMES) {
     for (const [shard, ids] of mirror.shards[name]) {
       if (ids.size === 0) continue;
       const kept = previous?.[name][shard];
@@ -203,32 +186,21 @@ export async function saveMirror(file: string, mirror: SourceMirror): Promise<vo
       }
       const docs = mirror.docs[name];
       shardFiles[name][shard] = `${name}-${shard}-${save}.json`;
-      await writeFile(
-        path.join(shardDir, shardFiles[name][shard]),
-        entriesJson(
-          [...ids].sort().map((id) => [id, docs.get(id)]),
-          false,
-        ),
-      );
+      await writeFile(path.join(shardDir, shardFiles[name][shard]), entriesJson([...ids].sort().map((id) => [id, docs.get(id)])));
     }
   }
-  const docs = SOURCE_NAMES.filter((name) => !isSharded(name)).map(
-    (name) => `${JSON.stringify(name)}:${entriesJson(mirror.docs[name].entries())}`,
-  );
-  const head: Omit<StoredMirror, 'docs'> = {
+  const stored: StoredMirror = {
     version: VERSION,
     cursors: Object.fromEntries(CURSOR_NAMES.map((name) => [name, mirror.cursors[name].toISOString()])) as StoredMirror['cursors'],
     lastFullAt: mirror.lastFullAt.toISOString(),
     shardFiles,
     skipped: [...mirror.skipped.values()],
   };
-  // A StoredMirror in JSON, its documents from their cached text.
-  const text = `${JSON.stringify(head).slice(0, -1)},"docs":{${docs.join(',')}}}`;
   await mkdir(path.dirname(file), { recursive: true });
   const staging = `${file}.tmp-${process.pid}`;
-  await writeFile(staging, text);
+  await writeFile(staging, JSON.stringify(stored));
   await rename(staging, file);
-  const named = new Set(SHARDED_SOURCES.flatMap((name) => Object.values(shardFiles[name])));
+  const named = new Set(SOURCE_NAMES.flatMap((name) => Object.values(shardFiles[name])));
   await Promise.all(
     (await readdir(shardDir)).filter((entry) => !named.has(entry)).map((entry) => rm(path.join(shardDir, entry), { force: true })),
   );

@@ -83,11 +83,19 @@ describe('a cycle with no change', () => {
 
 describe('changes', () => {
   it('publishes an edited profile, reading the changed document and her slugs only', async () => {
+    const mirrorFiles = () => readdir(`${path.join(dir, 'live')}-state-shards`);
+    const before = new Set(await mirrorFiles());
     await db.doc('accounts/t1').update({ bio: '新しい自己紹介', updatedAt: now() });
     const result = await incremental();
     expect(result).toMatchObject({ mode: 'incremental', changed: true });
     // The idle queries, her profile (which replaces its empty query's read) and her one slug.
     expect(result.reads).toBe(IDLE_QUERIES + 1);
+    // The mirror rewrote her shard of the collections it read again (her profile, her slugs), no other file.
+    const rewritten = (await mirrorFiles()).filter((file) => !before.has(file));
+    expect(rewritten.map((file) => file.split('-').slice(0, 2).join('-')).sort()).toEqual([
+      `accounts-${authorShard('t1')}`,
+      `slugs-${authorShard('t1')}`,
+    ]);
     expect((await read('live', 'therapists.json')).find((t: { id: string }) => t.id === 't1').bio).toBe('新しい自己紹介');
     await expectSameAsFull();
   });
