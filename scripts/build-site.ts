@@ -36,6 +36,7 @@ import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
 import { affectedUrls, diffExports } from './lib/incremental';
+import { inForeground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
 import { replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
@@ -221,7 +222,8 @@ function comparable(before: LoadedExport, after: LoadedExport): [ExportRecords, 
  */
 export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const outDir = path.resolve(options.outDir ?? path.join(ROOT, 'dist'));
-  return enqueue(outDir, () => buildOnce({ ...options, outDir }));
+  // The background index waits while a build runs (scripts/lib/foreground.ts).
+  return enqueue(outDir, () => inForeground(() => buildOnce({ ...options, outDir })));
 }
 
 function exportVersionOf(loaded: LoadedFiles): string {

@@ -19,6 +19,7 @@ import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
 import { adminDb } from './admin';
+import { inForeground } from './foreground';
 import { CycleQueue, type RequestOptions } from './cycle-queue';
 
 export interface LiveSiteOptions {
@@ -47,7 +48,15 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   async function build(
     reason: string,
     mode: 'full' | 'incremental' = 'incremental',
-    { everyDay = false, collections = null }: { everyDay?: boolean; collections?: Set<string> | null } = {},
+    request: { everyDay?: boolean; collections?: Set<string> | null } = {},
+  ): Promise<void> {
+    // The background index waits while a cycle runs, its export included (scripts/lib/foreground.ts).
+    await inForeground(() => cycle(reason, mode, request));
+  }
+  async function cycle(
+    reason: string,
+    mode: 'full' | 'incremental',
+    { everyDay = false, collections = null }: { everyDay?: boolean; collections?: Set<string> | null },
   ): Promise<void> {
     const started = Date.now();
     const seconds = () => ((Date.now() - started) / 1000).toFixed(1);

@@ -12,17 +12,24 @@ const processState = globalThis as typeof globalThis & { [RUNNING]?: Set<ChildPr
 const running = (processState[RUNNING] ??= (() => {
   const children = new Set<ChildProcess>();
   process.on('exit', () => {
-    for (const child of children) child.kill();
+    for (const child of children) {
+      child.kill();
+      // A paused child (scripts/lib/foreground.ts) acts on the signal only once it goes on.
+      child.kill('SIGCONT');
+    }
   });
   return children;
 })());
 
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  quiet?: boolean;
+  /** Told of the process once started (to signal it). */
+  onSpawn?: (child: ChildProcess) => void;
+}
+
 /** Runs a command to completion, streaming or capturing its output; rejects on a non-zero exit. */
-export function run(
-  command: string,
-  args: readonly string[],
-  options: { env?: Record<string, string | undefined>; quiet?: boolean } = {},
-): Promise<string> {
+export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: ROOT,
@@ -30,6 +37,7 @@ export function run(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
+    options.onSpawn?.(child);
     let output = '';
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
@@ -41,7 +49,8 @@ export function run(
       running.delete(child);
       reject(error);
     });
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the output may still be on its way when the process exits.
+    child.on('close', (code) => {
       running.delete(child);
       if (code === 0) resolve(output);
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));

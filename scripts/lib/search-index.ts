@@ -5,7 +5,8 @@
  * therapists). Pagefind reads a hard-link snapshot of the searchable pages
  * taken right after the swap, so later builds may replace the site while it
  * runs; one run at a time, and of the builds that ask meanwhile only the
- * newest is indexed next. The result goes in through the site's build
+ * newest is indexed next. It is paused while a build or a publishing cycle
+ * runs (./foreground.ts). The result goes in through the site's build
  * queue (between two builds): into `{state}/pagefind`, where the next build
  * takes its copy from, and into the served site by `publish` (a new
  * generation of it, scripts/lib/site-generations.ts).
@@ -14,8 +15,8 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from './project';
+import { runInBackground } from './foreground';
 import { replaceDir } from './replace-dir';
-import { run } from './run';
 import { linkTree } from './site-files';
 
 export const PAGEFIND_DIR = 'pagefind';
@@ -113,9 +114,11 @@ export class BackgroundIndexer {
       const output = path.join(this.#stateDir, `pagefind-${process.pid}-${job.build}`);
       try {
         await rm(output, { recursive: true, force: true });
-        // At a lower priority: the builds that put saves live come first (Pagefind took 117 s of a core at
-        // 10,000 × 20, each time a cycle changed a searchable page).
-        await run('nice', ['-n', '10', pagefindBinary, '--site', job.snapshot, '--output-path', output, '--silent'], { quiet: true });
+        // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first
+        // (Pagefind took 117 s of a core at 10,000 × 20, each time a cycle changed a searchable page).
+        await runInBackground('nice', ['-n', '10', pagefindBinary, '--site', job.snapshot, '--output-path', output, '--silent'], {
+          quiet: true,
+        });
         await this.#enqueue(() => this.#publish(job!.build, output));
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {
