@@ -52,7 +52,7 @@ import {
   stageFromLive,
 } from './lib/site-generations';
 import { BackgroundIndexer, PAGEFIND_DIR, pagefindBinary } from './lib/search-index';
-import { HashSets, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
+import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
@@ -133,10 +133,11 @@ export function siteHeaders(hashes: InlineHashes, env: Record<string, string | u
 
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
-/** Runs `task` after everything queued for the site so far. */
 /** The top-level folders (and files) of the site that hold its searchable pages. */
-function searchEntries(pages: Record<string, PageRecord>): string[] {
-  return [...new Set(Object.values(pages).flatMap((page) => (page.search ? [page.file.split('/')[0]!] : [])))];
+function searchEntries(pages: SitePages): string[] {
+  const entries = new Set<string>();
+  for (const page of pages.values()) if (page.search) entries.add(page.file.split('/')[0]!);
+  return [...entries].sort();
 }
 
 /** Pagefind's --glob over those entries. */
@@ -146,6 +147,7 @@ function pagefindGlob(entries: readonly string[]): string {
   return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
 }
 
+/** Runs `task` after everything queued for the site so far. */
 function enqueue<T>(outDir: string, task: () => Promise<T>): Promise<T> {
   const done = (queues.get(outDir) ?? Promise.resolve()).then(task);
   queues.set(
@@ -355,19 +357,19 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     const [siteUrls, staged] = await preparing;
     step('list urls and copy');
 
-    let pages: Record<string, PageRecord>;
+    let pages: SitePages;
     let hashSets: HashSets;
     let toRender: string[];
     let toRemove: [string, PageRecord][] = [];
     if (incremental) {
       const listed = new Set(siteUrls.map(({ url }) => url));
-      toRender = siteUrls.filter(({ url }) => !affected || affected.has(url) || !state.pages[url]).map(({ url }) => url);
-      toRemove = Object.entries(state.pages).filter(([url]) => !listed.has(url));
-      pages = { ...state.pages };
+      toRender = siteUrls.filter(({ url }) => !affected || affected.has(url) || !state.pages.get(url)).map(({ url }) => url);
+      toRemove = [...state.pages.entries()].filter(([url]) => !listed.has(url));
+      pages = state.pages.fork();
       hashSets = new HashSets(state.hashSets);
     } else {
       toRender = siteUrls.map(({ url }) => url);
-      pages = {};
+      pages = new SitePages();
       hashSets = new HashSets();
     }
 
@@ -380,7 +382,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const bytes = fileBytes(result, siteUrl);
         if (!bytes) throw new Error(`${result.url} is one of the site's URLs (getStaticPaths) but answers ${result.status}.`);
         const file = siteFileOf(result.url, result.kind);
-        const previous = pages[result.url];
+        const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
         const record = pageRecord(file, result, bytes, hashSets);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) sitemapMoved = true;
@@ -388,7 +390,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
           written++;
           if (record.search || previous?.search) searchChanged = true;
         }
-        pages[result.url] = record;
+        pages.set(result.url, record);
       }
     });
     step('render');
@@ -396,23 +398,23 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       await remove(record.file);
       if (record.search) searchChanged = true;
       if (record.sitemap) sitemapMoved = true;
-      delete pages[url];
+      pages.delete(url);
     }
 
     // 274,000 URLs at 10,000 × 20 took 1–3 s a cycle to list, sort and compare with the files.
     let sitemapPaths = state?.sitemapFiles ?? [];
     if (sitemapMoved) {
       const sitemaps = sitemapFiles(
-        Object.values(pages).flatMap((page) => (page.sitemap ? [page.file] : [])),
+        Array.from(pages.values()).flatMap((page) => (page.sitemap ? [page.file] : [])),
         siteUrl,
       );
-      for (const sitemap of sitemaps) await write(sitemap.path.slice(1), Buffer.from(sitemap.xml));
+      for (const sitemap of sitemaps) await write(sitemap.path.slice(1), sitemap.bytes);
       sitemapPaths = sitemaps.map((sitemap) => sitemap.path.slice(1));
       for (const stale of state && incremental ? state.sitemapFiles : []) {
         if (!sitemapPaths.includes(stale)) await remove(stale);
       }
     }
-    const headers = siteHeaders(hashSets.union(Object.values(pages)), env);
+    const headers = siteHeaders(hashSets.union(pages.values()), env);
     await write(HEADERS_FILE, Buffer.from(`${JSON.stringify(headers.headers, null, 2)}\n`));
     step('sitemap and headers');
 
@@ -443,7 +445,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
 
     await replaceDir(snapshot, path.join(stateDir, 'export'));
     await writeState(stateDir, {
-      version: 1,
+      version: 2,
       rendererKey: bundle.key,
       today,
       exportVersion,

@@ -3,21 +3,18 @@
  * mirror: in one of SHARD_COUNT files chosen by its author's uid
  * (docs/decisions.md, "Publishing at 10,000 therapists × 20 blogs"). A
  * change then rewrites, copies and re-reads one small file instead of all
- * 200,000 diaries. FNV-1a rather than a crypto hash: the renderer's bundle
- * and the scripts must agree, and any module can import this.
+ * 200,000 diaries. FNV-1a (src/lib/fnv1a.ts) rather than a crypto hash:
+ * the renderer's bundle and the scripts must agree, and any module can
+ * import this.
  */
+import { fnv1a } from './fnv1a';
 
 /** Shards a sharded collection is split into (two hex digits each). */
 export const SHARD_COUNT = 256;
 
 /** The shard of an author uid: two lower-case hex digits, stable across versions. */
 export function authorShard(uid: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < uid.length; i++) {
-    hash ^= uid.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return (hash % SHARD_COUNT).toString(16).padStart(2, '0');
+  return (fnv1a(uid) % SHARD_COUNT).toString(16).padStart(2, '0');
 }
 
 /** A shard's file name inside its collection's folder. */

@@ -1,13 +1,22 @@
 /**
  * sitemap.xml from the list of public page URLs. Up to SITEMAP_URL_LIMIT
  * URLs it is one <urlset>; past that sitemap.xml becomes a <sitemapindex>
- * over sitemap-1.xml, sitemap-2.xml, … of at most that many URLs each (the
- * protocol's limit is 50,000 URLs per file). robots.txt always names
+ * over sitemap-1.xml … sitemap-P.xml (the protocol's limit is 50,000 URLs
+ * per file). A URL's part is its FNV-1a hash modulo P, so a part holds the
+ * same URLs from one build to the next and an added or removed page changes
+ * one part: with one sorted list cut every 50,000 URLs, one new diary
+ * shifted every later part, and at 274,000 URLs each cycle that published a
+ * diary rebuilt and rewrote all 19 MB of them (0.6–0.9 s). P is a power of
+ * two of about 25,000 URLs a part (sitemapPartCount), so it changes only
+ * when the count crosses a power of two. robots.txt always names
  * /sitemap.xml. Pure.
  */
+import { fnv1a } from '../fnv1a';
 
 export const SITEMAP_URL_LIMIT = 50_000;
 export const SITEMAP_PATH = '/sitemap.xml';
+/** The most parts: the protocol's 50,000 sitemaps per index, down to a power of two. */
+export const SITEMAP_MAX_PARTS = 32_768;
 
 export interface SitemapFile {
   /** Path under the site root, e.g. `/sitemap.xml` or `/sitemap-2.xml`. */
@@ -27,31 +36,88 @@ export function urlRow(url: string): string {
   return `<url><loc>${escapeXml(url)}</loc></url>`;
 }
 
-function urlset(urls: readonly string[], row: (url: string) => string): string {
-  return `${HEAD}<urlset xmlns="${NS}">\n${urls.map(row).join('\n')}\n</urlset>\n`;
+/** A part's file (or the one sitemap.xml): its URLs, sorted, each written by `row` (urlRow, or a cache of it). */
+export function sitemapUrlset(sorted: readonly string[], row = urlRow): string {
+  return `${HEAD}<urlset xmlns="${NS}">\n${sorted.map(row).join('\n')}\n</urlset>\n`;
 }
 
 /**
- * The sitemap files for absolute page URLs (deduplicated, sorted).
- * `limit` is for tests; the protocol's is the default.
+ * Parts for `count` URLs before any collision: 1 (sitemap.xml itself) up to
+ * `limit`, past it the power of two that gives at most limit / 2 URLs a
+ * part (16 parts at 274,000). Half the limit leaves room for the hash's
+ * uneven split and for growth until the next doubling.
+ */
+export function sitemapPartCount(count: number, limit = SITEMAP_URL_LIMIT): number {
+  if (count <= limit) return 1;
+  let parts = 1;
+  while (parts * limit < 2 * count) parts *= 2;
+  return parts;
+}
+
+/** The part (0-based) of a URL among `parts` (a power of two); `hash` is for tests and gives an unsigned 32-bit integer. */
+export function sitemapPartOf(url: string, parts: number, hash: (text: string) => number = fnv1a): number {
+  return hash(url) % parts;
+}
+
+/**
+ * Distinct URLs split into parts, each sorted (code-unit order, as
+ * Array.prototype.sort); the array's length is P. Should more than `limit`
+ * URLs hash into one part (URLs made to collide), P doubles until none
+ * does; since P is a power of two, doubling splits each part in two.
+ */
+export function splitSitemap(urls: readonly string[], limit = SITEMAP_URL_LIMIT, hash: (text: string) => number = fnv1a): string[][] {
+  for (let parts = sitemapPartCount(urls.length, limit); ; parts *= 2) {
+    if (parts === 1) return [[...urls].sort()];
+    if (parts > SITEMAP_MAX_PARTS)
+      throw new Error(`More than ${limit} sitemap URLs share a part of ${SITEMAP_MAX_PARTS} (their hashes collide).`);
+    const split = Array.from({ length: parts }, (): string[] => []);
+    for (const url of urls) split[sitemapPartOf(url, parts, hash)]!.push(url);
+    if (split.every((part) => part.length <= limit)) return split.map((part) => part.sort());
+  }
+}
+
+/** The file of part `index` (0-based) of `parts`. */
+export function sitemapPartPath(index: number, parts: number): string {
+  return parts === 1 ? SITEMAP_PATH : `/sitemap-${index + 1}.xml`;
+}
+
+/**
+ * The files of split parts, in order, with what each holds made by `part`
+ * (the part's index) or `index` (the <sitemapindex>'s text): one file for
+ * one part, else the index and then each non-empty part (an empty
+ * <urlset> is not valid; with the hash's spread a part is empty only when
+ * there are very few URLs or they collide). The from-scratch build and the
+ * incremental listing both lay their files out here, so they cannot differ.
+ */
+export function sitemapLayout<T>(
+  sizes: readonly number[],
+  siteUrl: string,
+  part: (index: number) => T,
+  index: (xml: string) => T,
+): { path: string; content: T }[] {
+  if (sizes.length === 1) return [{ path: SITEMAP_PATH, content: part(0) }];
+  const files: { path: string; content: T }[] = [];
+  sizes.forEach((size, i) => {
+    if (size) files.push({ path: sitemapPartPath(i, sizes.length), content: part(i) });
+  });
+  const origin = siteUrl.replace(/\/$/, '');
+  const rows = files.map((file) => `<sitemap><loc>${escapeXml(`${origin}${file.path}`)}</loc></sitemap>`).join('\n');
+  return [{ path: SITEMAP_PATH, content: index(`${HEAD}<sitemapindex xmlns="${NS}">\n${rows}\n</sitemapindex>\n`) }, ...files];
+}
+
+/**
+ * The sitemap files for absolute page URLs (deduplicated), from scratch.
+ * `limit` is for tests (parts then aim at limit / 2); the protocol's is the
+ * default. scripts/lib/sitemap-files.ts keeps the same files between builds.
  */
 export function buildSitemaps(urls: Iterable<string>, siteUrl: string, limit = SITEMAP_URL_LIMIT): SitemapFile[] {
-  return sitemapsOfSorted([...new Set(urls)].sort(), siteUrl, limit);
-}
-
-/**
- * The sitemap files for URLs already distinct and sorted (by code unit, as
- * Array.prototype.sort), each written by `row` (urlRow, or a cache of it).
- */
-export function sitemapsOfSorted(sorted: readonly string[], siteUrl: string, limit = SITEMAP_URL_LIMIT, row = urlRow): SitemapFile[] {
-  if (sorted.length <= limit) return [{ path: SITEMAP_PATH, xml: urlset(sorted, row) }];
-  const parts: SitemapFile[] = [];
-  for (let start = 0; start < sorted.length; start += limit) {
-    parts.push({ path: `/sitemap-${parts.length + 1}.xml`, xml: urlset(sorted.slice(start, start + limit), row) });
-  }
-  const origin = siteUrl.replace(/\/$/, '');
-  const rows = parts.map((part) => `<sitemap><loc>${escapeXml(`${origin}${part.path}`)}</loc></sitemap>`).join('\n');
-  return [{ path: SITEMAP_PATH, xml: `${HEAD}<sitemapindex xmlns="${NS}">\n${rows}\n</sitemapindex>\n` }, ...parts];
+  const parts = splitSitemap([...new Set(urls)], limit);
+  return sitemapLayout(
+    parts.map((part) => part.length),
+    siteUrl,
+    (i) => sitemapUrlset(parts[i]!),
+    (xml) => xml,
+  ).map(({ path, content }) => ({ path, xml: content }));
 }
 
 /**
