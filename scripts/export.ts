@@ -30,6 +30,7 @@ import { describeSkipped, reportPathFor, SkipLog, writeReport, type ExportReport
 import { CURSOR_NAMES, loadMirror, mirrorPathFor, saveMirror, type CursorName } from './export/source-mirror';
 import { checkPublicShapes, countsOf, wholeFiles, writeExport } from './export/write-export';
 import { stepTimer } from './lib/step-timer';
+import type { ChangeFeed } from './watch-content';
 
 export interface ExportOptions {
   /**
@@ -47,6 +48,12 @@ export interface ExportOptions {
    * watcher).
    */
   changedCollections?: ReadonlySet<string>;
+  /**
+   * Incremental mode: the change watcher's listeners (scripts/watch-content.ts),
+   * which already hold the documents a query by cursor would return; what
+   * they cannot vouch for is queried as without them.
+   */
+  feed?: ChangeFeed;
   /** Hours between full reads in incremental mode (default: EXPORT_RECONCILE_HOURS or 24). */
   reconcileHours?: number;
   /** Where the mirror is kept (default: `{dir}-state.json`). */
@@ -112,9 +119,11 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
     mirror = saved;
     // No read probe (it would cost a read every cycle): an unreachable project fails the first query.
     await assertFirestoreReachable(db, undefined, { readProbe: false });
-    queried = await readChanges(db, mirror, CURSOR_OVERLAP_MS, log, reads, options.changedCollections).catch((error: Error) => {
-      throw error instanceof EmptySourceError ? error : new FirestoreUnavailableError(`Cannot read Firestore: ${error.message}`);
-    });
+    queried = await readChanges(db, mirror, CURSOR_OVERLAP_MS, log, reads, { only: options.changedCollections, feed: options.feed }).catch(
+      (error: Error) => {
+        throw error instanceof EmptySourceError ? error : new FirestoreUnavailableError(`Cannot read Firestore: ${error.message}`);
+      },
+    );
   } else {
     await assertFirestoreReachable(db);
     // The probe read one document.

@@ -20,6 +20,7 @@ import { Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'fi
 import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
 import { deletionDoc } from '../../src/schema/deletions';
 import { PROFILE_SOURCES, SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
+import type { ChangeFeed, FeedRead } from '../watch-content';
 import type { SourceDocs } from './public-records';
 import { problemsOf, SkipLog, type Problem } from './report';
 import { CURSOR_NAMES, emptyMirror, putDoc, type CursorName, type SourceMirror } from './source-mirror';
@@ -75,11 +76,15 @@ function applyDocument(mirror: SourceMirror, name: SourceName, id: string, raw: 
 }
 
 async function readInto(query: Query, name: SourceName, mirror: SourceMirror, log: SkipLog, reads: ReadCounter): Promise<string[]> {
-  const snapshot = await query.get();
-  reads.add(snapshot);
-  log.countRead(name, snapshot.size);
-  for (const doc of snapshot.docs) applyDocument(mirror, name, doc.id, doc.data(), log);
-  return snapshot.docs.map((doc) => doc.id);
+  return applyRead(await query.get(), name, mirror, log, reads);
+}
+
+/** Puts the documents of a query's snapshot (or a feed's read) into the mirror. */
+function applyRead(read: FeedRead, name: SourceName, mirror: SourceMirror, log: SkipLog, reads: ReadCounter): string[] {
+  reads.add({ size: read.docs.length, readTime: read.readTime });
+  log.countRead(name, read.docs.length);
+  for (const doc of read.docs) applyDocument(mirror, name, doc.id, doc.data(), log);
+  return read.docs.map((doc) => doc.id);
 }
 
 /** Everything, from scratch (shifts from `firstShiftDate` on). */
@@ -100,7 +105,9 @@ export async function readAll(db: Firestore, firstShiftDate: string, at: Date, l
  * `mirror`. `only`: the collections known to have changed (the watcher's
  * report); the others are not queried, and keep their cursors so that
  * their next query reads everything they missed. Tombstones are always
- * read. Returns the queries it ran, whose cursors move on.
+ * read. `feed`: the watcher's listeners, which hold what a query would
+ * return (scripts/watch-content.ts); a collection they cannot vouch for is
+ * queried. Returns the queries it ran, whose cursors move on.
  */
 export async function readChanges(
   db: Firestore,
@@ -108,22 +115,25 @@ export async function readChanges(
   overlapMs: number,
   log: SkipLog,
   reads: ReadCounter,
-  only?: ReadonlySet<string>,
+  { only, feed }: { only?: ReadonlySet<string>; feed?: ChangeFeed } = {},
 ): Promise<CursorName[]> {
   const since = (name: CursorName) => Timestamp.fromMillis(mirror.cursors[name].getTime() - overlapMs);
   const queried = CURSOR_NAMES.filter((name) => name === DELETIONS_COLLECTION || !only || only.has(name));
+  /** The documents changed since the cursor: from the feed, else by a query on the cursor field. */
+  const changesOf = async (name: CursorName, field: string): Promise<FeedRead> =>
+    feed?.changesSince(name, since(name)) ?? (await db.collection(name).where(field, '>', since(name)).get());
   const changed = new Map<SourceName, string[]>();
   await Promise.all(
     queried.map(async (name) => {
       if (name === DELETIONS_COLLECTION) return;
       const { field } = SOURCE_COLLECTIONS[name].changes as { field: string };
-      changed.set(name, await readInto(db.collection(name).where(field, '>', since(name)), name, mirror, log, reads));
+      changed.set(name, applyRead(await changesOf(name, field), name, mirror, log, reads));
     }),
   );
 
-  const tombstones = await db.collection(DELETIONS_COLLECTION).where('deletedAt', '>', since(DELETIONS_COLLECTION)).get();
-  reads.add(tombstones);
-  log.countRead(DELETIONS_COLLECTION, tombstones.size);
+  const tombstones = await changesOf(DELETIONS_COLLECTION, 'deletedAt');
+  reads.add({ size: tombstones.docs.length, readTime: tombstones.readTime });
+  log.countRead(DELETIONS_COLLECTION, tombstones.docs.length);
   await Promise.all(
     tombstones.docs.map(async (tombstone) => {
       const parsed = deletionDoc.safeParse(tombstone.data());

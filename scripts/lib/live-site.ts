@@ -63,6 +63,8 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     const exported = await runExport(dir, undefined, {
       mode,
       changedCollections: collections ?? undefined,
+      // What the watcher's listeners saw is what a query by cursor would read, without the query.
+      feed: watch.feed,
       warn: (line) => log(`[export] ${line}`),
     });
     scheduleNextPublish(exported.nextScheduledAt);

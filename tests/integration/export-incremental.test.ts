@@ -8,12 +8,13 @@
 import { mkdtemp, readFile, readdir, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { readExport } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import { SOURCE_COLLECTIONS } from '../../src/registry/source-collections';
+import type { ChangeFeed } from '../../scripts/watch-content';
 import { TEST_PROJECTS } from '../setup/projects';
 import { blog as blogDoc, frozen, post, put, shift, slug, store, therapist } from './support/trust-docs';
 
@@ -232,5 +233,61 @@ describe('reconciliation', () => {
     const reconciled = await runExport(path.join(dir, 'live'), today, { mode: 'incremental', reconcileHours: 0, warn: () => {} });
     expect(reconciled.mode).toBe('full');
     expect((await read('live', 'shifts.json')).map((s: { id: string }) => s.id)).not.toContain('t1_2026-11-25_0');
+  });
+});
+
+describe("the change watcher's feed", () => {
+  it('is where the export takes changed documents from, instead of querying', async () => {
+    await full('feed');
+    // A change only the feed holds (Firestore does not): the export can only have read it there.
+    const fromFeed = {
+      id: 't1',
+      data: () => therapist('t1', { bio: 'フィードから', updatedAt: now() }),
+    } as unknown as QueryDocumentSnapshot;
+    const feed: ChangeFeed = {
+      changesSince: (name) =>
+        name === 'accounts' || name === 'deletions' ? { readTime: now(), docs: name === 'accounts' ? [fromFeed] : [] } : undefined,
+    };
+    const result = await runExport(path.join(dir, 'feed'), today, {
+      mode: 'incremental',
+      changedCollections: new Set(['accounts']),
+      feed,
+      warn: () => {},
+    });
+    expect(result).toMatchObject({ mode: 'incremental', changed: true });
+    expect((await read('feed', 'therapists.json')).find((t: { id: string }) => t.id === 't1').bio).toBe('フィードから');
+  });
+
+  it('gives what a full read gives, with the real watcher', async () => {
+    const { watchPublicContent } = await import('../../scripts/watch-content');
+    const watch = watchPublicContent(db, async () => {});
+    const fed: string[] = [];
+    const served = <T>(name: string, read: T) => {
+      if (read) fed.push(name);
+      return read;
+    };
+    try {
+      await watch.ready;
+      // The export reads from 5 s before its cursor: the feed vouches for that once the watcher is older.
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      await full('live');
+      const since = now();
+      // Strictly after, as the query: not within the same millisecond as `since`.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await db.doc('accounts/t1').update({ bio: '見守りから', updatedAt: now() });
+      await expect.poll(() => watch.feed.changesSince('accounts', since)?.docs.length, { timeout: 5000 }).toBe(1);
+      const result = await runExport(path.join(dir, 'live'), today, {
+        mode: 'incremental',
+        changedCollections: new Set(['accounts']),
+        feed: { changesSince: (name, since) => served(name, watch.feed.changesSince(name, since)) },
+        warn: () => {},
+      });
+      expect(fed.sort()).toEqual(['accounts', 'deletions']);
+      expect(result).toMatchObject({ mode: 'incremental', changed: true });
+      expect((await read('live', 'therapists.json')).find((t: { id: string }) => t.id === 't1').bio).toBe('見守りから');
+      await expectSameAsFull();
+    } finally {
+      watch.stop();
+    }
   });
 });

@@ -61,6 +61,32 @@ describe('watchPublicContent', () => {
     await expect.poll(() => calls.slice(before), { timeout: 5000 }).toEqual([['deletions']]);
   });
 
+  it('holds what changed as a feed: the documents a query by cursor would return, tombstones too', async () => {
+    const before = calls.length;
+    const since = Timestamp.now();
+    // Strictly after, as the query: not within the same millisecond as `since`.
+    await settle(5);
+    await adminDb().doc('deletions/schedules~s2').set({ collection: 'schedules', docId: 's2', deletedAt: Timestamp.now() });
+    await expect
+      .poll(() => watch.feed.changesSince('deletions', since)?.docs.map((doc) => doc.id), { timeout: 5000 })
+      .toEqual(['schedules~s2']);
+    await adminDb().doc('accounts/a1').update({ bio: 'フィードに載る', updatedAt: Timestamp.now() });
+    await expect.poll(() => watch.feed.changesSince('accounts', since)?.docs.map((doc) => doc.id), { timeout: 5000 }).toEqual(['a1']);
+    const read = watch.feed.changesSince('accounts', since)!;
+    expect(read.docs[0]!.get('bio')).toBe('フィードに載る');
+    expect(read.readTime.valueOf() >= since.valueOf()).toBe(true);
+    // Nothing changed after now.
+    expect(watch.feed.changesSince('accounts', Timestamp.now())?.docs).toEqual([]);
+    // The calls these writes make are over before the next test counts.
+    await expect.poll(() => calls.slice(before).flat().sort(), { timeout: 5000 }).toEqual(['accounts', 'deletions']);
+  });
+
+  it('does not vouch for what came before it began, nor for collections watched whole', () => {
+    expect(watch.feed.changesSince('accounts', Timestamp.fromMillis(0))).toBeUndefined();
+    expect(watch.feed.changesSince('slugs', Timestamp.now())).toBeUndefined();
+    expect(watch.feed.changesSince('customers', Timestamp.now())).toBeUndefined();
+  });
+
   it('does not call back for private collections', async () => {
     const before = calls.length;
     await adminDb().doc('customers/u1/items/c1').set({ nickname: 'Aさん' });
