@@ -38,19 +38,10 @@ import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, t
 import { affectedUrls, diffExports } from './lib/incremental';
 import { inForeground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
-import { replaceDir } from './lib/replace-dir';
+import { removeInBackground, replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
 import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged } from './lib/site-files';
-import {
-  copyAsSpare,
-  keepSpare,
-  newGeneration,
-  pointAt,
-  removeInBackground,
-  removeLeftovers,
-  sameIndex,
-  stageFromLive,
-} from './lib/site-generations';
+import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
 import { BackgroundIndexer, PAGEFIND_DIR, pagefindBinary } from './lib/search-index';
 import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
@@ -360,15 +351,15 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     let pages: SitePages;
     let hashSets: HashSets;
     let toRender: string[];
-    let toRemove: [string, PageRecord][] = [];
+    const toRemove: [string, PageRecord][] = [];
     if (incremental) {
-      const listed = new Set(siteUrls.map(({ url }) => url));
-      toRender = siteUrls.filter(({ url }) => !affected || affected.has(url) || !state.pages.get(url)).map(({ url }) => url);
-      toRemove = [...state.pages.entries()].filter(([url]) => !listed.has(url));
+      const listed = new Set(siteUrls);
+      toRender = siteUrls.filter((url) => !affected || affected.has(url) || !state.pages.get(url));
+      for (const entry of state.pages.entries()) if (!listed.has(entry[0])) toRemove.push(entry);
       pages = state.pages.fork();
       hashSets = new HashSets(state.hashSets);
     } else {
-      toRender = siteUrls.map(({ url }) => url);
+      toRender = siteUrls;
       pages = new SitePages();
       hashSets = new HashSets();
     }

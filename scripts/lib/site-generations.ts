@@ -17,7 +17,7 @@
 import { existsSync, lstatSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { run } from './run';
+import { removeInBackground } from './replace-dir';
 import { linkTree, removeSiteFile } from './site-files';
 import { folderId } from './site-state';
 
@@ -109,14 +109,6 @@ export function pointAt(outDir: string, next: string): string | null {
   return previous;
 }
 
-/** Removes a folder in a child process (100,000 links would hold this one's file-system threads). */
-export function removeInBackground(dir: string): Promise<void> {
-  return run('rm', ['-rf', dir], { quiet: true }).then(
-    () => undefined,
-    () => rm(dir, { recursive: true, force: true }).catch(() => undefined),
-  );
-}
-
 /**
  * After a swap: keeps the generation that was live as the spare when the
  * files the new one changed are known (`behind`), else removes it. Returns
@@ -171,7 +163,7 @@ const alive = (pid: number) => {
 };
 
 /** Work folders of the state dir, named after the process that made them. */
-const WORK_FOLDER = /^(?:staging|export|search-pages|pagefind|pagefind-live)-(\d+)(?:-\d+)?$/;
+const WORK_FOLDER = /^(?:staging|export|search-pages|pagefind|pagefind-live|export\.previous|pagefind\.previous)-(\d+)(?:-\d+)?$/;
 
 /**
  * Removes what builds killed mid-way left: in the state dir, generations

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RendererBundle } from './bundle';
-import type { CycleContext, Rendered, RendererRequestBody, RendererResponse, SiteUrl } from './protocol';
+import type { CycleContext, Rendered, RendererRequestBody, RendererResponse } from './protocol';
 
 /** URLs a worker renders per message: large enough to keep it busy, small enough to bound memory. */
 const BATCH = 48;
@@ -63,7 +63,7 @@ class RendererWorker {
 
 export interface RendererPool {
   /** Every URL of the site for this cycle's export. */
-  urls(context: CycleContext): Promise<SiteUrl[]>;
+  urls(context: CycleContext): Promise<string[]>;
   /**
    * Renders `urls`, handing each batch of answers to `onResults` as it
    * arrives (in no particular order); `parallel` workers at most.

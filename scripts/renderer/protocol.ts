@@ -23,12 +23,6 @@ export type RendererRequest =
 /** A request before the pool numbers it. */
 export type RendererRequestBody = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
 
-/** One URL of the site and what kind of route serves it. */
-export interface SiteUrl {
-  url: string;
-  kind: RouteKind;
-}
-
 export interface Rendered {
   url: string;
   status: number;
@@ -39,6 +33,6 @@ export interface Rendered {
 }
 
 export type RendererResponse =
-  | { id: number; type: 'urls'; urls: SiteUrl[] }
+  | { id: number; type: 'urls'; urls: string[] }
   | { id: number; type: 'render'; results: Rendered[] }
   | { id: number; type: 'error'; message: string };

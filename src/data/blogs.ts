@@ -229,7 +229,7 @@ function mergedOrder(before: Directory, site: Directory, prior: readonly PublicB
   const relisted = new Set<string>();
   for (const [uid, items] of site.blogsByAuthor) if (!authorOf(before, items[0]!) && listed(items[0]!)) relisted.add(uid);
   const was = new Set(before.blogs);
-  const fresh = site.blogs.filter((blog) => listed(blog) && (!was.has(blog) || relisted.has(blog.userId)));
+  const fresh = site.blogs.filter((blog) => (!was.has(blog) || relisted.has(blog.userId)) && listed(blog));
   if (fresh.length > MAX_MERGED) return undefined;
   const now = new Set(site.blogs);
   const kept = prior.filter((blog) => now.has(blog) && listed(blog));
