@@ -33,30 +33,41 @@ async function backupOf(customers: Customer[]) {
   return { derive, code, text: backupJson(UID, fields, records) };
 }
 
-describe('backup file', () => {
-  it('holds no plaintext, and opens with the passphrase or the recovery code', async () => {
-    const customers = [customer('たなかさん'), customer('Kさん')];
-    const { text, derive, code } = await backupOf(customers);
-    expect(text).not.toContain('たなかさん');
-    expect(text).not.toContain('Kさん');
-    const backup = parseBackup(text);
-    expect(await openBackup(backup, { kind: 'passphrase', passphrase: 'pass-phrase' }, derive)).toEqual(customers);
-    expect(await openBackup(backup, { kind: 'recovery', code }, derive)).toEqual(customers);
-  });
+/** Each of these derives keys with argon2id at the notebook's real cost: seconds on a busy 2-core machine. */
+const KDF_TIMEOUT_MS = 30_000;
 
-  it('returns nothing when the passphrase is wrong or any one record was altered', async () => {
-    const { text, derive } = await backupOf([customer('A'), customer('B')]);
-    await expect(openBackup(parseBackup(text), { kind: 'passphrase', passphrase: 'wrong' }, derive)).rejects.toMatchObject({
-      reason: 'wrong-passphrase',
-    });
-    const data = JSON.parse(text);
-    [data.records[0].iv, data.records[1].iv] = [data.records[1].iv, data.records[0].iv];
-    await expect(
-      openBackup(parseBackup(JSON.stringify(data)), { kind: 'passphrase', passphrase: 'pass-phrase' }, derive),
-    ).rejects.toMatchObject({
-      reason: 'tampered',
-    });
-  });
+describe('backup file', () => {
+  it(
+    'holds no plaintext, and opens with the passphrase or the recovery code',
+    async () => {
+      const customers = [customer('たなかさん'), customer('Kさん')];
+      const { text, derive, code } = await backupOf(customers);
+      expect(text).not.toContain('たなかさん');
+      expect(text).not.toContain('Kさん');
+      const backup = parseBackup(text);
+      expect(await openBackup(backup, { kind: 'passphrase', passphrase: 'pass-phrase' }, derive)).toEqual(customers);
+      expect(await openBackup(backup, { kind: 'recovery', code }, derive)).toEqual(customers);
+    },
+    KDF_TIMEOUT_MS,
+  );
+
+  it(
+    'returns nothing when the passphrase is wrong or any one record was altered',
+    async () => {
+      const { text, derive } = await backupOf([customer('A'), customer('B')]);
+      await expect(openBackup(parseBackup(text), { kind: 'passphrase', passphrase: 'wrong' }, derive)).rejects.toMatchObject({
+        reason: 'wrong-passphrase',
+      });
+      const data = JSON.parse(text);
+      [data.records[0].iv, data.records[1].iv] = [data.records[1].iv, data.records[0].iv];
+      await expect(
+        openBackup(parseBackup(JSON.stringify(data)), { kind: 'passphrase', passphrase: 'pass-phrase' }, derive),
+      ).rejects.toMatchObject({
+        reason: 'tampered',
+      });
+    },
+    KDF_TIMEOUT_MS,
+  );
 
   it('refuses files that are not a notebook backup', () => {
     for (const text of ['', 'not json', '{}', JSON.stringify({ format: 'theralink-customer-notebook-backup', version: 1 })]) {
