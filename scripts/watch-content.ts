@@ -18,8 +18,9 @@
  * diaries, in every cycle that published one).
  */
 import { Timestamp, type Firestore, type Query, type QueryDocumentSnapshot, type QuerySnapshot } from 'firebase-admin/firestore';
-import { SOURCE_COLLECTIONS, SOURCE_NAMES } from '../src/registry/source-collections';
+import { SOURCE_NAMES } from '../src/registry/source-collections';
 import { DELETIONS_COLLECTION } from '../src/schema/deletion-ids';
+import { CURSOR_NAMES, cursorFieldOf, type CursorName } from './export/source-mirror';
 
 /**
  * What the export derives the public pages from (the source registry),
@@ -53,10 +54,8 @@ export interface ContentWatch {
 }
 
 /** The field a collection's changes are read by, or null for one watched whole. */
-function cursorField(name: WatchedName): string | null {
-  if (name === DELETIONS_COLLECTION) return 'deletedAt';
-  const { changes } = SOURCE_COLLECTIONS[name];
-  return 'field' in changes ? changes.field : null;
+function cursorField(name: string): string | null {
+  return (CURSOR_NAMES as readonly string[]).includes(name) ? cursorFieldOf(name as CursorName) : null;
 }
 
 /** What the watch listens to for `name`: changes from `since` on by its cursor field, else the whole (small) collection. */
@@ -120,7 +119,7 @@ export function watchPublicContent(db: Firestore, onChange: (collections: Set<st
   const feed: ChangeFeed = {
     changesSince(name, since) {
       const listener = listening.get(name);
-      const field = (PUBLIC_SOURCE_COLLECTIONS as readonly string[]).includes(name) ? cursorField(name as WatchedName) : null;
+      const field = cursorField(name);
       if (!listener?.latest || !field || since.valueOf() < listener.began.valueOf()) return undefined;
       return { readTime: listener.latest.readTime, docs: listener.latest.docs.filter((doc) => after(doc.get(field), since)) };
     },

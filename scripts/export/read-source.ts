@@ -23,7 +23,7 @@ import { PROFILE_SOURCES, SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } fr
 import type { ChangeFeed, FeedRead } from '../watch-content';
 import type { SourceDocs } from './public-records';
 import { problemsOf, SkipLog, type Problem } from './report';
-import { CURSOR_NAMES, emptyMirror, putDoc, type CursorName, type SourceMirror } from './source-mirror';
+import { CURSOR_NAMES, cursorFieldOf, emptyMirror, putDoc, type CursorName, type SourceMirror } from './source-mirror';
 
 export class EmptySourceError extends Error {}
 
@@ -79,10 +79,15 @@ async function readInto(query: Query, name: SourceName, mirror: SourceMirror, lo
   return applyRead(await query.get(), name, mirror, log, reads);
 }
 
-/** Puts the documents of a query's snapshot (or a feed's read) into the mirror. */
-function applyRead(read: FeedRead, name: SourceName, mirror: SourceMirror, log: SkipLog, reads: ReadCounter): string[] {
+/** Counts a query's snapshot (or a feed's read) as the reads it bills. */
+function countRead(read: FeedRead, name: string, log: SkipLog, reads: ReadCounter): void {
   reads.add({ size: read.docs.length, readTime: read.readTime });
   log.countRead(name, read.docs.length);
+}
+
+/** Puts the documents of a query's snapshot (or a feed's read) into the mirror. */
+function applyRead(read: FeedRead, name: SourceName, mirror: SourceMirror, log: SkipLog, reads: ReadCounter): string[] {
+  countRead(read, name, log, reads);
   for (const doc of read.docs) applyDocument(mirror, name, doc.id, doc.data(), log);
   return read.docs.map((doc) => doc.id);
 }
@@ -120,20 +125,18 @@ export async function readChanges(
   const since = (name: CursorName) => Timestamp.fromMillis(mirror.cursors[name].getTime() - overlapMs);
   const queried = CURSOR_NAMES.filter((name) => name === DELETIONS_COLLECTION || !only || only.has(name));
   /** The documents changed since the cursor: from the feed, else by a query on the cursor field. */
-  const changesOf = async (name: CursorName, field: string): Promise<FeedRead> =>
-    feed?.changesSince(name, since(name)) ?? (await db.collection(name).where(field, '>', since(name)).get());
+  const changesOf = async (name: CursorName): Promise<FeedRead> =>
+    feed?.changesSince(name, since(name)) ?? (await db.collection(name).where(cursorFieldOf(name), '>', since(name)).get());
   const changed = new Map<SourceName, string[]>();
   await Promise.all(
     queried.map(async (name) => {
       if (name === DELETIONS_COLLECTION) return;
-      const { field } = SOURCE_COLLECTIONS[name].changes as { field: string };
-      changed.set(name, applyRead(await changesOf(name, field), name, mirror, log, reads));
+      changed.set(name, applyRead(await changesOf(name), name, mirror, log, reads));
     }),
   );
 
-  const tombstones = await changesOf(DELETIONS_COLLECTION, 'deletedAt');
-  reads.add({ size: tombstones.docs.length, readTime: tombstones.readTime });
-  log.countRead(DELETIONS_COLLECTION, tombstones.docs.length);
+  const tombstones = await changesOf(DELETIONS_COLLECTION);
+  countRead(tombstones, DELETIONS_COLLECTION, log, reads);
   await Promise.all(
     tombstones.docs.map(async (tombstone) => {
       const parsed = deletionDoc.safeParse(tombstone.data());

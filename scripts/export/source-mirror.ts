@@ -34,6 +34,11 @@ export type ShardedSource = (typeof SHARDED_SOURCES)[number];
 export const CURSOR_NAMES = [...SOURCE_NAMES.filter((name) => 'field' in SOURCE_COLLECTIONS[name].changes), DELETIONS_COLLECTION] as const;
 export type CursorName = (typeof CURSOR_NAMES)[number];
 
+/** The field a cursor query reads changes by (the export's queries and the watcher's listeners). */
+export function cursorFieldOf(name: CursorName): string {
+  return name === DELETIONS_COLLECTION ? 'deletedAt' : (SOURCE_COLLECTIONS[name].changes as { field: string }).field;
+}
+
 export interface SourceMirror {
   /** By query, when it last ran: its next run reads what changed after that. */
   cursors: Record<CursorName, Date>;

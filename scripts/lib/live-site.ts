@@ -35,6 +35,12 @@ export interface LiveSite {
   stop(): void;
 }
 
+/** What a cycle is asked to do besides exporting (see build below). */
+interface CycleOptions {
+  everyDay?: boolean;
+  collections?: Set<string> | null;
+}
+
 /** A failed alerts run is tried again this soon, even if nothing changes meanwhile. */
 const ALERTS_RETRY_MS = 60_000;
 
@@ -45,18 +51,14 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
    * One cycle; `everyDay`: build even when no record changed (a new Tokyo day changes /, /today and the
    * schedules); `collections`: the source collections the watcher saw change (the export queries only those).
    */
-  async function build(
-    reason: string,
-    mode: 'full' | 'incremental' = 'incremental',
-    request: { everyDay?: boolean; collections?: Set<string> | null } = {},
-  ): Promise<void> {
+  async function build(reason: string, mode: 'full' | 'incremental' = 'incremental', request: CycleOptions = {}): Promise<void> {
     // The background index waits while a cycle runs, its export included (scripts/lib/foreground.ts).
     await inForeground(() => cycle(reason, mode, request));
   }
   async function cycle(
     reason: string,
     mode: 'full' | 'incremental',
-    { everyDay = false, collections = null }: { everyDay?: boolean; collections?: Set<string> | null },
+    { everyDay = false, collections = null }: CycleOptions,
   ): Promise<void> {
     const started = Date.now();
     const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
