@@ -44,7 +44,7 @@ import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged } from 
 import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
 import { BackgroundIndexer, PAGEFIND_DIR, pagefindBinary } from './lib/search-index';
 import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
-import { isSitemapPage, sitemapFiles } from './lib/sitemap-files';
+import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
 import { rendererPool } from './renderer/pool';
@@ -368,6 +368,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     let searchChanged = false;
     // The sitemap lists the sitemap pages' URLs (sorted, no dates): it changes only when that set does.
     let sitemapMoved = !incremental;
+    const sitemapChanges = { added: [] as string[], removed: [] as string[] };
     await pool.render(context, toRender, async (results) => {
       for (const result of results) {
         const bytes = fileBytes(result, siteUrl);
@@ -376,7 +377,11 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
         const record = pageRecord(file, result, bytes, hashSets);
-        if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) sitemapMoved = true;
+        if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
+          sitemapMoved = true;
+          if (previous?.sitemap) sitemapChanges.removed.push(previous.file);
+          if (record.sitemap) sitemapChanges.added.push(record.file);
+        }
         if (await write(file, bytes)) {
           written++;
           if (record.search || previous?.search) searchChanged = true;
@@ -388,18 +393,24 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     for (const [url, record] of toRemove) {
       await remove(record.file);
       if (record.search) searchChanged = true;
-      if (record.sitemap) sitemapMoved = true;
+      if (record.sitemap) {
+        sitemapMoved = true;
+        sitemapChanges.removed.push(record.file);
+      }
       pages.delete(url);
     }
 
     // 274,000 URLs at 10,000 × 20 took 1–3 s a cycle to list, sort and compare with the files.
     let sitemapPaths = state?.sitemapFiles ?? [];
+    // Listed every cycle (from the changes, once this process has listed the site), so the next cycle's listing fits.
+    const sitemaps = siteSitemapFiles(
+      { outDir, siteUrl, from: incremental ? state.pages : undefined, pages },
+      () => Array.from(pages.values()).flatMap((page) => (page.sitemap ? [page.file] : [])),
+      sitemapChanges,
+    );
     if (sitemapMoved) {
-      const sitemaps = sitemapFiles(
-        Array.from(pages.values()).flatMap((page) => (page.sitemap ? [page.file] : [])),
-        siteUrl,
-      );
-      for (const sitemap of sitemaps) await write(sitemap.path.slice(1), sitemap.bytes);
+      // A part the last build wrote with these bytes is in the generation already.
+      for (const sitemap of sitemaps) if (!sitemap.kept) await write(sitemap.path.slice(1), sitemap.bytes);
       sitemapPaths = sitemaps.map((sitemap) => sitemap.path.slice(1));
       for (const stale of state && incremental ? state.sitemapFiles : []) {
         if (!sitemapPaths.includes(stale)) await remove(stale);

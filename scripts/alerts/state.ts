@@ -11,6 +11,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ANNOUNCEMENT_KINDS } from '../../src/schema/announcements';
 import { ALERT_KINDS } from '../../src/schema/users';
+import { WrittenFiles } from '../lib/written-files';
 
 const VERSION = 1;
 
@@ -84,8 +85,17 @@ export function alertStatePathFor(exportDir: string): string {
 
 export class AlertStateError extends Error {}
 
+/**
+ * The text this process last saved, while the file is still that save:
+ * parsed without the schema check (at 10,000 × 20 checking the snapshot's
+ * 200,000 diary ids took a fifth of a second of every cycle of `npm start`).
+ */
+const saved = new WrittenFiles<string>();
+
 /** The saved state, or null when there is none yet (the first run). A damaged file throws: its pending events matter. */
 export async function loadAlertState(file: string): Promise<AlertState | null> {
+  const own = await saved.take(file);
+  if (own !== undefined) return JSON.parse(own) as AlertState;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -112,8 +122,10 @@ export async function loadAlertState(file: string): Promise<AlertState | null> {
 export async function saveAlertState(file: string, state: AlertState): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const staging = `${file}.tmp-${process.pid}`;
-  await writeFile(staging, JSON.stringify(state));
+  const text = JSON.stringify(state);
+  await writeFile(staging, text);
   await rename(staging, file);
+  await saved.keep(file, text);
 }
 
 /** A state holding only `snapshot`: what the first run writes. */

@@ -143,30 +143,39 @@ export async function writeExport(dir: string, files: DataFile[], meta: ExportMe
   const target = path.resolve(dir);
   const onDisk = await filesOnDisk(target);
   const same = new Set<string>();
+  // Side by side: one at a time, 600 files took a second of a busy cycle.
   if (onDisk) {
-    for (const { file, text } of files) if (onDisk.has(file) && (await sameAsOnDisk(path.join(target, file), text))) same.add(file);
+    await Promise.all(
+      files.map(async ({ file, text }) => {
+        if (onDisk.has(file) && (await sameAsOnDisk(path.join(target, file), text))) same.add(file);
+      }),
+    );
   }
   if (onDisk && same.size === files.length && onDisk.size === files.length) return false;
   const staging = `${target}.tmp-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    for (const { file } of files) await mkdir(path.dirname(path.join(staging, file)), { recursive: true });
+    const folders = new Set(files.map(({ file }) => path.dirname(path.join(staging, file))));
     // Sharded collections keep their folder even when empty (a reader lists it).
     for (const name of PUBLIC_COLLECTION_NAMES)
-      if (PUBLIC_COLLECTIONS[name].shardBy) await mkdir(path.join(staging, PUBLIC_COLLECTIONS[name].file), { recursive: true });
-    for (const { file, text } of files) {
-      if (same.has(file)) await link(path.join(target, file), path.join(staging, file));
-      else await writeFile(path.join(staging, file), text);
-    }
+      if (PUBLIC_COLLECTIONS[name].shardBy) folders.add(path.join(staging, PUBLIC_COLLECTIONS[name].file));
+    await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
+    await Promise.all(
+      files.map(({ file, text }) =>
+        same.has(file) ? link(path.join(target, file), path.join(staging, file)) : writeFile(path.join(staging, file), text),
+      ),
+    );
     await writeFile(path.join(staging, EXPORT_FILES.meta), `${JSON.stringify(exportMeta.parse(meta))}\n`);
     await replaceDir(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  for (const { file, text } of files) {
-    const at = path.join(target, file);
-    written.set(at, { text, version: await versionOf(at) });
-  }
+  await Promise.all(
+    files.map(async ({ file, text }) => {
+      const at = path.join(target, file);
+      written.set(at, { text, version: await versionOf(at) });
+    }),
+  );
   return true;
 }

@@ -59,22 +59,34 @@ export class SitemapListing {
     readonly limit = SITEMAP_URL_LIMIT,
   ) {}
 
+  /** The files for exactly these page files (compared with the last call's). */
   files(pageFiles: Iterable<string>): SitemapBytes[] {
     const files = new Set(pageFiles);
-    const removed: string[] = [];
-    for (const file of this.#files) {
-      if (files.has(file)) continue;
+    const removed = [...this.#files].filter((file) => !files.has(file));
+    const added = [...files].filter((file) => !this.#files.has(file));
+    return this.changed(added, removed);
+  }
+
+  /** The files after the page files `added` joined and `removed` left (a file in both stays): no walk of the others. */
+  changed(added: readonly string[], removed: readonly string[]): SitemapBytes[] {
+    const gone: string[] = [];
+    for (const file of removed) {
+      if (!this.#files.has(file)) continue;
       const url = this.#url(file);
-      removed.push(url);
+      gone.push(url);
+      this.#files.delete(file);
       this.#urlOf.delete(file);
       this.#rowOf.delete(url);
     }
-    const added: string[] = [];
-    for (const file of files) if (!this.#files.has(file)) added.push(this.#url(file));
-    this.#files = files;
+    const come: string[] = [];
+    for (const file of added) {
+      if (this.#files.has(file)) continue;
+      this.#files.add(file);
+      come.push(this.#url(file));
+    }
     // A page file's URL is its only one (siteFileOf and pagePath are inverse), so a removed file removes its URL.
     // A new P (known from the count) splits everything again without first moving URLs into the old parts.
-    if (sitemapPartCount(this.#urlOf.size, this.limit) !== this.#parts.length || !this.#move(removed, added)) this.#split();
+    if (sitemapPartCount(this.#urlOf.size, this.limit) !== this.#parts.length || !this.#move(gone, come)) this.#split();
     return sitemapLayout(
       this.#parts.map((part) => part.urls.length),
       this.siteUrl,
@@ -146,4 +158,29 @@ export function sitemapFiles(pageFiles: Iterable<string>, siteUrl: string): Site
   let listing = listings.get(siteUrl);
   if (!listing) listings.set(siteUrl, (listing = new SitemapListing(siteUrl)));
   return listing.files(pageFiles);
+}
+
+/** Each site's listing (by its folder), with the pages it was last made for and the files it gave then. */
+const siteListings = new Map<string, { listing: SitemapListing; pages: unknown; files: SitemapBytes[] }>();
+
+/**
+ * The sitemap files of a site's build: from the sitemap pages that joined
+ * and left when the site's listing in this process was made for `from` (the
+ * pages the build started from), else from every sitemap page of `pages`.
+ * At 10,000 × 20 comparing 274,000 page files took half a second of each
+ * cycle that published a diary.
+ */
+export function siteSitemapFiles(
+  site: { outDir: string; siteUrl: string; from: unknown; pages: unknown },
+  allPages: () => Iterable<string>,
+  changes: { added: readonly string[]; removed: readonly string[] },
+): (SitemapBytes & { kept: boolean })[] {
+  const known = siteListings.get(site.outDir);
+  const fits = known && known.pages === site.from && known.listing.siteUrl === site.siteUrl;
+  const listing = fits ? known.listing : new SitemapListing(site.siteUrl);
+  const files = fits ? listing.changed(changes.added, changes.removed) : listing.files(allPages());
+  siteListings.set(site.outDir, { listing, pages: site.pages, files });
+  // The same bytes as the files the site's last build was given (and wrote): the part did not change.
+  const before = new Map(fits ? known.files.map((file) => [file.path, file.bytes]) : []);
+  return files.map((file) => ({ ...file, kept: before.get(file.path) === file.bytes }));
 }

@@ -42,21 +42,13 @@ function createRenderer(manifest: SSRManifest): Renderer {
     .filter((route) => route.origin === 'project' && (route.type === 'page' || route.type === 'endpoint'));
 
   /**
-   * Each dynamic route's paths by their parameters, as the last listing
-   * made them: Astro's generate() normalises and escapes every parameter,
-   * which at 274,000 URLs took most of a second of every cycle.
+   * Each dynamic route's paths by their parameters, as listings made them:
+   * Astro's generate() normalises and escapes every parameter, which at
+   * 274,000 URLs took most of a second of every cycle. Kept across
+   * listings, and made again from one only once past twice its size (pages gone).
    */
-  let generated = new Map<RouteData, Map<string, string>>();
-  let generating = new Map<RouteData, Map<string, string>>();
-  function pathOf(route: RouteData, params: Record<string, string | undefined>): string {
-    const key = JSON.stringify(params);
-    let path = generated.get(route)?.get(key);
-    if (path === undefined) path = route.generate(params);
-    let paths = generating.get(route);
-    if (!paths) generating.set(route, (paths = new Map()));
-    paths.set(key, path);
-    return path;
-  }
+  const generated = new Map<RouteData, Map<string, string>>();
+  const keyPart = (value: string | number | undefined) => (value === undefined ? '\u0000' : String(value));
 
   async function pathsOf(route: RouteData): Promise<string[]> {
     if (route.params.length === 0) return [route.pathname ?? route.route];
@@ -69,9 +61,20 @@ function createRenderer(manifest: SSRManifest): Renderer {
       },
       routePattern: route.route,
     });
-    return paths.map(({ params }) =>
-      pathOf(route, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? v : String(v)]))),
-    );
+    let known = generated.get(route);
+    if (!known || known.size > 2 * paths.length) generated.set(route, (known = new Map()));
+    // A rest parameter is named `...page` in the route, `page` in the parameters.
+    const [first, ...others] = route.params.map((name) => name.replace(/^\.\.\./, ''));
+    return paths.map(({ params }) => {
+      let key = keyPart(params[first!]);
+      for (const name of others) key += `\u0001${keyPart(params[name])}`;
+      let path = known.get(key);
+      if (path === undefined) {
+        const strings = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? v : String(v)]));
+        known.set(key, (path = route.generate(strings)));
+      }
+      return path;
+    });
   }
 
   return {
@@ -79,9 +82,6 @@ function createRenderer(manifest: SSRManifest): Renderer {
       useContext(context);
       const urls: string[] = [];
       for (const route of routes) for (const url of await pathsOf(route)) urls.push(url);
-      // Only this listing's paths are kept for the next.
-      generated = generating;
-      generating = new Map();
       return urls;
     },
     async render(context, urls) {

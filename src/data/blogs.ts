@@ -14,6 +14,7 @@ import { storeCard, therapistCard, type ProfileCard } from '../lib/owners';
 import { stableFeed } from '../lib/stable-feed';
 import type { PublicBlog, PublicPost } from '../schema/public';
 import { blogsNewestFirst, postsNewestFirst, predecessorOf, type Directory } from './directory';
+import { shardChange } from './export-records';
 
 /** Who wrote a blog or post, as its card shows her. */
 export type ContentAuthor = ProfileCard & { id: string };
@@ -61,10 +62,16 @@ const blogIds = new WeakMap<Directory, Map<string, PublicBlog>>();
 export function blogAt(site: Directory, id: string | undefined): BlogAt | undefined {
   let byId = blogIds.get(site);
   if (!byId) {
-    // The same diaries as the export before (see indexExport): the same lookup.
     const before = predecessorOf(site);
-    const carried = before && before.blogsByAuthor === site.blogsByAuthor ? blogIds.get(before) : undefined;
-    blogIds.set(site, (byId = carried ?? new Map(site.blogs.map((blog) => [blog.id, blog]))));
+    const known = before && blogIds.get(before);
+    const change = known && shardChange(before.blogs, site.blogs);
+    if (change) {
+      // The lookup before, with the diaries of the shards that changed taken out and put back.
+      byId = change.removed.length + change.added.length === 0 ? known : new Map(known);
+      for (const blog of change.removed) byId.delete(blog.id);
+      for (const blog of change.added) byId.set(blog.id, blog);
+    } else byId = new Map(site.blogs.map((blog) => [blog.id, blog]));
+    blogIds.set(site, byId);
   }
   const blog = id === undefined ? undefined : byId.get(id);
   const author = blog && authorOf(site, blog);
@@ -155,6 +162,8 @@ function changedFeedUrls<T extends Authored>(
 
 export interface BlogFeedView {
   filter: BlogListFilter;
+  /** Its blogs, oldest first: the next export's view is patched from it. */
+  oldestFirst: PublicBlog[];
   pages: FeedPage<PublicBlog>[];
 }
 
@@ -166,8 +175,6 @@ export interface BlogFeeds {
   areas: string[];
   /** The most used tag pages (key and count), for the filter links. */
   topTags: { tag: string; count: number }[];
-  /** Every blog the feeds show (her author listed), oldest first: the next export's order is merged from it. */
-  oldestFirst: PublicBlog[];
 }
 
 const TOP_TAGS = 20;
@@ -207,84 +214,140 @@ function carriedFeed<F, T extends Authored>(
   return feed;
 }
 
-/** Past this many new diaries, sorting them all again is as quick as merging them in. */
-const MAX_MERGED = 5_000;
+/** Past this many diaries moved, sorting them all again is as quick as patching the lists. */
+const MAX_PATCHED = 5_000;
 
 const olderThan = (a: PublicBlog, b: PublicBlog) => a.publishedAt < b.publishedAt || (a.publishedAt === b.publishedAt && a.id < b.id);
 
-/**
- * The listed blogs of `site`, oldest first: its predecessor's order with
- * the blogs gone or unlisted taken out and the new ones (and those of
- * authors listed again) merged in, else sorted from scratch. A new diary
- * at 10,000 × 20 then costs a pass over the order, not a sort of it.
- */
-function listedOldestFirst(site: Directory): PublicBlog[] {
-  const listed = (blog: PublicBlog) => authorOf(site, blog) !== undefined;
-  const before = predecessorOf(site);
-  const prior = before && blogFeedCache.get(before)?.oldestFirst;
-  return (prior && mergedOrder(before!, site, prior, listed)) ?? oldestFirstOf(site.blogs.filter(listed));
+/** The lists the feeds page: every listed blog, and those of each area and tag page, oldest first. */
+interface FeedLists {
+  all: PublicBlog[];
+  byArea: Map<string, PublicBlog[]>;
+  byTag: Map<string, PublicBlog[]>;
 }
 
-function mergedOrder(before: Directory, site: Directory, prior: readonly PublicBlog[], listed: (blog: PublicBlog) => boolean) {
-  const relisted = new Set<string>();
-  for (const [uid, items] of site.blogsByAuthor) if (!authorOf(before, items[0]!) && listed(items[0]!)) relisted.add(uid);
-  const was = new Set(before.blogs);
-  const fresh = site.blogs.filter((blog) => (!was.has(blog) || relisted.has(blog.userId)) && listed(blog));
-  if (fresh.length > MAX_MERGED) return undefined;
-  const now = new Set(site.blogs);
-  const kept = prior.filter((blog) => now.has(blog) && listed(blog));
-  const added = oldestFirstOf(fresh);
-  const order: PublicBlog[] = [];
-  let k = 0;
-  for (const blog of added) {
-    while (k < kept.length && olderThan(kept[k]!, blog)) order.push(kept[k++]!);
-    order.push(blog);
+/** The tag pages a blog is listed on (one per page key, in the order of its tags). */
+function tagKeysOf(blog: PublicBlog): string[] {
+  const keys: string[] = [];
+  for (const tag of blog.tags) {
+    const key = tagPageKey(tag);
+    if (key && !keys.includes(key)) keys.push(key);
   }
-  while (k < kept.length) order.push(kept[k++]!);
-  return order;
+  return keys;
 }
 
-/** /blogs, /blogs/area/{area} and /blogs/tag/{tag}, every page of each, for one export. */
-export function blogFeeds(site: Directory): BlogFeeds {
-  const known = blogFeedCache.get(site) ?? carriedFeed(site, blogFeedCache, (one) => one.blogsByAuthor);
-  if (known) return known;
-  const oldestFirst = listedOldestFirst(site);
-  const byArea = new Map<string, PublicBlog[]>();
-  const byTag = new Map<string, PublicBlog[]>();
+/** The lists of `site` made from scratch: its listed blogs sorted and filed. */
+function sortedLists(site: Directory): FeedLists {
+  const lists: FeedLists = { all: oldestFirstOf(site.blogs.filter((blog) => authorOf(site, blog))), byArea: new Map(), byTag: new Map() };
   const add = (map: Map<string, PublicBlog[]>, key: string, blog: PublicBlog) => {
     const list = map.get(key);
     if (list) list.push(blog);
     else map.set(key, [blog]);
   };
-  for (const blog of oldestFirst) {
-    add(byArea, authorOf(site, blog)!.area, blog);
-    const keys: string[] = [];
-    for (const tag of blog.tags) {
-      const key = tagPageKey(tag);
-      if (key && !keys.includes(key)) keys.push(key);
-    }
-    for (const key of keys) add(byTag, key, blog);
+  for (const blog of lists.all) {
+    add(lists.byArea, authorOf(site, blog)!.area, blog);
+    for (const key of tagKeysOf(blog)) add(lists.byTag, key, blog);
   }
-  const areas = [...byArea.keys()].sort((a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'));
-  const view = (filter: BlogListFilter, blogs: readonly PublicBlog[]): BlogFeedView => ({
-    filter,
-    pages: feedPages(blogs, (page) => blogListPath(filter, page)),
-  });
+  return lists;
+}
+
+/**
+ * The lists of `site` patched from those of the export it was indexed
+ * after: the diaries of the shards that changed (./export-records.ts,
+ * shardChange) and of the authors listed, unlisted or filed under another
+ * area come out of the lists they were on and go into those they are on
+ * now; every other list is carried as it was. A new diary at 10,000 × 20
+ * then costs a pass over the lists it joins, not a sort and filing of
+ * 200,000. Undefined when the change is not known or too large.
+ */
+function patchedLists(before: Directory, site: Directory, prior: FeedLists): FeedLists | undefined {
+  const change = shardChange(before.blogs, site.blogs);
+  if (!change) return undefined;
+  const removed = new Set(change.removed);
+  const added = new Set(change.added);
+  for (const uid of new Set([...before.blogsByAuthor.keys(), ...site.blogsByAuthor.keys()])) {
+    const [was, now] = [before.blogsByAuthor.get(uid)?.[0], site.blogsByAuthor.get(uid)?.[0]];
+    const [wasAuthor, nowAuthor] = [was && authorOf(before, was), now && authorOf(site, now)];
+    if (!wasAuthor === !nowAuthor && wasAuthor?.area === nowAuthor?.area) continue;
+    for (const blog of before.blogsByAuthor.get(uid) ?? []) removed.add(blog);
+    for (const blog of site.blogsByAuthor.get(uid) ?? []) added.add(blog);
+  }
+  if (removed.size + added.size > MAX_PATCHED) return undefined;
+  const joining = oldestFirstOf([...added].filter((blog) => authorOf(site, blog)));
+  // The lists a moved diary leaves or joins, with what joins each.
+  const touched = { area: new Map<string, PublicBlog[]>(), tag: new Map<string, PublicBlog[]>() };
+  const touch = (map: Map<string, PublicBlog[]>, key: string) => {
+    let joins = map.get(key);
+    if (!joins) map.set(key, (joins = []));
+    return joins;
+  };
+  for (const blog of removed) {
+    const author = authorOf(before, blog);
+    if (!author) continue;
+    touch(touched.area, author.area);
+    for (const key of tagKeysOf(blog)) touch(touched.tag, key);
+  }
+  for (const blog of joining) {
+    touch(touched.area, authorOf(site, blog)!.area).push(blog);
+    for (const key of tagKeysOf(blog)) touch(touched.tag, key).push(blog);
+  }
+  const patch = (list: readonly PublicBlog[], joins: readonly PublicBlog[]) => mergedList(list, removed, joins);
+  const patchMap = (lists: Map<string, PublicBlog[]>, joins: Map<string, PublicBlog[]>) => {
+    const patched = new Map(lists);
+    for (const [key, blogs] of joins) {
+      const list = patch(lists.get(key) ?? [], blogs);
+      if (list.length > 0) patched.set(key, list);
+      else patched.delete(key);
+    }
+    return patched;
+  };
+  return { all: patch(prior.all, joining), byArea: patchMap(prior.byArea, touched.area), byTag: patchMap(prior.byTag, touched.tag) };
+}
+
+/** `list` without the blogs in `removed`, with `joins` (oldest first) merged in. */
+function mergedList(list: readonly PublicBlog[], removed: ReadonlySet<PublicBlog>, joins: readonly PublicBlog[]): PublicBlog[] {
+  const order: PublicBlog[] = [];
+  let j = 0;
+  for (const blog of list) {
+    if (removed.has(blog)) continue;
+    while (j < joins.length && olderThan(joins[j]!, blog)) order.push(joins[j++]!);
+    order.push(blog);
+  }
+  while (j < joins.length) order.push(joins[j++]!);
+  return order;
+}
+
+const listsOf = new WeakMap<BlogFeeds, FeedLists>();
+
+/** /blogs, /blogs/area/{area} and /blogs/tag/{tag}, every page of each, for one export. */
+export function blogFeeds(site: Directory): BlogFeeds {
+  const known = blogFeedCache.get(site) ?? carriedFeed(site, blogFeedCache, (one) => one.blogsByAuthor);
+  if (known) return known;
+  const before = predecessorOf(site);
+  const prior = before && blogFeedCache.get(before);
+  const priorLists = prior && listsOf.get(prior);
+  const lists = (priorLists && patchedLists(before!, site, priorLists)) ?? sortedLists(site);
+  const areas = [...lists.byArea.keys()].sort((a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'));
+  const tags = [...lists.byTag.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // A list carried as it was keeps its view (and its pages).
+  const priorViews = new Map(prior?.views.map((one) => [one.oldestFirst, one]));
+  const view = (filter: BlogListFilter, blogs: PublicBlog[]): BlogFeedView =>
+    priorViews.get(blogs) ?? { filter, oldestFirst: blogs, pages: feedPages(blogs, (page) => blogListPath(filter, page)) };
   const views = [
-    view(null, oldestFirst),
-    ...areas.map((area) => view({ area }, byArea.get(area)!)),
-    ...[...byTag].map(([tag, blogs]) => view({ tag }, blogs)),
+    view(null, lists.all),
+    ...areas.map((area) => view({ area }, lists.byArea.get(area)!)),
+    ...tags.map((tag) => view({ tag }, lists.byTag.get(tag)!)),
   ];
   const feeds: BlogFeeds = {
     views,
-    oldestFirst,
     byFilter: new Map(views.map((one) => [JSON.stringify(one.filter), one])),
     areas,
-    topTags: [...byTag]
-      .map(([tag, blogs]) => ({ tag, count: blogs.length }))
+    topTags: tags
+      .map((tag) => ({ tag, count: lists.byTag.get(tag)!.length }))
       .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'ja'))
       .slice(0, TOP_TAGS),
   };
+  listsOf.set(feeds, lists);
   blogFeedCache.set(site, feeds);
   return feeds;
 }
@@ -307,7 +370,9 @@ export function changedBlogFeedPages(before: Directory, after: Directory): strin
   const areasMoved = JSON.stringify(was.areas) !== JSON.stringify(now.areas);
   const tagsMoved = JSON.stringify(was.topTags) !== JSON.stringify(now.topTags);
   return now.views.flatMap(({ filter, pages }) => {
-    const urls = changedFeedUrls(was.byFilter.get(JSON.stringify(filter))?.pages ?? [], pages, sameVersion, authors);
+    const old = was.byFilter.get(JSON.stringify(filter))?.pages ?? [];
+    // A view carried as it was differs only by its authors' cards.
+    const urls = old === pages && authors.size === 0 ? [] : changedFeedUrls(old, pages, sameVersion, authors);
     const top = pages[0]!.url;
     if ((areasMoved || (filter === null && tagsMoved)) && !urls.includes(top)) urls.push(top);
     return urls;

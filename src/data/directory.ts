@@ -8,7 +8,7 @@ import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { ExportRecords } from '../registry/public-collections';
 import type { PublicBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
-import { readExport } from './export-records';
+import { readExport, shardChange } from './export-records';
 import { renderContext, renderNow } from './render-context';
 
 /** A former handle with the page where its owner is now. */
@@ -81,6 +81,26 @@ export function indexExport(records: ExportRecords, previous?: Directory): Direc
   const { therapists, stores, frozenAccounts, shifts } = records;
   const ownerOf = ownerFinder(therapists, stores);
   const unchanged = (name: 'blogs' | 'posts') => previous !== undefined && sameRecords(previous[name], records[name]);
+  /** Each author's items newest first: the previous grouping with the authors of changed shards grouped again. */
+  const byAuthor = <T extends { userId: string }>(name: 'blogs' | 'posts', order: (a: T, b: T) => number): Map<string, T[]> => {
+    const items = records[name] as unknown as T[];
+    const grouped = previous && (previous[name === 'blogs' ? 'blogsByAuthor' : 'postsByAuthor'] as unknown as Map<string, T[]>);
+    if (grouped && unchanged(name)) return grouped;
+    const change = grouped && shardChange(previous[name] as unknown as T[], items);
+    if (!change)
+      return sortedGroups(
+        groupBy(items, (item) => item.userId),
+        order,
+      );
+    const groups = new Map(grouped);
+    for (const item of change.removed) groups.delete(item.userId);
+    for (const [author, group] of sortedGroups(
+      groupBy(change.added, (item) => item.userId),
+      order,
+    ))
+      groups.set(author, group);
+    return groups;
+  };
   const site: Directory = {
     ...records,
     therapistsById: new Map(therapists.map((t) => [t.id, t])),
@@ -93,18 +113,8 @@ export function indexExport(records: ExportRecords, previous?: Directory): Direc
     shiftsByTherapist: groupBy(shifts, (s) => s.userId),
     shiftsByStore: groupBy(shifts, (s) => s.storeId),
     therapistsByStore: groupBy(therapists, (t) => t.storeId),
-    blogsByAuthor: unchanged('blogs')
-      ? previous!.blogsByAuthor
-      : sortedGroups(
-          groupBy(records.blogs, (b) => b.userId),
-          blogsNewestFirst,
-        ),
-    postsByAuthor: unchanged('posts')
-      ? previous!.postsByAuthor
-      : sortedGroups(
-          groupBy(records.posts, (p) => p.userId),
-          postsNewestFirst,
-        ),
+    blogsByAuthor: byAuthor('blogs', blogsNewestFirst),
+    postsByAuthor: byAuthor('posts', postsNewestFirst),
   };
   if (previous) {
     predecessors.delete(previous);

@@ -123,16 +123,47 @@ export async function readExportFiles(dir: string, options: ParseOptions = {}): 
   return { files, records: recordsOf(files) };
 }
 
+/** The files a sharded collection's records were joined from (recordsOf): each file's records, by file. */
+const filesOfRecords = new WeakMap<readonly unknown[], ReadonlyMap<string, readonly unknown[]>>();
+
 /** Each collection's records from its files (shards concatenated in name order). */
-export function recordsOf(files: readonly { name: PublicCollectionName; records: unknown[] }[]): ExportRecords {
-  const byName = Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, [] as unknown[][]]));
-  for (const file of files) byName[file.name]!.push(file.records);
+export function recordsOf(files: readonly { name: PublicCollectionName; file: string; records: unknown[] }[]): ExportRecords {
+  const byName = Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, [] as (typeof files)[number][]]));
+  for (const file of files) byName[file.name]!.push(file);
   return Object.fromEntries(
     PUBLIC_COLLECTION_NAMES.map((name) => {
       const parts = byName[name]!;
-      return [name, parts.length === 1 ? parts[0] : parts.flat()];
+      if (parts.length === 1) return [name, parts[0]!.records];
+      const records = parts.flatMap((part) => part.records);
+      filesOfRecords.set(records, new Map(parts.map((part) => [part.file, part.records])));
+      return [name, records];
     }),
   ) as unknown as ExportRecords;
+}
+
+/** The records of a sharded collection that two reads do not share, or undefined when either was not read from files. */
+export interface ShardChange<T> {
+  /** Records of the earlier read in the files that changed (or went). */
+  removed: T[];
+  /** Records of the later read in the files that changed (or came). */
+  added: T[];
+}
+
+/**
+ * What differs between two reads of a sharded collection, file by file: a
+ * file whose bytes did not change is parsed once, so its records are the
+ * same array, and only the others are compared. A new diary at 10,000 × 20
+ * then touches one shard's 800 diaries instead of all 200,000. Every record
+ * of a changed file counts, changed or not (its objects are new).
+ */
+export function shardChange<T>(before: readonly T[], after: readonly T[]): ShardChange<T> | undefined {
+  if (before === after) return { removed: [], added: [] };
+  const [was, now] = [filesOfRecords.get(before), filesOfRecords.get(after)];
+  if (!was || !now) return undefined;
+  const change: ShardChange<T> = { removed: [], added: [] };
+  for (const [file, records] of was) if (now.get(file) !== records) change.removed.push(...(records as T[]));
+  for (const [file, records] of now) if (was.get(file) !== records) change.added.push(...(records as T[]));
+  return change;
 }
 
 /** The export in `dir` (checked unless told otherwise). */

@@ -62,7 +62,8 @@ describe('alerts in the live site', () => {
         link: schedulePath('t1'),
       }),
     ]);
-    expect(lines.some((line) => line.startsWith('[alerts] 新しい出来事 1 件'))).toBe(true);
+    // The run logs once it has saved its state, a moment after the announcement is written.
+    await expect.poll(() => lines.some((line) => line.startsWith('[alerts] 新しい出来事 1 件')), { timeout: CYCLE_TIMEOUT_MS }).toBe(true);
   });
 
   it('a failing alerts run is logged, and the site still rebuilds', async () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blogAt, blogFeeds, latestBy, timelinePages } from '../../src/data/blogs';
 import { indexExport, type Directory } from '../../src/data/directory';
+import { recordsOf } from '../../src/data/export-records';
+import { authorShard, shardFileName } from '../../src/lib/export-shards';
+import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
+import type { PublicBlog } from '../../src/schema/public';
 import { EXPORT_ROUTES } from '../../src/registry/site-pages';
 import { blogRecord, postRecord, publicExport } from '../factories/public-export';
 
@@ -156,5 +160,73 @@ describe('carried from the export before (indexExport with the previous director
     expect(after.blogsByAuthor).not.toBe(before.blogsByAuthor);
     expect(blogAt(after, blogRecord(data.therapists[3]!, 9).id)).toBeDefined();
     expect(feedsOf(after)).toEqual(feedsOf(indexExport(added)));
+  });
+
+  describe('read from shard files, as the build and the renderer read them', () => {
+    /** The export as recordsOf joins it from files: the diaries by author shard, a shard's array kept while it is not rewritten. */
+    const fromFiles = (data: ExportRecords, shards: Map<string, PublicBlog[]>) =>
+      recordsOf([
+        ...PUBLIC_COLLECTION_NAMES.filter((name) => name !== 'blogs').map((name) => ({
+          name,
+          file: PUBLIC_COLLECTIONS[name].file,
+          records: data[name] as unknown[],
+        })),
+        ...[...shards]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([shard, records]) => ({ name: 'blogs' as const, file: shardFileName(shard), records })),
+      ]);
+    const shardsOf = (blogs: readonly PublicBlog[]) => {
+      const shards = new Map<string, PublicBlog[]>();
+      for (const blog of blogs) shards.set(authorShard(blog.userId), [...(shards.get(authorShard(blog.userId)) ?? []), blog]);
+      return shards;
+    };
+    /** The shards with the one of `uid` written again as `edit` makes it. */
+    const rewrite = (shards: Map<string, PublicBlog[]>, uid: string, edit: (blogs: PublicBlog[]) => PublicBlog[]) =>
+      new Map(shards).set(authorShard(uid), edit([...(shards.get(authorShard(uid)) ?? [])]));
+
+    it('patches the lists a changed shard touches and carries the others, making what a fresh index makes', () => {
+      const data = records();
+      const [her, other] = [data.therapists[3]!, data.therapists[6]!];
+      expect(authorShard(her.id)).not.toBe(authorShard(other.id));
+      // A tag page only she has: carried while her shard does not change.
+      data.blogs.push(blogRecord(other, 7, { tags: ['オイル'] }));
+      let shards = shardsOf(data.blogs);
+      let therapists = data.therapists;
+      let previous = indexExport(fromFiles(data, shards));
+      blogFeeds(previous);
+      const steps: [string, () => void][] = [
+        ['she writes a diary', () => (shards = rewrite(shards, her.id, (blogs) => [...blogs, blogRecord(her, 9, { tags: ['新人'] })]))],
+        [
+          'she edits one (another time)',
+          () =>
+            (shards = rewrite(shards, her.id, (blogs) =>
+              blogs.map((blog) => (blog.id === blogRecord(her, 1).id ? { ...blog, publishedAt: '2026-12-01T00:00:00.000Z' } : blog)),
+            )),
+        ],
+        [
+          'another deletes one',
+          () => (shards = rewrite(shards, other.id, (blogs) => blogs.filter((blog) => blog.id !== blogRecord(other, 0).id))),
+        ],
+        ['she moves to another area', () => (therapists = therapists.map((t) => (t.id === her.id ? { ...t, area: '池袋' } : t)))],
+        ['she leaves the site', () => (therapists = therapists.filter((t) => t.id !== her.id))],
+        ['she is back', () => (therapists = data.therapists)],
+      ];
+      for (const [step, apply] of steps) {
+        const wasFeeds = blogFeeds(previous);
+        apply();
+        const now = fromFiles({ ...data, therapists }, shards);
+        const site = indexExport(now, previous);
+        const fresh = indexExport({ ...now });
+        expect(feedsOf(site), step).toEqual(feedsOf(fresh));
+        expect(site.blogsByAuthor, step).toEqual(fresh.blogsByAuthor);
+        for (const blog of now.blogs) expect(blogAt(site, blog.id)?.blog, step).toBe(blogAt(fresh, blog.id)?.blog);
+        // Made again only where the change reaches: the tag page of the other author's diary is carried until her shard changes.
+        const oil = (feeds: ReturnType<typeof blogFeeds>) => feeds.byFilter.get(JSON.stringify({ tag: 'オイル' }));
+        if (step === 'another deletes one') expect(oil(blogFeeds(site)), step).not.toBe(oil(wasFeeds));
+        else expect(oil(blogFeeds(site)), step).toBe(oil(wasFeeds));
+        previous = site;
+      }
+      expect(blogAt(previous, blogRecord(her, 9).id)?.blog.tags).toEqual(['新人']);
+    });
   });
 });

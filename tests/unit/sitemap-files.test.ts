@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SitemapListing, insertSorted, sitemapFiles, type SitemapBytes } from '../../scripts/lib/sitemap-files';
+import { SitemapListing, insertSorted, siteSitemapFiles, sitemapFiles, type SitemapBytes } from '../../scripts/lib/sitemap-files';
 import { buildSitemaps, sitemapPartCount } from '../../src/lib/seo/sitemap';
 import { absoluteUrl } from '../../src/lib/seo/meta';
 import { pagePath } from '../../src/lib/nav-links';
@@ -126,5 +126,48 @@ describe('incremental sitemap listing', () => {
     // 12,000 more among them (in reverse order), about 3,000 a part: past the splices a part sorts again.
     files = [...files, ...Array.from({ length: 12_000 }, (_, i) => `blog/p${String(49_999 - 4 * i).padStart(6, '0')}b/index.html`)];
     expect(texts(listing.files(files))).toEqual(buildSitemaps(urlsOf(files), SITE));
+  });
+
+  it('from the changes alone gives the same files as from scratch over 60 random cycles', () => {
+    const listing = new SitemapListing(SITE, 40);
+    const next = random(5);
+    const files = new Set(blogs(0, 50));
+    listing.files(files);
+    for (let cycle = 0; cycle < 60; cycle++) {
+      const before = new Set(files);
+      for (let move = 0; move < 1 + Math.floor(next() * 40); move++) {
+        const file = `blog/m${Math.floor(next() * 2000)}/index.html`;
+        if (files.has(file)) files.delete(file);
+        else files.add(file);
+      }
+      const added = [...files].filter((file) => !before.has(file));
+      const removed = [...before].filter((file) => !files.has(file));
+      // A page that stays, named on both sides (its file rendered again), stays.
+      const stays = [...files][0]!;
+      expect(texts(listing.changed([...added, stays], [...removed, stays]))).toEqual(buildSitemaps(urlsOf(files), SITE, 40));
+    }
+  });
+
+  it('lists a site from its changes only while it started from the pages the last listing was made for', () => {
+    const outDir = `/tmp/sitemap-site-${Date.now()}`;
+    const [first, second, other] = [{}, {}, {}];
+    const files = blogs(0, 60_000);
+    const all = () => files;
+    const full = siteSitemapFiles({ outDir, siteUrl: SITE, from: undefined, pages: first }, all, { added: [], removed: [] });
+    expect(full.every((file) => !file.kept)).toBe(true);
+    // The next build started from `first`: the changes are enough, and only the part that took the new page was made again.
+    const grown = siteSitemapFiles({ outDir, siteUrl: SITE, from: first, pages: second }, () => [], {
+      added: ['blog/new/index.html'],
+      removed: [],
+    });
+    expect(texts(grown)).toEqual(buildSitemaps(urlsOf([...files, 'blog/new/index.html']), SITE));
+    // (The index is made anew each time; its bytes are the same.)
+    expect(grown.filter((file) => !file.kept).map((file) => file.path)).toEqual([
+      '/sitemap.xml',
+      `/sitemap-${(fnv1a(urlsOf(['blog/new/index.html'])[0]!) % 2) + 1}.xml`,
+    ]);
+    // A build that started from other pages (the last one failed, or another process built it) lists every page.
+    const again = siteSitemapFiles({ outDir, siteUrl: SITE, from: other, pages: {} }, all, { added: ['blog/new/index.html'], removed: [] });
+    expect(texts(again)).toEqual(buildSitemaps(urlsOf(files), SITE));
   });
 });

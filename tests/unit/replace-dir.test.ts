@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { removeInBackground, replaceDir } from '../../scripts/lib/replace-dir';
+
+async function tree(root: string, marker: string): Promise<void> {
+  await mkdir(path.join(root, 'a', 'b'), { recursive: true });
+  await writeFile(path.join(root, 'a', 'b', 'page.html'), marker);
+  await writeFile(path.join(root, 'top.json'), marker);
+}
+
+describe('removing folders off the thread', () => {
+  it('removes a nested folder, and resolves for one that is not there', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'remove-'));
+    await tree(path.join(root, 'gone'), 'x');
+    await Promise.all([removeInBackground(path.join(root, 'gone')), removeInBackground(path.join(root, 'never-was'))]);
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it('replaces a folder whole and removes the one it replaced', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'replace-'));
+    await tree(path.join(root, 'site'), 'old');
+    await tree(path.join(root, 'staging'), 'new');
+    await replaceDir(path.join(root, 'staging'), path.join(root, 'site'));
+    expect(await readFile(path.join(root, 'site', 'a', 'b', 'page.html'), 'utf8')).toBe('new');
+    expect(existsSync(path.join(root, 'staging'))).toBe(false);
+    expect(await readdir(root)).toEqual(['site']);
+  });
+});
