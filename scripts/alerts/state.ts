@@ -118,11 +118,21 @@ export async function loadAlertState(file: string): Promise<AlertState | null> {
   return parsed.data;
 }
 
+/** Each snapshot's JSON: a run saves its state after every delivery, and its snapshot (200,000 diary ids at scale) is never changed, only replaced. */
+const snapshotTexts = new WeakMap<AlertSnapshot, string>();
+
+function stateText(state: AlertState): string {
+  const { snapshot: current, ...rest } = state;
+  let snapshotText = snapshotTexts.get(current);
+  if (snapshotText === undefined) snapshotTexts.set(current, (snapshotText = JSON.stringify(current)));
+  return `{"snapshot":${snapshotText},${JSON.stringify(rest).slice(1)}`;
+}
+
 /** Saves the state atomically (temporary file, then rename). */
 export async function saveAlertState(file: string, state: AlertState): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const staging = `${file}.tmp-${process.pid}`;
-  const text = JSON.stringify(state);
+  const text = stateText(state);
   await writeFile(staging, text);
   await rename(staging, file);
   await saved.keep(file, text);
