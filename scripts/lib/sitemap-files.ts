@@ -151,15 +151,6 @@ export function insertSorted(sorted: string[], url: string): void {
   if (sorted[low] !== url) sorted.splice(low, 0, url);
 }
 
-const listings = new Map<string, SitemapListing>();
-
-/** The sitemap files for the site's sitemap pages (their files, relative and `/`-separated). */
-export function sitemapFiles(pageFiles: Iterable<string>, siteUrl: string): SitemapBytes[] {
-  let listing = listings.get(siteUrl);
-  if (!listing) listings.set(siteUrl, (listing = new SitemapListing(siteUrl)));
-  return listing.files(pageFiles);
-}
-
 /** Each site's listing (by its folder), with the pages it was last made for and the files it gave then. */
 const siteListings = new Map<string, { listing: SitemapListing; pages: unknown; files: SitemapBytes[] }>();
 
