@@ -87,18 +87,16 @@ export function indexExport(records: ExportRecords, previous?: Directory): Direc
     const grouped = previous && (previous[name === 'blogs' ? 'blogsByAuthor' : 'postsByAuthor'] as unknown as Map<string, T[]>);
     if (grouped && unchanged(name)) return grouped;
     const change = grouped && shardChange(previous[name] as unknown as T[], items);
-    if (!change)
-      return sortedGroups(
-        groupBy(items, (item) => item.userId),
+    const byUser = (some: readonly T[]) =>
+      sortedGroups(
+        groupBy(some, (item) => item.userId),
         order,
       );
+    if (!change) return byUser(items);
+    // An author's items are all in her shard: the authors of the changed shards are grouped again, whole.
     const groups = new Map(grouped);
     for (const item of change.removed) groups.delete(item.userId);
-    for (const [author, group] of sortedGroups(
-      groupBy(change.added, (item) => item.userId),
-      order,
-    ))
-      groups.set(author, group);
+    for (const [author, group] of byUser(change.added)) groups.set(author, group);
     return groups;
   };
   const site: Directory = {
