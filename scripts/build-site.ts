@@ -36,7 +36,7 @@ import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
 import { affectedUrls, diffExports } from './lib/incremental';
-import { inForeground } from './lib/foreground';
+import { foreground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
 import { removeInBackground, replaceDir } from './lib/replace-dir';
 import { run } from './lib/run';
@@ -216,7 +216,7 @@ function comparable(before: LoadedExport, after: LoadedExport): [ExportRecords, 
 export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const outDir = path.resolve(options.outDir ?? path.join(ROOT, 'dist'));
   // The background index waits while a build runs (scripts/lib/foreground.ts).
-  return enqueue(outDir, () => inForeground(() => buildOnce({ ...options, outDir })));
+  return enqueue(outDir, () => foreground.run(() => buildOnce({ ...options, outDir })));
 }
 
 function exportVersionOf(loaded: LoadedFiles): string {

@@ -5,9 +5,10 @@
  * schedules turn over with the day). A cycle is what the production
  * workflow runs: an incremental export (only what changed), and a build
  * only when a public record changed, then the 推し alerts (scripts/alerts.ts)
- * on that export. The alerts run beside the next cycle, not before it: at
- * 10,000 × 20 their deliveries held a queued save back by seconds. Browser
- * tests run the same loop against their own project.
+ * on that export, once the machine is quiet: at 10,000 × 20 their
+ * deliveries held a queued save back by seconds, and run beside the next
+ * cycle they still slowed it. Browser tests run the same loop against
+ * their own project.
  */
 import { readExport } from '../../src/data/export-records';
 import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
@@ -19,7 +20,7 @@ import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
 import { adminDb } from './admin';
-import { inForeground } from './foreground';
+import { foreground } from './foreground';
 import { CycleQueue, type RequestOptions } from './cycle-queue';
 
 export interface LiveSiteOptions {
@@ -43,6 +44,12 @@ interface CycleOptions {
 
 /** A failed alerts run is tried again this soon, even if nothing changes meanwhile. */
 const ALERTS_RETRY_MS = 60_000;
+/**
+ * An alerts run starts, and goes on after each of its batches, once the
+ * machine is quiet (scripts/lib/foreground.ts); under a steady stream of
+ * saves it waits this long at most.
+ */
+const ALERTS_MAX_WAIT_MS = 30_000;
 
 export async function startLiveSite(options: LiveSiteOptions = {}): Promise<LiveSite> {
   const log = options.log ?? console.log;
@@ -52,8 +59,8 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
    * schedules); `collections`: the source collections the watcher saw change (the export queries only those).
    */
   async function build(reason: string, mode: 'full' | 'incremental' = 'incremental', request: CycleOptions = {}): Promise<void> {
-    // The background index waits while a cycle runs, its export included (scripts/lib/foreground.ts).
-    await inForeground(() => cycle(reason, mode, request));
+    // The background waits while a cycle runs, its export included, and a moment after (scripts/lib/foreground.ts).
+    await foreground.run(() => cycle(reason, mode, request));
   }
   async function cycle(
     reason: string,
@@ -90,12 +97,16 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   }
 
   // One alerts run at a time, each on the records of its cycle: read in the cycle (cheap, the files are parsed
-  // once per inode), since the next export may rewrite them while the alerts run.
+  // once per inode), since the next export may rewrite them while the alerts wait and run.
   let alertsQueue = Promise.resolve();
   async function queueAlerts(exportChanged: boolean): Promise<void> {
     const compare = exportChanged || alertsBaseline || alertsMissedExport;
     const records = compare ? await readExport(dir, { check: false }).catch(() => undefined) : undefined;
-    alertsQueue = alertsQueue.then(() => (stopped ? undefined : alerts(exportChanged, records)));
+    const latest = Date.now() + ALERTS_MAX_WAIT_MS;
+    alertsQueue = alertsQueue.then(async () => {
+      await foreground.quiet(latest - Date.now());
+      if (!stopped) await alerts(exportChanged, records);
+    });
   }
 
   // The 推し alerts after each cycle's export. The first run takes the export as its snapshot (seeded or restored
@@ -116,6 +127,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
         baseline: alertsBaseline,
         onlyPending: !compare,
         log: (line) => log(`[alerts] ${line}`),
+        hooks: { afterBatch: () => foreground.quiet(ALERTS_MAX_WAIT_MS) },
       });
       alertsBaseline = false;
       alertsMissedExport = false;

@@ -15,7 +15,7 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from './project';
-import { runInBackground } from './foreground';
+import { foreground } from './foreground';
 import { removeInBackground, replaceDir } from './replace-dir';
 import { linkTree } from './site-files';
 
@@ -116,9 +116,13 @@ export class BackgroundIndexer {
         await rm(output, { recursive: true, force: true });
         // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first
         // (Pagefind took 117 s of a core at 10,000 × 20, each time a cycle changed a searchable page).
-        await runInBackground('nice', ['-n', '10', pagefindBinary, '--site', job.snapshot, '--output-path', output, '--silent'], {
-          quiet: true,
-        });
+        await foreground.runInBackground(
+          'nice',
+          ['-n', '10', pagefindBinary, '--site', job.snapshot, '--output-path', output, '--silent'],
+          {
+            quiet: true,
+          },
+        );
         await this.#enqueue(() => this.#publish(job!.build, output));
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {
