@@ -2,7 +2,9 @@
  * The alerts inside `npm start`'s loop (scripts/lib/live-site.ts), on the
  * real Firestore emulator: the first build takes the snapshot and alerts
  * nobody; a shift saved for today reaches a fan's announcements with the
- * next cycle; a failing alerts run is logged and the site still rebuilds.
+ * next cycle; the alerts wait for a quiet moment, and cycles that end
+ * meanwhile join the run; a failing alerts run is logged and the site
+ * still rebuilds.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import type { LiveSite } from '../../scripts/lib/live-site';
 import { schedulePath } from '../../src/lib/shifts-view';
-import { tokyoDateKey } from '../../src/lib/tokyo-date';
+import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
 import { put, shift, slug, therapist } from './support/trust-docs';
 
 const PROJECT = 'demo-theralink-alerts-live';
@@ -64,6 +66,23 @@ describe('alerts in the live site', () => {
     ]);
     // The run logs once it has saved its state, a moment after the announcement is written.
     await expect.poll(() => lines.some((line) => line.startsWith('[alerts] 新しい出来事 1 件')), { timeout: CYCLE_TIMEOUT_MS }).toBe(true);
+  });
+
+  it('waits for a quiet moment: a cycle that ends while a run waits joins it, and one run tells of both', async () => {
+    const before = lines.length;
+    const cyclesSince = () => lines.slice(before).filter((line) => line.startsWith('[rebuild] changed'));
+    const tomorrow = addDays(tokyoDateKey(), 1);
+    await put(db, { [`schedules/t1_${tomorrow}_0`]: shift('t1', tomorrow, { updatedAt: Timestamp.now() }) });
+    await expect.poll(() => cyclesSince().length, { timeout: CYCLE_TIMEOUT_MS }).toBe(1);
+    // Within the settling time after that cycle: the run it queued is still waiting.
+    await put(db, { [`schedules/t1_${tomorrow}_1`]: shift('t1', tomorrow, { start: '21:00', end: '23:00', updatedAt: Timestamp.now() }) });
+    await expect.poll(() => cyclesSince().length, { timeout: CYCLE_TIMEOUT_MS }).toBe(2);
+    await expect
+      .poll(() => lines.slice(before).filter((line) => line.startsWith('[alerts] 新しい出来事')), { timeout: CYCLE_TIMEOUT_MS })
+      .toEqual([expect.stringMatching(/^\[alerts\] 新しい出来事 2 件/)]);
+    // The run began only once the machine was quiet: after the second cycle, not between the two.
+    const run = lines.findIndex((line, index) => index >= before && line.startsWith('[alerts] 新しい出来事'));
+    expect(run).toBeGreaterThan(lines.indexOf(cyclesSince()[1]!));
   });
 
   it('a failing alerts run is logged, and the site still rebuilds', async () => {
