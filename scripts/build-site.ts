@@ -463,9 +463,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     if (incremental && searchChanged) {
       // Pagefind reads the searchable pages only: the top-level folders (and files) that hold them.
       const entries = searchEntries(pages);
-      // Its snapshot of them (210,000 links at 10,000 × 20, 1–2 s) is taken between this build and the
-      // next, not before this one returns: the next cycle's export runs meanwhile.
-      searchIndexed = enqueue(outDir, () => indexer.request(build, entries)).then(({ indexed }) => indexed);
+      // In the background, once the machine is quiet (scripts/lib/search-index.ts).
+      searchIndexed = indexer.request(build, entries);
       // Reported here; awaiting searchIndexed still sees the failure.
       searchIndexed.catch((error: Error) =>
         console.error(`[search] indexing ${outDir} failed; the previous index stays.\n${error.message}`),

@@ -2,11 +2,12 @@
  * The full-text index (Pagefind) of a served site, brought up to date in
  * the background after an incremental build, so the new pages go live
  * without waiting for it (seconds on the seed, about 20 s at 10,000
- * therapists). Pagefind reads a hard-link snapshot of the searchable pages
- * taken right after the swap, so later builds may replace the site while it
- * runs; one run at a time, and of the builds that ask meanwhile only the
- * newest is indexed next. It is paused while a build or a publishing cycle
- * runs (./foreground.ts). The result goes in through the site's build
+ * therapists). It waits for a quiet moment (no build or publishing cycle
+ * for a few seconds, ./foreground.ts), and is paused again while one runs.
+ * Pagefind reads a hard-link snapshot of the searchable pages taken between
+ * two builds, so later builds may replace the site while it runs; one run
+ * at a time, and of the builds that ask meanwhile only the newest is
+ * indexed next. The result goes in through the site's build
  * queue (between two builds): into `{state}/pagefind`, where the next build
  * takes its copy from, and into the served site by `publish` (a new
  * generation of it, scripts/lib/site-generations.ts).
@@ -54,7 +55,7 @@ export class BackgroundIndexer {
   readonly #publishLive: () => Promise<void>;
   /** The build whose pages the site's index covers. */
   #published = -1;
-  #pending: { build: number; snapshot: string; waiters: Waiter[] } | undefined;
+  #pending: { build: number; entries: readonly string[]; waiters: Waiter[] } | undefined;
   #looping = false;
   #latest: Promise<void> = Promise.resolve();
 
@@ -70,9 +71,8 @@ export class BackgroundIndexer {
   indexed(build: number): void {
     this.#published = Math.max(this.#published, build);
     if (this.#pending && this.#pending.build <= build) {
-      const { snapshot, waiters } = this.#pending;
+      const { waiters } = this.#pending;
       this.#pending = undefined;
-      void removeInBackground(snapshot);
       waiters.forEach((waiter) => waiter.resolve());
     }
   }
@@ -82,25 +82,16 @@ export class BackgroundIndexer {
    * `entries` of the served site, just swapped in). Resolves once they, or a
    * newer build's, are the site's index (`indexed`).
    */
-  async request(build: number, entries: readonly string[]): Promise<{ indexed: Promise<void> }> {
-    const snapshot = path.join(this.#stateDir, `search-pages-${process.pid}-${build}`);
-    await rm(snapshot, { recursive: true, force: true });
-    await linkTree(this.#outDir, snapshot, { only: entries });
+  request(build: number, entries: readonly string[]): Promise<void> {
     const done = new Promise<void>((resolve, reject) => {
-      const waiter = { resolve, reject };
-      if (this.#pending) {
-        void removeInBackground(this.#pending.snapshot);
-        this.#pending = { build, snapshot, waiters: [...this.#pending.waiters, waiter] };
-      } else {
-        this.#pending = { build, snapshot, waiters: [waiter] };
-      }
+      this.#pending = { build, entries, waiters: [...(this.#pending?.waiters ?? []), { resolve, reject }] };
     });
     if (!this.#looping) {
       this.#looping = true;
       void this.#loop();
     }
     this.#latest = done;
-    return { indexed: done };
+    return done;
   }
 
   /** Resolves once the newest requested index is in (at once when none is on its way). */
@@ -109,27 +100,36 @@ export class BackgroundIndexer {
   }
 
   async #loop(): Promise<void> {
-    for (let job = this.#pending; job; job = this.#pending) {
+    while (this.#pending) {
+      // Not even the snapshot while saves keep coming (210,000 links at 10,000 × 20, 1–2 s of a cycle's disk): the
+      // requests made meanwhile become one.
+      await foreground.quiet(Infinity);
+      const job = this.#pending;
+      // A full build indexed the site meanwhile.
+      if (!job) break;
       this.#pending = undefined;
+      const snapshot = path.join(this.#stateDir, `search-pages-${process.pid}-${job.build}`);
       const output = path.join(this.#stateDir, `pagefind-${process.pid}-${job.build}`);
       try {
+        // Between two builds, so the snapshot is one whole site: this build's searchable pages, or those of a newer one
+        // (which asks for its own index when it changed any).
+        await this.#enqueue(async () => {
+          await rm(snapshot, { recursive: true, force: true });
+          await linkTree(this.#outDir, snapshot, { only: job.entries });
+        });
         await rm(output, { recursive: true, force: true });
         // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first
         // (Pagefind took 117 s of a core at 10,000 × 20, each time a cycle changed a searchable page).
-        await foreground.runInBackground(
-          'nice',
-          ['-n', '10', pagefindBinary, '--site', job.snapshot, '--output-path', output, '--silent'],
-          {
-            quiet: true,
-          },
-        );
-        await this.#enqueue(() => this.#publish(job!.build, output));
+        await foreground.runInBackground('nice', ['-n', '10', pagefindBinary, '--site', snapshot, '--output-path', output, '--silent'], {
+          quiet: true,
+        });
+        await this.#enqueue(() => this.#publish(job.build, output));
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {
         job.waiters.forEach((waiter) => waiter.reject(error as Error));
       } finally {
         // 200,000 diary pages at scale: removed off this thread.
-        await Promise.all([removeInBackground(output), removeInBackground(job.snapshot)]);
+        await Promise.all([removeInBackground(output), removeInBackground(snapshot)]);
       }
     }
     this.#looping = false;
