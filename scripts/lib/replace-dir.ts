@@ -6,8 +6,9 @@ import { Worker } from 'node:worker_threads';
  * child: a child is a fork of this process, and at 10,000 × 20 (5 GB) each
  * fork took a quarter of a second of the cycle's own thread. Not fs.rm on
  * this thread either: even the export's 600 files took half a second of it.
- * One worker, started on first use, kept while it has work (it never keeps
- * the process alive); removals run one after another.
+ * One worker per line of removals (below), started on first use, kept
+ * while it has work (it never keeps the process alive); removals of a line
+ * run one after another.
  */
 const REMOVER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -28,10 +29,17 @@ interface Remover {
   pending: Map<number, (error: string | null) => void>;
 }
 
-let remover: Remover | undefined;
+/**
+ * Two lines of removals: what a cycle waits for (the folder an export or a
+ * swap replaced), and the leftovers of earlier runs (gigabytes at 10,000 ×
+ * 20, removed at start and never waited for). In one line, the first save
+ * after `npm start` waited 50–85 s behind the leftovers.
+ */
+export type RemovalLine = 'awaited' | 'leftovers';
+const removers = new Map<RemovalLine, Remover>();
 let removals = 0;
 
-function startRemover(): Remover {
+function startRemover(line: RemovalLine): Remover {
   const worker = new Worker(REMOVER_SOURCE, { eval: true });
   const started: Remover = { worker, pending: new Map() };
   worker.unref();
@@ -41,7 +49,7 @@ function startRemover(): Remover {
     if (started.pending.size === 0) worker.unref();
   });
   const fail = (error: Error) => {
-    if (remover === started) remover = undefined;
+    if (removers.get(line) === started) removers.delete(line);
     for (const done of started.pending.values()) done(error.message);
     started.pending.clear();
   };
@@ -51,8 +59,9 @@ function startRemover(): Remover {
 }
 
 /** Removes a folder off this thread; never rejects (a folder that cannot be removed is left for the next cleanup). */
-export function removeInBackground(dir: string): Promise<void> {
-  remover ??= startRemover();
+export function removeInBackground(dir: string, line: RemovalLine = 'awaited'): Promise<void> {
+  const remover = removers.get(line) ?? startRemover(line);
+  removers.set(line, remover);
   const { worker, pending } = remover;
   const id = ++removals;
   worker.ref();

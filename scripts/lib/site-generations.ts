@@ -184,8 +184,8 @@ export async function removeLeftovers(outDir: string, stateDir: string): Promise
   const asideOf = new RegExp(`^${escaped}\\.(?:previous|link)-(\\d+)`);
   const beside = (await readdir(path.dirname(outDir)).catch(() => [] as string[])).filter((name) => ownerGone(asideOf, name));
   // Not awaited: these names are never used again, and the build need not wait for gigabytes to go.
-  for (const name of inState) void removeInBackground(path.join(stateDir, name));
-  for (const name of beside) void removeInBackground(path.join(path.dirname(outDir), name));
+  for (const name of inState) void removeInBackground(path.join(stateDir, name), 'leftovers');
+  for (const name of beside) void removeInBackground(path.join(path.dirname(outDir), name), 'leftovers');
 }
 
 /** Whether the two folders hold the same Pagefind index (its entry file is one inode: hard links). */

@@ -19,6 +19,24 @@ describe('removing folders off the thread', () => {
     expect(await readdir(root)).toEqual([]);
   });
 
+  it('never makes a swap wait behind the removal of leftovers', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'remove-'));
+    // A leftover big enough to take the remover a while.
+    for (let folder = 0; folder < 20; folder++) {
+      const dir = path.join(root, 'leftover', String(folder));
+      await mkdir(dir, { recursive: true });
+      await Promise.all(Array.from({ length: 250 }, (_, file) => writeFile(path.join(dir, `${file}.html`), 'x')));
+    }
+    await tree(path.join(root, 'site'), 'old');
+    await tree(path.join(root, 'staging'), 'new');
+    const order: string[] = [];
+    const leftovers = removeInBackground(path.join(root, 'leftover'), 'leftovers').then(() => order.push('leftovers removed'));
+    await replaceDir(path.join(root, 'staging'), path.join(root, 'site')).then(() => order.push('swapped'));
+    await leftovers;
+    expect(order).toEqual(['swapped', 'leftovers removed']);
+    expect(await readdir(root)).toEqual(['site']);
+  }, 30_000);
+
   it('replaces a folder whole and removes the one it replaced', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'replace-'));
     await tree(path.join(root, 'site'), 'old');
