@@ -4,8 +4,6 @@
  * the same change-driven loop as `npm start` (scripts/lib/live-site.ts),
  * then prints `name: value` lines:
  *
- *  - the first (full) publish, and the seconds the disk then takes to
- *    flush what it wrote;
  *  - save → page live: seconds from a profile save (firebase-admin, as the
  *    editor's save) to the built page showing it, 5 times one after the
  *    other (median and worst), then 3 saves queued behind each other (the
@@ -37,7 +35,6 @@ import { adminDb } from '../lib/admin';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
 import { startLiveSite } from '../lib/live-site';
 import { ROOT } from '../lib/project';
-import { run } from '../lib/run';
 
 const { values } = parseArgs({
   options: {
@@ -95,12 +92,6 @@ try {
     },
   });
   report('first_full_publish_seconds', ((Date.now() - started) / 1000).toFixed(1));
-  // The first publish leaves gigabytes of written pages (10 GB at 10,000 × 20) for the kernel to flush, and any write
-  // meanwhile is held back: at 10,000 × 20 the first save's export waited 50–85 s. Flushed (and timed) here, so the
-  // saves below measure the loop as it runs once up, not the disk catching up with its start.
-  started = Date.now();
-  await run('sync', [], { quiet: true });
-  report('first_publish_flush_seconds', ((Date.now() - started) / 1000).toFixed(1));
 
   const db = adminDb();
   const published = await db.collection('accounts').where('published', '==', true).limit(4).get();
