@@ -14,7 +14,7 @@ import type { ChildProcess } from 'node:child_process';
 import { run, type RunOptions } from './run';
 
 /**
- * How long after the last foreground task the machine counts as quiet: a
+ * How long after the last foreground task the live loop counts as quiet: a
  * save made as a cycle ends reaches the change watcher 2–4 s later on the
  * emulator at 10,000 × 20, and its cycle should not find the background
  * woken meanwhile (Pagefind, or alerts writing to the same emulator).
@@ -22,7 +22,7 @@ import { run, type RunOptions } from './run';
 export const SETTLE_MS = 5_000;
 
 export class Foreground {
-  readonly #settleMs: number;
+  #settleMs: number;
   readonly #background = new Set<ChildProcess>();
   #running = 0;
   /** When the last foreground task ended (never: quiet from the start). */
@@ -30,6 +30,15 @@ export class Foreground {
   #resume: NodeJS.Timeout | undefined;
 
   constructor(settleMs: number) {
+    this.#settleMs = settleMs;
+  }
+
+  /**
+   * A process whose saves come in streams (the live loop) waits this long
+   * after each task before it counts as quiet. A one-shot build has no next
+   * save to make room for: it keeps 0 and indexes at once.
+   */
+  settleAfterEachTask(settleMs: number): void {
     this.#settleMs = settleMs;
   }
 
@@ -96,5 +105,5 @@ function signal(child: ChildProcess, name: 'SIGSTOP' | 'SIGCONT'): void {
   if (child.exitCode === null && child.signalCode === null) child.kill(name);
 }
 
-/** This process's foreground: the live loop's cycles and builds, its indexer and its alerts share it. */
-export const foreground = new Foreground(SETTLE_MS);
+/** This process's foreground: its cycles and builds, its indexer and its alerts share it. */
+export const foreground = new Foreground(0);

@@ -20,7 +20,7 @@ import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
 import { adminDb } from './admin';
-import { foreground } from './foreground';
+import { foreground, SETTLE_MS } from './foreground';
 import { CycleQueue, type RequestOptions } from './cycle-queue';
 
 export interface LiveSiteOptions {
@@ -53,6 +53,8 @@ const ALERTS_MAX_WAIT_MS = 5 * 60_000;
 
 export async function startLiveSite(options: LiveSiteOptions = {}): Promise<LiveSite> {
   const log = options.log ?? console.log;
+  // Saves come in streams here: background work leaves a moment after each cycle for the next save to arrive.
+  foreground.settleAfterEachTask(SETTLE_MS);
   const dir = options.exportDir ?? defaultExportDir();
   /**
    * One cycle; `everyDay`: build even when no record changed (a new Tokyo day changes /, /today and the

@@ -107,6 +107,26 @@ describe('background commands', () => {
   });
 });
 
+describe('the settling time', () => {
+  it('is none in a one-shot process: the background goes on as the task ends', async () => {
+    foreground = new Foreground(0);
+    const { pid } = await backgroundSleep();
+    await inForeground(() => expectStopped(pid));
+    const ended = Date.now();
+    await expectGoingOn(pid);
+    expect(Date.now() - ended).toBeLessThan(SETTLE_MS);
+  });
+
+  it('is what the live loop asks for once it starts', async () => {
+    foreground = new Foreground(0);
+    foreground.settleAfterEachTask(SETTLE_MS);
+    await inForeground(async () => undefined);
+    const ended = Date.now();
+    await foreground.quiet(10_000);
+    expect(Date.now() - ended).toBeGreaterThanOrEqual(SETTLE_MS - 50);
+  });
+});
+
 describe('quiet()', () => {
   it('resolves at once on a quiet machine', async () => {
     const started = Date.now();
