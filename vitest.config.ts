@@ -42,6 +42,9 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
           testTimeout: 60_000,
           hookTimeout: 300_000,
+          // What a page shows after a Firestore round trip: vitest's 1 s default failed on a busy machine
+          // (the fan's 推し list, loaded after sign-in), Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

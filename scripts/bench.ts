@@ -129,13 +129,16 @@ try {
   report('export_seconds', exported.seconds);
   report('export_peak_mb', exported.peakMb);
   report('build_and_index_wall_seconds', build.seconds);
-  report('build_and_index_peak_mb', build.peakMb);
+  // Pagefind indexes in a process of its own, which GNU time does not see (full-build.ts reads its peak).
+  const pagefindPeakMb = Number(/^pagefind_peak_mb: (\d+)/m.exec(build.stdout)?.[1] ?? 0);
+  const buildPeakMb = Math.max(build.peakMb, pagefindPeakMb);
+  report('build_and_index_peak_mb', buildPeakMb);
   const total = Math.round((exported.seconds + build.seconds) * 10) / 10;
   report('export_build_and_index_seconds', total);
   check(build.seconds < BUDGET.buildAndIndexSeconds, `build + index took ${build.seconds} s (budget ${BUDGET.buildAndIndexSeconds} s)`);
   check(
-    Math.max(exported.peakMb, build.peakMb) < BUDGET.peakMb,
-    `peak memory ${Math.max(exported.peakMb, build.peakMb)} MB (budget ${BUDGET.peakMb} MB)`,
+    Math.max(exported.peakMb, buildPeakMb) < BUDGET.peakMb,
+    `peak memory ${Math.max(exported.peakMb, buildPeakMb)} MB (budget ${BUDGET.peakMb} MB)`,
   );
 
   const audit = await auditPublicPages(siteDir);

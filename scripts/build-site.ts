@@ -39,10 +39,10 @@ import { affectedUrls, diffExports } from './lib/incremental';
 import { foreground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
 import { removeInBackground, replaceDir } from './lib/replace-dir';
-import { run } from './lib/run';
-import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged } from './lib/site-files';
+import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged, writeNewFile } from './lib/site-files';
 import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
-import { BackgroundIndexer, PAGEFIND_DIR, pagefindBinary } from './lib/search-index';
+import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
+import { SearchIndexWriter } from './lib/search-index-writer';
 import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
@@ -129,13 +129,6 @@ function searchEntries(pages: SitePages): string[] {
   const entries = new Set<string>();
   for (const page of pages.values()) if (page.search) entries.add(page.file.split('/')[0]!);
   return [...entries].sort();
-}
-
-/** Pagefind's --glob over those entries. */
-function pagefindGlob(entries: readonly string[]): string {
-  const globs = entries.map((entry) => (entry.endsWith('.html') ? entry : `${entry}/**/*.html`));
-  if (globs.length === 0) return '**/*.html';
-  return globs.length === 1 ? globs[0]! : `{${globs.join(',')}}`;
 }
 
 /** Runs `task` after everything queued for the site so far. */
@@ -251,16 +244,16 @@ async function writeExportCopy(
   );
 }
 
-/** What the state keeps of a written file. */
-function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets: HashSets): PageRecord {
+/** What the state keeps of a written file (and its HTML, for the search index). */
+function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets: HashSets): { record: PageRecord; html?: string } {
   const record: PageRecord = { file, kind: result.kind };
-  if (!file.endsWith('.html')) return record;
+  if (!file.endsWith('.html')) return { record };
   const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (isSitemapPage(html)) record.sitemap = true;
   if (html.includes('data-pagefind-body')) record.search = true;
   const hashes = hashSets.indexOf(inlineHashes(html));
   if (hashes !== undefined) record.hashes = hashes;
-  return record;
+  return { record, html };
 }
 
 async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<SiteBuild> {
@@ -313,8 +306,9 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   let live = false;
   /** Files this build wrote or removed: what the generation it replaces lacks, to be brought up to date by next time. */
   const changedFiles = new Set<string>();
+  const madeFolders = new Set<string>();
   const write = async (file: string, bytes: Uint8Array) => {
-    const wrote = await writeIfChanged(staging, file, bytes);
+    const wrote = incremental ? await writeIfChanged(staging, file, bytes) : await writeNewFile(staging, file, bytes, madeFolders);
     if (wrote) changedFiles.add(file);
     return wrote;
   };
@@ -322,6 +316,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     await removeSiteFile(staging, file);
     changedFiles.add(file);
   };
+  // A full build indexes its pages as they are rendered (./lib/search-index-writer.ts), before its swap.
+  const searchWriter = incremental ? undefined : await SearchIndexWriter.open();
   try {
     // The renderer lists the URLs and the copy is made while this thread works out what changed.
     const listing = pool.urls(context);
@@ -376,7 +372,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const file = siteFileOf(result.url, result.kind);
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
-        const record = pageRecord(file, result, bytes, hashSets);
+        const { record, html } = pageRecord(file, result, bytes, hashSets);
+        if (record.search && html) await searchWriter?.add(file, html);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
           sitemapMoved = true;
           if (previous?.sitemap) sitemapChanges.removed.push(previous.file);
@@ -426,8 +423,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       if (index) await linkIndex(index, staging);
       if (index !== path.join(stateDir, PAGEFIND_DIR)) searchChanged = true;
     } else {
-      // Only the folders that hold searchable pages: Pagefind need not read 180,000 diary pages to skip them.
-      await run(pagefindBinary, ['--site', staging, '--glob', pagefindGlob(searchEntries(pages)), '--silent'], { quiet });
+      await searchWriter!.write(path.join(staging, PAGEFIND_DIR));
       await rm(path.join(stateDir, PAGEFIND_DIR), { recursive: true, force: true });
       await linkTree(path.join(staging, PAGEFIND_DIR), path.join(stateDir, PAGEFIND_DIR));
       indexer.indexed(build);
@@ -483,6 +479,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       searchIndexed,
     };
   } finally {
+    await searchWriter?.discard();
     if (!live) await rm(staging, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@
  *
  *   tsx scripts/bench/full-build.ts <exportDir> <outDir>
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { buildSite } from '../build-site';
 import { ensureRenderer } from '../renderer/bundle';
 
@@ -13,6 +14,24 @@ const [exportDir, outDir] = process.argv.slice(2);
 if (!exportDir || !outDir) {
   console.error('usage: tsx scripts/bench/full-build.ts <exportDir> <outDir>');
   process.exit(2);
+}
+/**
+ * Peak memory (MB) of this process's Pagefind service, which indexes the pages as they are rendered
+ * (scripts/lib/search-index-writer.ts): it outlives the build (it exits with this process), so GNU time,
+ * which counts the children a process waited for, does not see it.
+ */
+function pagefindPeakMb(): number {
+  let peakKb = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      if (!/^Name:\s*pagefind/m.test(status) || !new RegExp(`^PPid:\\s*${process.pid}$`, 'm').test(status)) continue;
+      peakKb = Math.max(peakKb, Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0));
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return Math.round(peakKb / 1024);
 }
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
@@ -26,5 +45,6 @@ const build = await buildSite({ exportDir, outDir, full: true, quiet: true, rend
 await build.searchIndexed;
 console.log(`pages: ${build.pages}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);
+console.log(`pagefind_peak_mb: ${pagefindPeakMb()}`);
 for (const [step, ms] of Object.entries(build.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);
 process.exit(0);

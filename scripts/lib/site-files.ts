@@ -79,6 +79,29 @@ export async function writeIfChanged(root: string, file: string, bytes: Uint8Arr
   return true;
 }
 
+/**
+ * writeIfChanged for a generation being built from scratch (a full build),
+ * where almost every file is new: written in place, in one step, unless a
+ * file is there already (a public file linked in from the bundle, which
+ * must not be written through), which goes the careful way. `folders`
+ * remembers the folders made.
+ */
+export async function writeNewFile(root: string, file: string, bytes: Uint8Array, folders: Set<string>): Promise<boolean> {
+  const target = path.join(root, file);
+  const folder = path.dirname(target);
+  if (!folders.has(folder)) {
+    await mkdir(folder, { recursive: true });
+    folders.add(folder);
+  }
+  try {
+    await writeFile(target, bytes, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return writeIfChanged(root, file, bytes);
+  }
+}
+
 /** Removes a file of the site and the folders it leaves empty (up to `root`). */
 export async function removeSiteFile(root: string, file: string): Promise<void> {
   await rm(path.join(root, file), { force: true });

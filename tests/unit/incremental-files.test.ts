@@ -12,6 +12,7 @@ import {
   removeSiteFile,
   siteFileOf,
   writeIfChanged,
+  writeNewFile,
 } from '../../scripts/lib/site-files';
 import type { Rendered } from '../../scripts/renderer/protocol';
 // Astro's own template, to hold the copy to it (not exported by the package).
@@ -111,5 +112,21 @@ describe('writing into a hard-linked copy', () => {
     expect(await filesUnder(staging)).toEqual([]);
     await expect(stat(path.join(staging, 'h'))).rejects.toThrow();
     expect(await readFile(path.join(live, 'h', '0a3.json'), 'utf8')).toBe('[]');
+  });
+
+  it("writes a full build's new files in place, but never through a file linked in from elsewhere", async () => {
+    const bundle = path.join(dir, 'bundle');
+    await mkdir(bundle);
+    await writeFile(path.join(bundle, 'robots.txt'), 'public');
+    const staging = path.join(dir, 'staging');
+    await linkTree(bundle, staging);
+    const folders = new Set<string>();
+    expect(await writeNewFile(staging, 'profile/miu.html', Buffer.from('miu'), folders)).toBe(true);
+    expect(await writeNewFile(staging, 'profile/ema.html', Buffer.from('ema'), folders)).toBe(true);
+    expect(await writeNewFile(staging, 'robots.txt', Buffer.from('rendered'), folders)).toBe(true);
+    expect(await writeNewFile(staging, 'robots.txt', Buffer.from('rendered'), folders)).toBe(false);
+    expect(await readFile(path.join(bundle, 'robots.txt'), 'utf8')).toBe('public');
+    expect(await readFile(path.join(staging, 'robots.txt'), 'utf8')).toBe('rendered');
+    expect(await filesUnder(staging)).toEqual(['profile/ema.html', 'profile/miu.html', 'robots.txt']);
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * A Pagefind index written from pages handed to it (the npm package's
+ * service API: the same binary, the same defaults as its CLI), not read
+ * back from the built site. A full build hands over each searchable page
+ * as it is rendered, so Pagefind works while the renderer does, and never
+ * parses the many pages of the searchable folders (feeds, areas) it would
+ * skip. The pages' files name them as the CLI would (`profile/x.html`):
+ * the index's fragments are the CLI's, byte for byte.
+ *
+ * The service is one process shared by the builds of this process; it
+ * exits with it (its input closes), and each writer deletes its index.
+ */
+import { createIndex, type PagefindIndex } from 'pagefind';
+
+/** Pages handed over and not yet taken in: past this the build waits (the pages wait in memory, base64). */
+const MAX_IN_FLIGHT = 64;
+
+export class SearchIndexWriter {
+  readonly #index: PagefindIndex;
+  readonly #inFlight = new Set<Promise<void>>();
+  #failure: Error | undefined;
+  #pages = 0;
+
+  private constructor(index: PagefindIndex) {
+    this.#index = index;
+  }
+
+  static async open(): Promise<SearchIndexWriter> {
+    const { index, errors } = await createIndex();
+    if (!index) throw new Error(`Pagefind did not start an index: ${errors.join('; ')}`);
+    return new SearchIndexWriter(index);
+  }
+
+  /** Hands over the page of `file` (its path in the site); waits only while too many are on their way. */
+  async add(file: string, html: string): Promise<void> {
+    if (this.#failure) throw this.#failure;
+    this.#pages++;
+    const adding = this.#index.addHTMLFile({ sourcePath: file, content: html }).then(
+      ({ errors }) => {
+        if (errors.length > 0) this.#failure ??= new Error(`Pagefind could not index ${file}: ${errors.join('; ')}`);
+      },
+      (error: unknown) => {
+        this.#failure ??= error instanceof Error ? error : new Error(String(error));
+      },
+    );
+    const tracked = adding.finally(() => this.#inFlight.delete(tracked));
+    this.#inFlight.add(tracked);
+    if (this.#inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.#inFlight);
+  }
+
+  /** Writes the index of every page handed over into `outputPath` (Pagefind's bundle folder); returns the page count. */
+  async write(outputPath: string): Promise<number> {
+    await Promise.all(this.#inFlight);
+    if (this.#failure) throw this.#failure;
+    const { errors } = await this.#index.writeFiles({ outputPath });
+    if (errors.length > 0) throw new Error(`Pagefind could not write its index: ${errors.join('; ')}`);
+    return this.#pages;
+  }
+
+  /** Frees the index in the service (after write, or instead of it when the build failed). */
+  async discard(): Promise<void> {
+    await Promise.allSettled(this.#inFlight);
+    await this.#index.deleteIndex().catch(() => undefined);
+  }
+}
