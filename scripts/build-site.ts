@@ -124,11 +124,11 @@ export function siteHeaders(hashes: InlineHashes, env: Record<string, string | u
 
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
-/** The top-level folders (and files) of the site that hold its searchable pages. */
-function searchEntries(pages: SitePages): string[] {
-  const entries = new Set<string>();
-  for (const page of pages.values()) if (page.search) entries.add(page.file.split('/')[0]!);
-  return [...entries].sort();
+/** The files of the site's searchable pages (what Pagefind indexes). */
+function searchFiles(pages: SitePages): string[] {
+  const files: string[] = [];
+  for (const page of pages.values()) if (page.search) files.push(page.file);
+  return files.sort();
 }
 
 /** Runs `task` after everything queued for the site so far. */
@@ -457,10 +457,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
 
     let searchIndexed = incremental ? indexer.current() : Promise.resolve();
     if (incremental && searchChanged) {
-      // Pagefind reads the searchable pages only: the top-level folders (and files) that hold them.
-      const entries = searchEntries(pages);
       // In the background, once the machine is quiet (scripts/lib/search-index.ts).
-      searchIndexed = indexer.request(build, entries);
+      searchIndexed = indexer.request(build, searchFiles(pages));
       // Reported here; awaiting searchIndexed still sees the failure.
       searchIndexed.catch((error: Error) =>
         console.error(`[search] indexing ${outDir} failed; the previous index stays.\n${error.message}`),

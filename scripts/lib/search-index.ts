@@ -18,7 +18,7 @@ import path from 'node:path';
 import { ROOT } from './project';
 import { foreground } from './foreground';
 import { removeInBackground, replaceDir } from './replace-dir';
-import { linkTree } from './site-files';
+import { linkFiles } from './site-files';
 
 export const PAGEFIND_DIR = 'pagefind';
 
@@ -55,7 +55,7 @@ export class BackgroundIndexer {
   readonly #publishLive: () => Promise<void>;
   /** The build whose pages the site's index covers. */
   #published = -1;
-  #pending: { build: number; entries: readonly string[]; waiters: Waiter[] } | undefined;
+  #pending: { build: number; files: readonly string[]; waiters: Waiter[] } | undefined;
   #looping = false;
   #latest: Promise<void> = Promise.resolve();
 
@@ -78,13 +78,13 @@ export class BackgroundIndexer {
   }
 
   /**
-   * Indexes the searchable pages of build `build` (the top-level entries
-   * `entries` of the served site, just swapped in). Resolves once they, or a
-   * newer build's, are the site's index (`indexed`).
+   * Indexes the searchable pages of build `build` (their files `files` in
+   * the served site, just swapped in). Resolves once they, or a newer
+   * build's, are the site's index (`indexed`).
    */
-  request(build: number, entries: readonly string[]): Promise<void> {
+  request(build: number, files: readonly string[]): Promise<void> {
     const done = new Promise<void>((resolve, reject) => {
-      this.#pending = { build, entries, waiters: [...(this.#pending?.waiters ?? []), { resolve, reject }] };
+      this.#pending = { build, files, waiters: [...(this.#pending?.waiters ?? []), { resolve, reject }] };
     });
     if (!this.#looping) {
       this.#looping = true;
@@ -112,10 +112,11 @@ export class BackgroundIndexer {
       const output = path.join(this.#stateDir, `pagefind-${process.pid}-${job.build}`);
       try {
         // Between two builds, so the snapshot is one whole site: this build's searchable pages, or those of a newer one
-        // (which asks for its own index when it changed any).
+        // (which asks for its own index when it changed any, so a page it removed is left out here).
+        // The searchable pages alone: Pagefind would read and parse every feed and area page beside them only to skip it.
         await this.#enqueue(async () => {
           await rm(snapshot, { recursive: true, force: true });
-          await linkTree(this.#outDir, snapshot, { only: job.entries });
+          await linkFiles(this.#outDir, snapshot, job.files, { missing: 'skip' });
         });
         await rm(output, { recursive: true, force: true });
         // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first

@@ -171,7 +171,27 @@ export async function linkTree(
     await mkdir(path.join(to, path.relative(from, path.join(entry.parentPath, entry.name))), { recursive: true });
   }
   const files = entries.filter((e) => e.isFile()).map((e) => path.relative(from, path.join(e.parentPath, e.name)));
-  for (let i = 0; i < files.length; i += 64) {
-    await Promise.all(files.slice(i, i + 64).map((file) => linkFile(path.join(from, file), path.join(to, file))));
-  }
+  await linkFiles(from, to, files);
+}
+
+/**
+ * Hard-links the files `files` (relative paths) of the folder `from` into
+ * `to`, making their folders. With `missing: 'skip'` a file that is gone
+ * meanwhile is left out rather than failing.
+ */
+export async function linkFiles(
+  from: string,
+  to: string,
+  files: readonly string[],
+  { missing = 'fail' }: { missing?: 'fail' | 'skip' } = {},
+): Promise<void> {
+  for (const folder of new Set(files.map((file) => path.dirname(path.join(to, file))))) await mkdir(folder, { recursive: true });
+  const linkOne = async (file: string) => {
+    try {
+      await linkFile(path.join(from, file), path.join(to, file));
+    } catch (error) {
+      if (missing === 'fail' || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  };
+  for (let i = 0; i < files.length; i += 64) await Promise.all(files.slice(i, i + 64).map(linkOne));
 }

@@ -13,6 +13,7 @@ import {
   siteFileOf,
   writeIfChanged,
   writeNewFile,
+  linkFiles,
 } from '../../scripts/lib/site-files';
 import type { Rendered } from '../../scripts/renderer/protocol';
 // Astro's own template, to hold the copy to it (not exported by the package).
@@ -128,5 +129,19 @@ describe('writing into a hard-linked copy', () => {
     expect(await readFile(path.join(bundle, 'robots.txt'), 'utf8')).toBe('public');
     expect(await readFile(path.join(staging, 'robots.txt'), 'utf8')).toBe('rendered');
     expect(await filesUnder(staging)).toEqual(['profile/ema.html', 'profile/miu.html', 'robots.txt']);
+  });
+
+  it('links only the files it is given (the searchable pages), and skips one gone meanwhile only when told', async () => {
+    const live = path.join(dir, 'live');
+    await mkdir(path.join(live, 'blogs', 'page'), { recursive: true });
+    await writeFile(path.join(live, 'blogs', 'page', '1.html'), 'feed');
+    await writeFile(path.join(live, 'blogs', 'area.html'), 'area');
+    const snapshot = path.join(dir, 'snapshot');
+    await linkFiles(live, snapshot, ['blogs/page/1.html', 'profile/gone.html'], { missing: 'skip' });
+    expect(await filesUnder(snapshot)).toEqual(['blogs/page/1.html']);
+    expect((await stat(path.join(snapshot, 'blogs', 'page', '1.html'))).ino).toBe(
+      (await stat(path.join(live, 'blogs', 'page', '1.html'))).ino,
+    );
+    await expect(linkFiles(live, path.join(dir, 'strict'), ['profile/gone.html'])).rejects.toThrow(/ENOENT/);
   });
 });
