@@ -316,9 +316,10 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     await removeSiteFile(staging, file);
     changedFiles.add(file);
   };
-  // A full build indexes its pages as they are rendered (./lib/search-index-writer.ts), before its swap.
-  const searchWriter = incremental ? undefined : await SearchIndexWriter.open();
+  let searchWriter: SearchIndexWriter | undefined;
   try {
+    // A full build indexes its pages as they are rendered (./lib/search-index-writer.ts), before its swap.
+    if (!incremental) searchWriter = await SearchIndexWriter.open();
     // The renderer lists the URLs and the copy is made while this thread works out what changed.
     const listing = pool.urls(context);
     const copying: Promise<SiteBuild['staged']> = incremental

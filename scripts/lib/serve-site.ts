@@ -4,6 +4,8 @@
  * build computed for it (cache rules, security headers, CSP: see
  * hosting-headers.ts). For browser tests and benches.
  */
+import { once } from 'node:events';
+import { createReadStream, fstat, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -18,6 +20,37 @@ async function siteHeaders(dir: string): Promise<HeaderRule[]> {
     const config = JSON.parse(await readFile(FIREBASE_JSON, 'utf8')) as { hosting: { headers?: HeaderRule[] } };
     return config.hosting.headers ?? [];
   }
+}
+
+/**
+ * Superstatic's file provider, pinned to one file per request. Its own
+ * stats a path, reads it for an etag and opens it again for the body, each
+ * through the site's link to the live generation: a swap in between gave a
+ * Content-Length from one build and a body from the next, and the reader a
+ * cut-off answer. Here the file is opened once, and its size, date, etag
+ * and body all come from that open file (the old site or the new one, whole).
+ */
+function pinnedFileProvider(root: string) {
+  return async (_request: unknown, pathname: string) => {
+    const decoded = decodeURI(pathname);
+    if (!decoded.startsWith('/') || decoded.includes('../') || decoded.includes('..\\') || decoded.includes('\0')) return null;
+    const stream = createReadStream(path.join(root, decoded));
+    try {
+      const [fd] = (await once(stream, 'open')) as [number];
+      const stat = await new Promise<Stats>((resolve, reject) => fstat(fd, (error, stats) => (error ? reject(error) : resolve(stats))));
+      if (!stat.isFile()) {
+        stream.destroy();
+        return null;
+      }
+      // The inode, size and time name the file's content (a build writes a changed page as a new file).
+      const etag = `${stat.ino.toString(36)}-${stat.size.toString(36)}-${Math.round(stat.mtimeMs).toString(36)}`;
+      return { modified: stat.mtimeMs, size: stat.size, etag, stream };
+    } catch (error) {
+      stream.destroy();
+      if (['ENOENT', 'ENOTDIR', 'EISDIR', 'EINVAL'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
+      throw error;
+    }
+  };
 }
 
 export interface ServedSite {
@@ -35,6 +68,7 @@ export async function serveSite(dir: string, port = 0): Promise<ServedSite> {
     hostname: '127.0.0.1',
     cwd: dir,
     config: { public: '.', cleanUrls: true, trailingSlash: false, headers: await siteHeaders(dir) },
+    provider: pinnedFileProvider(dir),
   });
   const http = await new Promise<Server>((resolve) => {
     const listening: Server = app.listen(() => resolve(listening));
