@@ -8,8 +8,8 @@ import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { ExportRecords } from '../registry/public-collections';
 import type { PublicBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
-import { readExport, shardChange } from './export-records';
-import { renderContext, renderNow } from './render-context';
+import { listExportFiles, readExport, shardChange } from './export-records';
+import { renderContext, renderNow, UNVERSIONED } from './render-context';
 
 /** A former handle with the page where its owner is now. */
 export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };
@@ -126,19 +126,21 @@ let loaded: { key: string; directory: Promise<Directory> } | undefined;
 /**
  * The indexed export of the render context (src/data/render-context.ts):
  * memoised per export version and Tokyo day (what is derived from it, like
- * the next shifts of the handle index, may depend on the day), fresh on
- * every request in `astro dev`.
+ * the next shifts of the handle index, may depend on the day). Outside the
+ * renderer (`astro dev`) the export has no version: its files' own (size,
+ * mtime, inode) name it, so an edited export is read again on the next request.
+ *
+ * Never keyed on import.meta.env.DEV: the renderer bundle is a server build,
+ * in which that flag was folded to true, and every page re-read and re-indexed
+ * the whole export (at 10,000 therapists 0.3 s a page).
  */
-export function loadDirectory(): Promise<Directory> {
+export async function loadDirectory(): Promise<Directory> {
   const { exportDir, version, checked } = renderContext();
-  const load = (previous?: Promise<Directory>) =>
-    Promise.all([readExport(exportDir, { check: !checked }), previous?.catch(() => undefined)]).then(([records, before]) =>
-      indexExport(records, before),
-    );
-  if (import.meta.env?.DEV) return load();
-  const key = `${exportDir}\n${version}\n${tokyoDateKey(renderNow())}`;
+  const contentKey = version === UNVERSIONED ? (await listExportFiles(exportDir)).map((file) => file.version).join(',') : version;
+  const key = `${exportDir}\n${contentKey}\n${tokyoDateKey(renderNow())}`;
   if (loaded?.key !== key) {
-    const directory = load(loaded?.directory);
+    const previous = loaded?.directory.catch(() => undefined);
+    const directory = readExport(exportDir, { check: !checked }).then(async (records) => indexExport(records, await previous));
     loaded = { key, directory };
     // A failed read is not remembered: the next render tries again.
     directory.catch(() => {

@@ -22,6 +22,9 @@ export interface RenderContext {
   now?: Date | undefined;
 }
 
+/** The version of an export read outside the renderer (EXPORT_DIR, `astro dev`): none is known. */
+export const UNVERSIONED = 'env';
+
 const KEY = Symbol.for('theralink.renderContext');
 type WithContext = typeof globalThis & { [KEY]?: RenderContext };
 
@@ -32,7 +35,7 @@ export function setRenderContext(context: RenderContext): void {
 
 /** The current context: the renderer's, else EXPORT_DIR read once per process. */
 export function renderContext(): RenderContext {
-  return (globalThis as WithContext)[KEY] ?? { exportDir: exportDir(), version: 'env' };
+  return (globalThis as WithContext)[KEY] ?? { exportDir: exportDir(), version: UNVERSIONED };
 }
 
 /** "Now" for a page: the cycle's clock, else the real time. */

@@ -1,0 +1,60 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadDirectory } from '../../src/data/directory';
+import { setRenderContext, UNVERSIONED } from '../../src/data/render-context';
+import { EXPORT_FILES } from '../../src/schema/public';
+import { tokyoInstant } from '../../src/lib/tokyo-date';
+import { publicExport, writePublicExport } from '../factories/public-export';
+
+const TODAY = '2026-11-22';
+const MORNING = tokyoInstant(TODAY, '09:00');
+
+describe('loadDirectory', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'load-directory-'));
+    await writePublicExport(dir, publicExport({ therapists: 3, today: TODAY }));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  // Each page of a build asks for it: read and indexed once per export, not once per page.
+  it('indexes an export version once, however many pages ask at once or later', async () => {
+    setRenderContext({ exportDir: dir, version: `v1-${Date.now()}`, now: MORNING });
+    const [first, ...others] = await Promise.all(Array.from({ length: 8 }, () => loadDirectory()));
+    for (const other of others) expect(other).toBe(first);
+    expect(await loadDirectory()).toBe(first);
+  });
+
+  it('reads the export again for a new version and on a new Tokyo day', async () => {
+    const version = `v2-${Date.now()}`;
+    setRenderContext({ exportDir: dir, version, now: MORNING });
+    const before = await loadDirectory();
+    expect(before.therapists).toHaveLength(3);
+
+    await writePublicExport(dir, publicExport({ therapists: 5, today: TODAY }));
+    setRenderContext({ exportDir: dir, version, now: tokyoInstant(TODAY, '23:59') });
+    expect(await loadDirectory()).toBe(before);
+    setRenderContext({ exportDir: dir, version, now: tokyoInstant('2026-11-23', '00:00') });
+    const nextDay = await loadDirectory();
+    expect(nextDay).not.toBe(before);
+    expect(nextDay.therapists).toHaveLength(5);
+    setRenderContext({ exportDir: dir, version: `${version}-b`, now: tokyoInstant('2026-11-23', '00:00') });
+    expect(await loadDirectory()).not.toBe(nextDay);
+  });
+
+  // `astro dev` reads EXPORT_DIR without a version: an edited export shows on the next request.
+  it('without a version, keeps the directory until a file of the export changes', async () => {
+    setRenderContext({ exportDir: dir, version: UNVERSIONED, now: MORNING });
+    const first = await loadDirectory();
+    expect(await loadDirectory()).toBe(first);
+
+    const data = publicExport({ therapists: 4, today: TODAY });
+    await writeFile(path.join(dir, EXPORT_FILES.therapists), `${JSON.stringify(data.therapists)}\n`);
+    const edited = await loadDirectory();
+    expect(edited).not.toBe(first);
+    expect(edited.therapists).toHaveLength(4);
+    expect(await loadDirectory()).toBe(edited);
+  });
+});
