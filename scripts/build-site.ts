@@ -9,7 +9,9 @@
  * (scripts/lib/site-generations.ts): a reader sees the old site or the new
  * one, whole.
  *
- * Full: every URL into an empty generation, Pagefind before the swap.
+ * Full: every URL into an empty generation, the pages that may be
+ * searchable first (Pagefind takes each as it is rendered, then writes its
+ * index while the rest render), the index in place before the swap.
  * Incremental (the state beside the site says it was rendered by the same
  * renderer): the new generation starts as the live one's files (the spare
  * generation brought up to date, or a hard-link copy), and only the pages a
@@ -32,6 +34,7 @@ import {
   type ExportRecords,
   type PublicCollectionName,
 } from '../src/registry/public-collections';
+import { maybeSearchable } from '../src/registry/site-pages';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
@@ -42,7 +45,7 @@ import { removeInBackground, replaceDir } from './lib/replace-dir';
 import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged, writeNewFile } from './lib/site-files';
 import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
 import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
-import { SearchIndexWriter } from './lib/search-index-writer';
+import { isSearchablePage, SearchIndexWriter } from './lib/search-index-writer';
 import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
@@ -250,7 +253,7 @@ function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets:
   if (!file.endsWith('.html')) return { record };
   const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (isSitemapPage(html)) record.sitemap = true;
-  if (html.includes('data-pagefind-body')) record.search = true;
+  if (isSearchablePage(html)) record.search = true;
   const hashes = hashSets.indexOf(inlineHashes(html));
   if (hashes !== undefined) record.hashes = hashes;
   return { record, html };
@@ -317,6 +320,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     changedFiles.add(file);
   };
   let searchWriter: SearchIndexWriter | undefined;
+  let indexWritten: Promise<number> | undefined;
   try {
     // A full build indexes its pages as they are rendered (./lib/search-index-writer.ts), before its swap.
     if (!incremental) searchWriter = await SearchIndexWriter.open();
@@ -366,7 +370,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     // The sitemap lists the sitemap pages' URLs (sorted, no dates): it changes only when that set does.
     let sitemapMoved = !incremental;
     const sitemapChanges = { added: [] as string[], removed: [] as string[] };
-    await pool.render(context, toRender, async (results) => {
+    const onResults = async (results: Rendered[]) => {
       for (const result of results) {
         const bytes = fileBytes(result, siteUrl);
         if (!bytes) throw new Error(`${result.url} is one of the site's URLs (getStaticPaths) but answers ${result.status}.`);
@@ -374,6 +378,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
         const { record, html } = pageRecord(file, result, bytes, hashSets);
+        if (record.search && !maybeSearchable(result.url))
+          throw new Error(`${result.url} is searchable, but maybeSearchable (src/registry/site-pages.ts) does not name it.`);
         if (record.search && html) await searchWriter?.add(file, html);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
           sitemapMoved = true;
@@ -386,7 +392,18 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         }
         pages.set(result.url, record);
       }
-    });
+    };
+    if (searchWriter) {
+      // The pages Pagefind takes first; it writes its index (some 20 s at 10,000 therapists) while the rest render.
+      await pool.render(context, toRender.filter(maybeSearchable), onResults);
+      indexWritten = searchWriter.write(path.join(staging, PAGEFIND_DIR));
+      indexWritten.catch(() => undefined);
+      await pool.render(
+        context,
+        toRender.filter((url) => !maybeSearchable(url)),
+        onResults,
+      );
+    } else await pool.render(context, toRender, onResults);
     step('render');
     for (const [url, record] of toRemove) {
       await remove(record.file);
@@ -424,7 +441,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       if (index) await linkIndex(index, staging);
       if (index !== path.join(stateDir, PAGEFIND_DIR)) searchChanged = true;
     } else {
-      await searchWriter!.write(path.join(staging, PAGEFIND_DIR));
+      await indexWritten;
       await rm(path.join(stateDir, PAGEFIND_DIR), { recursive: true, force: true });
       await linkTree(path.join(staging, PAGEFIND_DIR), path.join(stateDir, PAGEFIND_DIR));
       indexer.indexed(build);
@@ -478,6 +495,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       searchIndexed,
     };
   } finally {
+    await indexWritten?.catch(() => undefined);
     await searchWriter?.discard();
     if (!live) await rm(staging, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });

@@ -12,6 +12,18 @@
  */
 import { createIndex, type PagefindIndex } from 'pagefind';
 
+/**
+ * Whether a built page is one Pagefind indexes: BaseLayout's `<main>` with
+ * `data-pagefind-body` (a `searchable` page). The whole tag, not the
+ * attribute's name alone: that name in a diary's text or a picture's alt
+ * text is escaped text, never a tag, and must not make her page searchable
+ * (a full build fails on a searchable page of an unexpected route).
+ */
+export function isSearchablePage(html: string): boolean {
+  return html.includes(SEARCHABLE_MAIN);
+}
+const SEARCHABLE_MAIN = '<main id="main" data-pagefind-body';
+
 /** Pages handed over and not yet taken in: past this the build waits (the pages wait in memory, base64). */
 const MAX_IN_FLIGHT = 64;
 

@@ -13,6 +13,7 @@ import { profileSlugs } from '../data/profiles';
 import { rankingPages } from '../data/ranking';
 import { searchFilters } from '../data/search-filters';
 import { storeList } from '../data/store-list';
+import { BLOGS_PATH } from '../lib/blog-paths';
 import { frozenListPath, type FrozenListFilter } from '../lib/frozen-list';
 import type { PublicCollectionName } from './public-collections';
 
@@ -70,6 +71,17 @@ export const EXPORT_ROUTES = {
 } satisfies Record<string, (site: Directory) => RouteParams[]>;
 
 export type ExportRoute = keyof typeof EXPORT_ROUTES;
+
+/**
+ * Whether the page at `url` may be in the full-text index (BaseLayout's
+ * `searchable`: profiles, store pages and the /blogs archive pages). A full
+ * build renders these first and lets Pagefind write its index while the
+ * rest render; the build fails on a searchable page this does not name, so
+ * it cannot fall behind the pages.
+ */
+export function maybeSearchable(url: string): boolean {
+  return url.startsWith('/profile/') || url.startsWith('/store-profile/') || url === BLOGS_PATH || url.startsWith(`${BLOGS_PATH}/`);
+}
 
 /** getStaticPaths() of an export-driven route (`astro build` and `astro dev`; the renderer's URL list). */
 export async function exportRoutePaths(route: ExportRoute): Promise<{ params: RouteParams }[]> {
