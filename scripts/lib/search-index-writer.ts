@@ -12,6 +12,8 @@
  */
 import { createIndex, type PagefindIndex } from 'pagefind';
 
+const SEARCHABLE_MAIN = '<main id="main" data-pagefind-body';
+
 /**
  * Whether a built page is one Pagefind indexes: BaseLayout's `<main>` with
  * `data-pagefind-body` (a `searchable` page). The whole tag, not the
@@ -22,7 +24,6 @@ import { createIndex, type PagefindIndex } from 'pagefind';
 export function isSearchablePage(html: string): boolean {
   return html.includes(SEARCHABLE_MAIN);
 }
-const SEARCHABLE_MAIN = '<main id="main" data-pagefind-body';
 
 /** Pages handed over and not yet taken in: past this the build waits (the pages wait in memory, base64). */
 const MAX_IN_FLIGHT = 64;

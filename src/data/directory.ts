@@ -130,9 +130,10 @@ let loaded: { key: string; directory: Promise<Directory> } | undefined;
  * renderer (`astro dev`) the export has no version: its files' own (size,
  * mtime, inode) name it, so an edited export is read again on the next request.
  *
- * Never keyed on import.meta.env.DEV: the renderer bundle is a server build,
- * in which that flag was folded to true, and every page re-read and re-indexed
- * the whole export (at 10,000 therapists 0.3 s a page).
+ * Never keyed on import.meta.env.DEV: how the renderer's server build
+ * compiled that flag depended on the process that built the bundle, and
+ * where it came out true every page re-read and re-indexed the whole export
+ * (at 10,000 therapists 0.3 s a page).
  */
 export async function loadDirectory(): Promise<Directory> {
   const { exportDir, version, checked } = renderContext();
