@@ -2,4 +2,4 @@
 import type { APIRoute } from 'astro';
 import { iconPng } from '../lib/seo/icons';
 
-export const GET: APIRoute = () => new Response(new Uint8Array(iconPng(180)), { headers: { 'Content-Type': 'image/png' } });
+export const GET: APIRoute = async () => new Response(new Uint8Array(await iconPng(180)), { headers: { 'Content-Type': 'image/png' } });

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { icoFromPng, iconPng } from '../lib/seo/icons';
 
-export const GET: APIRoute = () =>
-  new Response(new Uint8Array(icoFromPng(iconPng(32, { background: false }), 32)), {
+export const GET: APIRoute = async () =>
+  new Response(new Uint8Array(icoFromPng(await iconPng(32, { background: false }), 32)), {
     headers: { 'Content-Type': 'image/x-icon' },
   });

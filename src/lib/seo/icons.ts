@@ -5,7 +5,7 @@
  * the web manifest's 192 / 512 px icons (white background, the mark inset
  * so a maskable crop keeps it whole). Node only.
  */
-import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 
 /** The theme colour (the brand raspberry, Tailwind pink-700), shared by the manifest and <meta name="theme-color">. */
 export const THEME_COLOR = '#be185d';
@@ -13,16 +13,19 @@ export const MANIFEST_ICON_SIZES = [192, 512] as const;
 
 const RINGS = `<g fill="none" stroke="${THEME_COLOR}" stroke-width="3"><circle cx="10" cy="14" r="7"/><circle cx="18" cy="14" r="7"/></g>`;
 
-/** The mark as SVG: transparent for the favicon, on white with a margin for app icons. */
-function iconSvg(background: boolean): string {
+/** The mark as SVG, `size` pixels square: transparent for the favicon, on white with a margin for app icons. */
+function iconSvg(size: number, background: boolean): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"`;
   return background
-    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-7 -7 42 42"><rect x="-7" y="-7" width="42" height="42" fill="#ffffff"/>${RINGS}</svg>`
-    : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28">${RINGS}</svg>`;
+    ? `${svg} viewBox="-7 -7 42 42"><rect x="-7" y="-7" width="42" height="42" fill="#ffffff"/>${RINGS}</svg>`
+    : `${svg} viewBox="0 0 28 28">${RINGS}</svg>`;
 }
 
 /** A square PNG of the mark. */
-export function iconPng(size: number, { background = true } = {}): Buffer {
-  return new Resvg(iconSvg(background), { fitTo: { mode: 'width', value: size } }).render().asPng();
+export function iconPng(size: number, { background = true } = {}): Promise<Buffer> {
+  return sharp(Buffer.from(iconSvg(size, background)))
+    .png()
+    .toBuffer();
 }
 
 /** An .ico file holding one PNG image (ICONDIR + one ICONDIRENTRY + the PNG). */

@@ -4,5 +4,5 @@ import { MANIFEST_ICON_SIZES, iconPng } from '../../lib/seo/icons';
 
 export const getStaticPaths = (() => MANIFEST_ICON_SIZES.map((size) => ({ params: { size: String(size) } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ params }) =>
-  new Response(new Uint8Array(iconPng(Number(params.size))), { headers: { 'Content-Type': 'image/png' } });
+export const GET: APIRoute = async ({ params }) =>
+  new Response(new Uint8Array(await iconPng(Number(params.size))), { headers: { 'Content-Type': 'image/png' } });
