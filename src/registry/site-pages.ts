@@ -74,13 +74,20 @@ export type ExportRoute = keyof typeof EXPORT_ROUTES;
 
 /**
  * Whether the page at `url` may be in the full-text index (BaseLayout's
- * `searchable`: profiles, store pages and the /blogs archive pages). A full
- * build renders these first and lets Pagefind write its index while the
- * rest render; the build fails on a searchable page this does not name, so
- * it cannot fall behind the pages.
+ * `searchable`: profiles, store pages and the /blogs archive pages, not its
+ * area and tag views, which list the same diaries again). A full build
+ * renders these first and lets Pagefind write its index while the rest
+ * render; the build fails on a searchable page this does not name, so it
+ * cannot fall behind the pages.
  */
 export function maybeSearchable(url: string): boolean {
-  return url.startsWith('/profile/') || url.startsWith('/store-profile/') || url === BLOGS_PATH || url.startsWith(`${BLOGS_PATH}/`);
+  return (
+    url.startsWith('/profile/') ||
+    url.startsWith('/store-profile/') ||
+    url === BLOGS_PATH ||
+    // blogListPath(null, n)
+    url.startsWith(`${BLOGS_PATH}/page/`)
+  );
 }
 
 /** getStaticPaths() of an export-driven route (`astro build` and `astro dev`; the renderer's URL list). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSearchablePage } from '../../scripts/lib/search-index-writer';
+import { BLOGS_PATH, blogListPath } from '../../src/lib/blog-paths';
 import { renderMarkdown } from '../../src/lib/markdown/render';
 import { maybeSearchable } from '../../src/registry/site-pages';
 
@@ -28,7 +29,12 @@ describe('which built pages Pagefind indexes', () => {
   });
 
   it('expects searchable pages only on profiles, store pages and the /blogs archive', () => {
-    for (const url of ['/profile/akari', '/store-profile/iyashi', '/blogs', '/blogs/3']) expect(maybeSearchable(url)).toBe(true);
-    for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles']) expect(maybeSearchable(url)).toBe(false);
+    for (const url of ['/profile/akari', '/store-profile/iyashi', BLOGS_PATH, blogListPath(null, 3)])
+      expect(maybeSearchable(url)).toBe(true);
+    const areaView = blogListPath({ area: 'shinjuku' }, 2);
+    const tagView = blogListPath({ tag: 'アロマ' });
+    for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles', areaView, tagView]) {
+      expect(maybeSearchable(url)).toBe(false);
+    }
   });
 });
