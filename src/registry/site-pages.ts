@@ -13,7 +13,7 @@ import { profileSlugs } from '../data/profiles';
 import { rankingPages } from '../data/ranking';
 import { searchFilters } from '../data/search-filters';
 import { storeList } from '../data/store-list';
-import { BLOGS_PATH } from '../lib/blog-paths';
+import { BLOGS_PATH, feedPageNumber } from '../lib/blog-paths';
 import { frozenListPath, type FrozenListFilter } from '../lib/frozen-list';
 import type { PublicCollectionName } from './public-collections';
 
@@ -81,13 +81,13 @@ export type ExportRoute = keyof typeof EXPORT_ROUTES;
  * cannot fall behind the pages.
  */
 export function maybeSearchable(url: string): boolean {
-  return (
-    url.startsWith('/profile/') ||
-    url.startsWith('/store-profile/') ||
-    url === BLOGS_PATH ||
-    // blogListPath(null, n)
-    url.startsWith(`${BLOGS_PATH}/page/`)
-  );
+  return url.startsWith('/profile/') || url.startsWith('/store-profile/') || isBlogArchivePage(url);
+}
+
+/** `/blogs` or `blogListPath(null, n)`, its page read back by the parser the route uses. */
+function isBlogArchivePage(url: string): boolean {
+  if (url === BLOGS_PATH) return true;
+  return url.startsWith(`${BLOGS_PATH}/`) && !Number.isNaN(feedPageNumber(url.slice(BLOGS_PATH.length + 1)));
 }
 
 /** getStaticPaths() of an export-driven route (`astro build` and `astro dev`; the renderer's URL list). */
