@@ -396,6 +396,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     if (searchWriter) {
       // The pages Pagefind takes first; it writes its index (some 20 s at 10,000 therapists) while the rest render.
       await pool.render(context, toRender.filter(maybeSearchable), onResults);
+      // Apart in the timings: at 100,000 therapists this stretch was held to Pagefind's intake.
+      step('render searchable');
       indexWritten = searchWriter.write(path.join(staging, PAGEFIND_DIR));
       indexWritten.catch(() => undefined);
       await pool.render(

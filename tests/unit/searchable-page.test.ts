@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { isSearchablePage } from '../../scripts/lib/search-index-writer';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { close, createIndex } from 'pagefind';
+import { afterAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../../scripts/lib/site-files';
+import { isSearchablePage, searchDocument } from '../../scripts/lib/search-index-writer';
 import { BLOGS_PATH, blogListPath } from '../../src/lib/blog-paths';
 import { renderMarkdown } from '../../src/lib/markdown/render';
 import { maybeSearchable } from '../../src/registry/site-pages';
@@ -36,5 +41,52 @@ describe('which built pages Pagefind indexes', () => {
     for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles', areaView, tagView]) {
       expect(maybeSearchable(url)).toBe(false);
     }
+  });
+});
+
+describe('what a full build hands Pagefind', () => {
+  const profile = [
+    '<!doctype html><html lang="ja"><head><title>あかり｜セラリンク</title>',
+    '<meta name="description" content="新宿のセラピスト"><script type="application/ld+json">{"name":"あかり"}</script></head>',
+    '<body><nav><a href="/">セラリンク</a> 凍結垢検索 出勤中</nav>',
+    '<main id="main" data-pagefind-body class="mx-auto">',
+    '<h1 data-pagefind-meta="title">あかり</h1><p data-pagefind-filter="area">新宿</p>',
+    '<img src="https://example.com/a.jpg" alt="あかりの写真"><p>アロマとリンパが得意です。&lt;/main&gt; も本文です。</p>',
+    '<section data-pagefind-ignore><h2>出勤予定</h2><p>12月1日 18:00</p></section>',
+    '<div data-pagefind-meta="uid:th-1, area:新宿"></div></main>',
+    '<footer>利用規約 お問い合わせ</footer></body></html>',
+  ].join('');
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await close();
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  /** The fragments Pagefind writes for one page (named by their content's hash), and their text. */
+  async function fragmentsOf(html: string): Promise<string[]> {
+    const { index } = await createIndex();
+    const { errors } = await index!.addHTMLFile({ sourcePath: 'profile/akari.html', content: html });
+    expect(errors).toEqual([]);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-pagefind-'));
+    dirs.push(dir);
+    await index!.writeFiles({ outputPath: dir });
+    await index!.deleteIndex();
+    return filesUnder(path.join(dir, 'fragment'));
+  }
+
+  it('is the main element and the html tag alone', () => {
+    const document = searchDocument(profile);
+    expect(document).toMatch(/^<!doctype html><html lang="ja"><head><\/head><body><main id="main" data-pagefind-body/);
+    expect(document).toContain('&lt;/main&gt; も本文です。');
+    expect(document).toMatch(/<\/main><\/body><\/html>$/);
+    expect(document).not.toContain('凍結垢検索');
+    expect(document).not.toContain('利用規約');
+    expect(() => searchDocument('<html lang="ja"><body><main id="main">x</main></body></html>')).toThrow();
+  });
+
+  it('indexes to the same fragment as the whole page', async () => {
+    const whole = await fragmentsOf(profile);
+    expect(whole).toHaveLength(1);
+    expect(await fragmentsOf(searchDocument(profile))).toEqual(whole);
   });
 });
