@@ -62,7 +62,7 @@ describe('what a full build hands Pagefind', () => {
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  /** The fragments Pagefind writes for one page (named by their content's hash), and their text. */
+  /** The files of the fragments Pagefind writes for one page: each is named by its content's hash. */
   async function fragmentsOf(html: string): Promise<string[]> {
     const { index } = await createIndex();
     const { errors } = await index!.addHTMLFile({ sourcePath: 'profile/akari.html', content: html });
