@@ -41,6 +41,7 @@ import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, t
 import { affectedUrls, diffExports } from './lib/incremental';
 import { foreground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
+import { pageText } from './lib/page-text';
 import { removeInBackground, replaceDir } from './lib/replace-dir';
 import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged, writeNewFile } from './lib/site-files';
 import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
@@ -247,16 +248,16 @@ async function writeExportCopy(
   );
 }
 
-/** What the state keeps of a written file (and its HTML, for the search index). */
-function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets: HashSets): { record: PageRecord; html?: string } {
+/** What the state keeps of a written file (and its page's text, ./lib/page-text.ts, for the search index). */
+function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets: HashSets): { record: PageRecord; text?: string } {
   const record: PageRecord = { file, kind: result.kind };
   if (!file.endsWith('.html')) return { record };
-  const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  if (isSitemapPage(html)) record.sitemap = true;
-  if (isSearchablePage(html)) record.search = true;
-  const hashes = hashSets.indexOf(inlineHashes(html));
+  const text = pageText(bytes);
+  if (isSitemapPage(text)) record.sitemap = true;
+  if (isSearchablePage(text)) record.search = true;
+  const hashes = hashSets.indexOf(inlineHashes(text, 'latin1'));
   if (hashes !== undefined) record.hashes = hashes;
-  return { record, html };
+  return { record, text };
 }
 
 async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<SiteBuild> {
@@ -377,10 +378,10 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const file = siteFileOf(result.url, result.kind);
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
-        const { record, html } = pageRecord(file, result, bytes, hashSets);
+        const { record, text } = pageRecord(file, result, bytes, hashSets);
         if (record.search && !maybeSearchable(result.url))
           throw new Error(`${result.url} is searchable, but maybeSearchable (src/registry/site-pages.ts) does not name it.`);
-        if (record.search && html) await searchWriter?.add(file, html);
+        if (record.search && text) await searchWriter?.add(file, text);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
           sitemapMoved = true;
           if (previous?.sitemap) sitemapChanges.removed.push(previous.file);

@@ -44,15 +44,20 @@ export const FIREBASE_CONNECT_ORIGINS = [
 /** Where profile pictures are downloaded from in production (src/lib/photo-url.ts). */
 export const STORAGE_IMAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/** Hashes of one page's inline scripts (not src, not JSON data), inline styles and event handlers. */
-export function inlineHashes(html: string): InlineHashes {
+/**
+ * Hashes of one page's inline scripts (not src, not JSON data), inline
+ * styles and event handlers. `html` is the page's text, or (a build) its
+ * bytes as `latin1` text (./page-text.ts), whose matches are hashed as the bytes they are.
+ */
+export function inlineHashes(html: string, encoding: 'utf8' | 'latin1' = 'utf8'): InlineHashes {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, encoding).digest('base64')}'`;
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attrs]) => !/\bsrc\s*=/i.test(attrs!) && !/\btype\s*=\s*["']?application\/(?:ld\+)?json/i.test(attrs!))
+    .filter(
+      ([, attrs]) => !/\bsrc[\t\n\f\r ]*=/i.test(attrs!) && !/\btype[\t\n\f\r ]*=[\t\n\f\r ]*["']?application\/(?:ld\+)?json/i.test(attrs!),
+    )
     .map(([, , body]) => sha256(body!));
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => sha256(body!));
-  const handlers = [...html.matchAll(/\son[a-z]+="([^"]*)"/g)].map(([, body]) => sha256(decodeAttribute(body!)));
+  const handlers = [...html.matchAll(/[\t\n\f\r ]on[a-z]+="([^"]*)"/g)].map(([, body]) => sha256(decodeAttribute(body!)));
   return { scripts, styles, handlers };
 }
 

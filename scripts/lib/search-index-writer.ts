@@ -11,11 +11,12 @@
  * exits with it (its input closes), and each writer deletes its index.
  */
 import { createIndex, type PagefindIndex } from 'pagefind';
+import { decodedText } from './page-text';
 
 const SEARCHABLE_MAIN = '<main id="main" data-pagefind-body';
 
 /**
- * Whether a built page is one Pagefind indexes: BaseLayout's `<main>` with
+ * Whether a built page (its text, or its bytes as text: ./page-text.ts) is one Pagefind indexes: BaseLayout's `<main>` with
  * `data-pagefind-body` (a `searchable` page). The whole tag, not the
  * attribute's name alone: that name in a diary's text or a picture's alt
  * text is escaped text, never a tag, and must not make her page searchable
@@ -62,11 +63,15 @@ export class SearchIndexWriter {
     return new SearchIndexWriter(index);
   }
 
-  /** Hands over the searchable page of `file` (its path in the site); waits only while too many are on their way. */
-  async add(file: string, html: string): Promise<void> {
+  /**
+   * Hands over the searchable page of `file` (its path in the site), given as
+   * its bytes' text (./page-text.ts); waits only while too many are on their way.
+   */
+  async add(file: string, pageText: string): Promise<void> {
     if (this.#failure) throw this.#failure;
     this.#pages++;
-    const adding = this.#index.addHTMLFile({ sourcePath: file, content: searchDocument(html) }).then(
+    const content = decodedText(searchDocument(pageText));
+    const adding = this.#index.addHTMLFile({ sourcePath: file, content }).then(
       ({ errors }) => {
         if (errors.length > 0) this.#failure ??= new Error(`Pagefind could not index ${file}: ${errors.join('; ')}`);
       },

@@ -17,9 +17,11 @@ import {
   urlRow,
 } from '../../src/lib/seo/sitemap';
 
-/** Whether a built page belongs in the sitemap. */
+/** Whether a built page (its text, or its bytes as text: ./page-text.ts) belongs in the sitemap. */
 export function isSitemapPage(html: string): boolean {
-  return !/<meta\s+name="robots"\s+content="[^"]*noindex/i.test(html) && !/<meta\s+http-equiv="refresh"/i.test(html);
+  return (
+    !/<meta[\t\n\f\r ]+name="robots"[\t\n\f\r ]+content="[^"]*noindex/i.test(html) && !/<meta[\t\n\f\r ]+http-equiv="refresh"/i.test(html)
+  );
 }
 
 /** A sitemap file as written: its path under the site root and its bytes (UTF-8). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, findCsp, hostingHeaders, inlineHashes, withEmulatorOrigins } from '../../scripts/lib/hosting-headers';
+import { pageText } from '../../scripts/lib/page-text';
 import { isProductionBuild, resolveSiteUrl } from '../../src/lib/seo/site-url';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -20,6 +21,24 @@ describe('inline hashes', () => {
       styles: [hash('astro-island{display:contents}')],
       handlers: [hash('location.reload()')],
     });
+  });
+
+  it('finds the same hashes in a page read as its bytes (latin1) as in its decoded text', () => {
+    // ム is E3 83 A0: read as latin1 its last byte is U+00A0, which \s would take for white space before "onclick".
+    const html = [
+      '<html lang="ja"><head><style>.a::after{content:"ブログ"}</style></head><body>',
+      '<script>alert("予約ありがとう")</script>',
+      '<p title="ムonclick=&quot;x&quot;">ムonclick="not-a-handler"</p>',
+      '<button onclick="alert(&quot;再読み込み&quot;)">再読み込み</button>',
+      '</body></html>',
+    ].join('');
+    const hashes = inlineHashes(html);
+    expect(hashes).toEqual({
+      scripts: [hash('alert("予約ありがとう")')],
+      styles: [hash('.a::after{content:"ブログ"}')],
+      handlers: [hash('alert("再読み込み")')],
+    });
+    expect(inlineHashes(pageText(Buffer.from(html)), 'latin1')).toEqual(hashes);
   });
 });
 
