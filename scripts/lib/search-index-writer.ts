@@ -16,7 +16,8 @@ import { decodedText } from './page-text';
 const SEARCHABLE_MAIN = '<main id="main" data-pagefind-body';
 
 /**
- * Whether a built page (its text, or its bytes as text: ./page-text.ts) is one Pagefind indexes: BaseLayout's `<main>` with
+ * Whether a built page (its text, or its bytes as text: ./page-text.ts) is
+ * one Pagefind indexes: BaseLayout's `<main>` with
  * `data-pagefind-body` (a `searchable` page). The whole tag, not the
  * attribute's name alone: that name in a diary's text or a picture's alt
  * text is escaped text, never a tag, and must not make her page searchable
@@ -67,10 +68,10 @@ export class SearchIndexWriter {
    * Hands over the searchable page of `file` (its path in the site), given as
    * its bytes' text (./page-text.ts); waits only while too many are on their way.
    */
-  async add(file: string, pageText: string): Promise<void> {
+  async add(file: string, text: string): Promise<void> {
     if (this.#failure) throw this.#failure;
     this.#pages++;
-    const content = decodedText(searchDocument(pageText));
+    const content = decodedText(searchDocument(text));
     const adding = this.#index.addHTMLFile({ sourcePath: file, content }).then(
       ({ errors }) => {
         if (errors.length > 0) this.#failure ??= new Error(`Pagefind could not index ${file}: ${errors.join('; ')}`);

@@ -88,8 +88,9 @@ export async function writeIfChanged(root: string, file: string, bytes: Uint8Arr
  * remembers the folders made.
  *
  * Written synchronously: fs/promises' writeFile opens, writes and closes
- * through the thread pool, three hand-offs a file. For the 86,845 files of
- * 10,000 therapists that took 21.7 s of CPU against 4.0 s written in place
+ * through the thread pool, three hand-offs a file. As many files as the
+ * 10,000-therapist site has (86,845 of 20 KB, 18,000 to a folder like the
+ * diary pages) took 62 s of CPU that way against 10 s written in place
  * (docs/decisions.md), on a machine whose two cores the renderer keeps busy.
  */
 export async function writeNewFile(root: string, file: string, bytes: Uint8Array, folders: Set<string>): Promise<boolean> {
