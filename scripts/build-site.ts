@@ -9,9 +9,10 @@
  * (scripts/lib/site-generations.ts): a reader sees the old site or the new
  * one, whole.
  *
- * Full: every URL into an empty generation, the pages that may be
- * searchable first (Pagefind takes each as it is rendered, then writes its
- * index while the rest render), the index in place before the swap.
+ * Full: every URL into an empty generation, part by part of the full-text
+ * index (src/lib/search/index-parts.ts): that part's pages first (Pagefind
+ * takes each as it is rendered), then its index written while a share of
+ * the unsearchable pages render; every part in place before the swap.
  * Incremental (the state beside the site says it was rendered by the same
  * renderer): the new generation starts as the live one's files (the spare
  * generation brought up to date, or a hard-link copy), and only the pages a
@@ -27,14 +28,15 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { indexExport, type Directory } from '../src/data/directory';
-import { readExportFiles, type LoadedFiles } from '../src/data/export-records';
+import { checkExportFiles, readExportFiles, type HashedFile, type LoadedFiles } from '../src/data/export-records';
 import {
   PUBLIC_COLLECTIONS,
   PUBLIC_COLLECTION_NAMES,
   type ExportRecords,
   type PublicCollectionName,
 } from '../src/registry/public-collections';
-import { maybeSearchable } from '../src/registry/site-pages';
+import { searchPartOf } from '../src/registry/site-pages';
+import { SEARCH_INDEX_DIR, SEARCH_PARTS, type SearchPart } from '../src/lib/search/index-parts';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
@@ -45,8 +47,9 @@ import { pageText } from './lib/page-text';
 import { removeInBackground, replaceDir } from './lib/replace-dir';
 import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged, writeNewFile } from './lib/site-files';
 import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
-import { BackgroundIndexer, PAGEFIND_DIR } from './lib/search-index';
-import { isSearchablePage, SearchIndexWriter } from './lib/search-index-writer';
+import { BackgroundIndexer } from './lib/search-index';
+import { isSearchablePage } from './lib/search-index-writer';
+import { IndexedRender } from './lib/indexed-render';
 import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
@@ -128,11 +131,12 @@ export function siteHeaders(hashes: InlineHashes, env: Record<string, string | u
 
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
-/** The files of the site's searchable pages (what Pagefind indexes). */
-function searchFiles(pages: SitePages): string[] {
-  const files: string[] = [];
-  for (const page of pages.values()) if (page.search) files.push(page.file);
-  return files.sort();
+/** The files of the site's searchable pages (what Pagefind indexes), by part of the index. */
+function searchFiles(pages: SitePages): Map<SearchPart, string[]> {
+  const files = new Map(SEARCH_PARTS.map((part) => [part, [] as string[]]));
+  for (const [url, page] of pages.entries()) if (page.search) files.get(searchPartOf(url)!)!.push(page.file);
+  for (const list of files.values()) list.sort();
+  return files;
 }
 
 /** Runs `task` after everything queued for the site so far. */
@@ -182,7 +186,7 @@ async function previousExport(outDir: string, stateDir: string, version: string)
   return known as LoadedExport & { directory: Directory };
 }
 
-const hashesOf = (loaded: LoadedFiles) => new Map(loaded.files.map((file) => [file.file, file.hash]));
+const hashesOf = (loaded: { files: readonly HashedFile[] }) => new Map(loaded.files.map((file) => [file.file, file.hash]));
 
 /**
  * The two exports cut to what can differ, for diffExports: a collection
@@ -216,9 +220,9 @@ export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   return enqueue(outDir, () => foreground.run(() => buildOnce({ ...options, outDir })));
 }
 
-function exportVersionOf(loaded: LoadedFiles): string {
+function exportVersionOf(files: readonly HashedFile[]): string {
   const hash = createHash('sha256');
-  for (const file of loaded.files) hash.update(`${file.file}\0${file.hash}\0`);
+  for (const file of files) hash.update(`${file.file}\0${file.hash}\0`);
   return hash.digest('hex').slice(0, 20);
 }
 
@@ -231,7 +235,7 @@ function exportVersionOf(loaded: LoadedFiles): string {
 async function writeExportCopy(
   dir: string,
   exportDir: string,
-  loaded: LoadedFiles,
+  files: readonly HashedFile[],
   previous: LoadedExport | undefined,
   previousDir: string,
 ): Promise<void> {
@@ -240,7 +244,7 @@ async function writeExportCopy(
   await mkdir(dir, { recursive: true });
   for (const { file, shardBy } of Object.values(PUBLIC_COLLECTIONS)) if (shardBy) await mkdir(path.join(dir, file));
   await Promise.all(
-    loaded.files.map((file) =>
+    files.map((file) =>
       held.get(file.file) === file.hash
         ? link(path.join(previousDir, file.file), path.join(dir, file.file))
         : copyFile(path.join(exportDir, file.file), path.join(dir, file.file)),
@@ -290,16 +294,20 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     state.rendererKey === bundle.key &&
     state.siteId === (await folderId(outDir)) &&
     existsSync(path.join(stateDir, 'export'));
+  if (!incremental) lastExport.delete(outDir);
   const previous = incremental ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
   // Checked here, so the renderer need not check it again: the files the previous build did not check already.
-  const loaded = await readExportFiles(path.resolve(exportDir), { check: true, checked: previous && new Set(hashesOf(previous).values()) });
-  const exportVersion = exportVersionOf(loaded);
+  // A full build keeps no records on this thread (the workers read their own); the next incremental one reads its copy.
+  const loaded = incremental
+    ? await readExportFiles(path.resolve(exportDir), { check: true, checked: new Set(hashesOf(previous!).values()) })
+    : undefined;
+  const files = loaded?.files ?? (await checkExportFiles(path.resolve(exportDir)));
+  const exportVersion = exportVersionOf(files);
   // The renderer reads a copy, which becomes the state's `export/` once the site is live.
   const snapshot = path.join(stateDir, `export-${process.pid}`);
-  await writeExportCopy(snapshot, path.resolve(exportDir), loaded, previous, path.join(stateDir, 'export'));
+  await writeExportCopy(snapshot, path.resolve(exportDir), files, previous, path.join(stateDir, 'export'));
   const context: CycleContext = { exportDir: snapshot, version: exportVersion, now: now.toISOString(), checked: true };
   const pool = rendererPool(bundle);
-  const records = loaded.records;
   step('read export');
   const build = ++builds;
   const indexer = indexerOf(outDir);
@@ -320,16 +328,14 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     await removeSiteFile(staging, file);
     changedFiles.add(file);
   };
-  let searchWriter: SearchIndexWriter | undefined;
-  let indexWritten: Promise<number> | undefined;
+  /** A full build's render order, which writes the full-text index part by part on the way (./lib/indexed-render.ts). */
+  let indexed: IndexedRender | undefined;
   try {
-    // A full build indexes its pages as they are rendered (./lib/search-index-writer.ts), before its swap.
-    if (!incremental) searchWriter = await SearchIndexWriter.open();
     // The renderer lists the URLs and the copy is made while this thread works out what changed.
     const listing = pool.urls(context);
     const copying: Promise<SiteBuild['staged']> = incremental
       ? // The index comes from the state folder before the swap (see below).
-        stageFromLive(outDir, stateDir, staging, [PAGEFIND_DIR]).then((spare) => (spare ? 'spare' : 'copy'))
+        stageFromLive(outDir, stateDir, staging, [SEARCH_INDEX_DIR]).then((spare) => (spare ? 'spare' : 'copy'))
       : // Client bundles and public files first, then every page.
         linkTree(bundle.clientDir, staging).then(() => 'fresh');
     const preparing = Promise.all([listing, copying]);
@@ -337,13 +343,13 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     let directory: Directory | undefined;
     let affected: Set<string> | null = null;
     if (incremental) {
-      directory = indexExport(records, previous!.directory);
+      directory = indexExport(loaded!.records, previous!.directory);
       // A new day moves every schedule, /today and the next shifts of the handle index: all pages.
       if (state.today === today)
         affected = affectedUrls(
           previous!.directory,
           directory,
-          diffExports(...comparable(previous!, { version: exportVersion, ...loaded })),
+          diffExports(...comparable(previous!, { version: exportVersion, ...loaded! })),
         );
     }
     step('affected pages');
@@ -379,9 +385,10 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
         const { record, text } = pageRecord(file, result, bytes, hashSets);
-        if (record.search && !maybeSearchable(result.url))
-          throw new Error(`${result.url} is searchable, but maybeSearchable (src/registry/site-pages.ts) does not name it.`);
-        if (record.search && text) await searchWriter?.add(file, text);
+        const searchPart = searchPartOf(result.url);
+        if (record.search && !searchPart)
+          throw new Error(`${result.url} is searchable, but searchPartOf (src/registry/site-pages.ts) does not name it.`);
+        await indexed?.rendered(result.url, searchPart, file, record.search ? text : undefined);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
           sitemapMoved = true;
           if (previous?.sitemap) sitemapChanges.removed.push(previous.file);
@@ -394,19 +401,13 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         pages.set(result.url, record);
       }
     };
-    if (searchWriter) {
-      // The pages Pagefind takes first; it writes its index (some 20 s at 10,000 therapists) while the rest render.
-      await pool.render(context, toRender.filter(maybeSearchable), onResults);
-      // Apart in the timings: at 100,000 therapists this stretch was held to Pagefind's intake.
-      step('render searchable');
-      indexWritten = searchWriter.write(path.join(staging, PAGEFIND_DIR));
-      indexWritten.catch(() => undefined);
-      await pool.render(
-        context,
-        toRender.filter((url) => !maybeSearchable(url)),
-        onResults,
-      );
-    } else await pool.render(context, toRender, onResults);
+    if (incremental) await pool.render(context, toRender, onResults);
+    else {
+      indexed = new IndexedRender(toRender, searchPartOf, path.join(staging, SEARCH_INDEX_DIR));
+      await pool.render(context, indexed.next, onResults);
+      await indexed.finished();
+      for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
+    }
     step('render');
     for (const [url, record] of toRemove) {
       await remove(record.file);
@@ -440,13 +441,12 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
 
     if (incremental) {
       // The newest index there is (the background index updates it between builds); this build's follows.
-      const index = [path.join(stateDir, PAGEFIND_DIR), path.join(outDir, PAGEFIND_DIR)].find((dir) => existsSync(dir));
+      const index = [path.join(stateDir, SEARCH_INDEX_DIR), path.join(outDir, SEARCH_INDEX_DIR)].find((dir) => existsSync(dir));
       if (index) await linkIndex(index, staging);
-      if (index !== path.join(stateDir, PAGEFIND_DIR)) searchChanged = true;
+      if (index !== path.join(stateDir, SEARCH_INDEX_DIR)) searchChanged = true;
     } else {
-      await indexWritten;
-      await rm(path.join(stateDir, PAGEFIND_DIR), { recursive: true, force: true });
-      await linkTree(path.join(staging, PAGEFIND_DIR), path.join(stateDir, PAGEFIND_DIR));
+      await rm(path.join(stateDir, SEARCH_INDEX_DIR), { recursive: true, force: true });
+      await linkTree(path.join(staging, SEARCH_INDEX_DIR), path.join(stateDir, SEARCH_INDEX_DIR));
       indexer.indexed(build);
     }
 
@@ -473,7 +473,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       pages,
       sitemapFiles: sitemapPaths,
     });
-    lastExport.set(outDir, { version: exportVersion, ...loaded, directory });
+    if (loaded) lastExport.set(outDir, { version: exportVersion, ...loaded, directory });
     step('state');
 
     let searchIndexed = incremental ? indexer.current() : Promise.resolve();
@@ -498,8 +498,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       searchIndexed,
     };
   } finally {
-    await indexWritten?.catch(() => undefined);
-    await searchWriter?.discard();
+    await indexed?.discard();
     if (!live) await rm(staging, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
   }
@@ -507,7 +506,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
 
 /** Puts the index `index` into the generation `staging` (as hard links), unless it holds that index already. */
 async function linkIndex(index: string, staging: string): Promise<void> {
-  const target = path.join(staging, PAGEFIND_DIR);
+  const target = path.join(staging, SEARCH_INDEX_DIR);
   if (await sameIndex(index, target)) return;
   if (existsSync(target)) {
     const aside = `${target}-old-${process.pid}`;
@@ -528,8 +527,8 @@ async function publishIndex(outDir: string): Promise<void> {
   const staging = newGeneration(stateDir);
   let live = false;
   try {
-    await stageFromLive(outDir, stateDir, staging, [PAGEFIND_DIR]);
-    await linkIndex(path.join(stateDir, PAGEFIND_DIR), staging);
+    await stageFromLive(outDir, stateDir, staging, [SEARCH_INDEX_DIR]);
+    await linkIndex(path.join(stateDir, SEARCH_INDEX_DIR), staging);
     const replaced = pointAt(outDir, staging);
     live = true;
     // The pages are the live ones: the replaced generation lacks only the index, which linkIndex checks anyway.

@@ -85,6 +85,26 @@ export class SearchIndexWriter {
     if (this.#inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.#inFlight);
   }
 
+  /** Pages handed over and not yet taken in. */
+  get pending(): number {
+    return this.#inFlight.size;
+  }
+
+  /** Resolves when Pagefind has taken in one more of the pages handed over (never, while none are on their way). */
+  settled(): Promise<void> {
+    return this.#inFlight.size > 0 ? Promise.race(this.#inFlight) : new Promise(() => undefined);
+  }
+
+  /** Writes an index of no pages into `outputPath` (a part of the index that has none; Pagefind's CLI refuses them). */
+  static async writeEmpty(outputPath: string): Promise<void> {
+    const writer = await SearchIndexWriter.open();
+    try {
+      await writer.write(outputPath);
+    } finally {
+      await writer.discard();
+    }
+  }
+
   /** Writes the index of every page handed over into `outputPath` (Pagefind's bundle folder); returns the page count. */
   async write(outputPath: string): Promise<number> {
     await Promise.all(this.#inFlight);

@@ -15,12 +15,12 @@
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { SEARCH_INDEX_DIR, SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
 import { ROOT } from './project';
 import { foreground } from './foreground';
 import { removeInBackground, replaceDir } from './replace-dir';
+import { SearchIndexWriter } from './search-index-writer';
 import { linkFiles } from './site-files';
-
-export const PAGEFIND_DIR = 'pagefind';
 
 /**
  * Pagefind's own executable, as its npm wrapper finds it (the same
@@ -55,7 +55,7 @@ export class BackgroundIndexer {
   readonly #publishLive: () => Promise<void>;
   /** The build whose pages the site's index covers. */
   #published = -1;
-  #pending: { build: number; files: readonly string[]; waiters: Waiter[] } | undefined;
+  #pending: { build: number; files: ReadonlyMap<SearchPart, readonly string[]>; waiters: Waiter[] } | undefined;
   #looping = false;
   #latest: Promise<void> = Promise.resolve();
 
@@ -79,10 +79,10 @@ export class BackgroundIndexer {
 
   /**
    * Indexes the searchable pages of build `build` (their files `files` in
-   * the served site, just swapped in). Resolves once they, or a newer
-   * build's, are the site's index (`indexed`).
+   * the served site, just swapped in, by part of the index). Resolves once
+   * they, or a newer build's, are the site's index (`indexed`).
    */
-  request(build: number, files: readonly string[]): Promise<void> {
+  request(build: number, files: ReadonlyMap<SearchPart, readonly string[]>): Promise<void> {
     const done = new Promise<void>((resolve, reject) => {
       this.#pending = { build, files, waiters: [...(this.#pending?.waiters ?? []), { resolve, reject }] };
     });
@@ -116,14 +116,24 @@ export class BackgroundIndexer {
         // The searchable pages alone: Pagefind would read and parse every feed and area page beside them only to skip it.
         await this.#enqueue(async () => {
           await rm(snapshot, { recursive: true, force: true });
-          await linkFiles(this.#outDir, snapshot, job.files, { missing: 'skip' });
+          for (const part of SEARCH_PARTS)
+            await linkFiles(this.#outDir, path.join(snapshot, part), job.files.get(part) ?? [], { missing: 'skip' });
         });
         await rm(output, { recursive: true, force: true });
-        // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first
-        // (Pagefind took 117 s of a core at 10,000 × 20, each time a cycle changed a searchable page).
-        await foreground.runInBackground('nice', ['-n', '10', pagefindBinary, '--site', snapshot, '--output-path', output, '--silent'], {
-          quiet: true,
-        });
+        // Each part of the index from its own pages (src/lib/search/index-parts.ts), the primary part (the folder) first.
+        for (const part of SEARCH_PARTS) {
+          const partOutput = path.join(output, searchPartFolder(part));
+          // The CLI refuses a folder without pages: a part with none is an empty index, which /search merges as one.
+          if ((job.files.get(part) ?? []).length === 0) await SearchIndexWriter.writeEmpty(partOutput);
+          // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first
+          // (Pagefind took 117 s of a core at 10,000 × 20, each time a cycle changed a searchable page).
+          else
+            await foreground.runInBackground(
+              'nice',
+              ['-n', '10', pagefindBinary, '--site', path.join(snapshot, part), '--output-path', partOutput, '--silent'],
+              { quiet: true },
+            );
+        }
         await this.#enqueue(() => this.#publish(job.build, output));
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {
@@ -139,7 +149,7 @@ export class BackgroundIndexer {
   async #publish(build: number, output: string): Promise<void> {
     // A full build since has put in a newer index.
     if (build < this.#published) return;
-    await replaceDir(output, path.join(this.#stateDir, PAGEFIND_DIR));
+    await replaceDir(output, path.join(this.#stateDir, SEARCH_INDEX_DIR));
     await this.#publishLive();
     this.#published = build;
   }

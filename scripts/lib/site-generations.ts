@@ -17,6 +17,7 @@
 import { existsSync, lstatSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SEARCH_PARTS, searchPartFolder } from '../../src/lib/search/index-parts';
 import { removeInBackground } from './replace-dir';
 import { linkTree, removeSiteFile } from './site-files';
 import { folderId } from './site-state';
@@ -188,9 +189,12 @@ export async function removeLeftovers(outDir: string, stateDir: string): Promise
   for (const name of beside) void removeInBackground(path.join(path.dirname(outDir), name), 'leftovers');
 }
 
-/** Whether the two folders hold the same Pagefind index (its entry file is one inode: hard links). */
+/** Whether the two folders hold the same full-text index (each part's entry file is one inode: hard links). */
 export async function sameIndex(a: string, b: string): Promise<boolean> {
-  const entry = 'pagefind-entry.json';
-  const [x, y] = await Promise.all([stat(path.join(a, entry)).catch(() => null), stat(path.join(b, entry)).catch(() => null)]);
-  return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino;
+  const entries = SEARCH_PARTS.map((part) => path.join(searchPartFolder(part), 'pagefind-entry.json'));
+  const sameEntry = async (entry: string) => {
+    const [x, y] = await Promise.all([stat(path.join(a, entry)).catch(() => null), stat(path.join(b, entry)).catch(() => null)]);
+    return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino;
+  };
+  return (await Promise.all(entries.map(sameEntry))).every(Boolean);
 }

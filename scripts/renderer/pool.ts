@@ -62,16 +62,24 @@ class RendererWorker {
   }
 }
 
+/**
+ * Hands out the URLs to render, a batch of at most `size` at a time, until
+ * undefined. It may wait (on the answers of batches handed out before: it
+ * is never awaited before the answers in hand are handled).
+ */
+export type UrlSource = (size: number) => Promise<string[] | undefined>;
+
 export interface RendererPool {
   /** Every URL of the site for this cycle's export. */
   urls(context: CycleContext): Promise<string[]>;
   /**
-   * Renders `urls`, handing each batch of answers to `onResults` as it
+   * Renders `urls` (a list, or a source that decides the order as the
+   * render goes), handing each batch of answers to `onResults` as it
    * arrives (in no particular order); `parallel` workers at most.
    */
   render(
     context: CycleContext,
-    urls: readonly string[],
+    urls: readonly string[] | UrlSource,
     onResults: (results: Rendered[]) => Promise<void>,
     parallel?: number,
   ): Promise<void>;
@@ -116,40 +124,49 @@ export function workerCount(urls: number): number {
   return urls > 400 ? Math.max(1, Math.min(2, os.availableParallelism())) : 1;
 }
 
+/** A list's URLs in order, as a source. */
+function listSource(urls: readonly string[]): UrlSource {
+  let at = 0;
+  return async (size) => {
+    if (at >= urls.length) return undefined;
+    at += size;
+    return urls.slice(at - size, at);
+  };
+}
+
 export function rendererPool(bundle: RendererBundle): RendererPool {
   return {
     async urls(context) {
       const [worker] = workersOf(bundle, 1);
       return (await worker!.ask({ type: 'urls', context })).urls;
     },
-    async render(context, urls, onResults, parallel = workerCount(urls.length)) {
-      const batches: string[][] = [];
-      for (let i = 0; i < urls.length; i += BATCH) batches.push(urls.slice(i, i + BATCH));
+    async render(context, urls, onResults, parallel) {
+      const source = typeof urls === 'function' ? urls : listSource(urls);
+      const workers = parallel ?? (typeof urls === 'function' ? workerCount(Infinity) : workerCount(urls.length));
       let failed = false;
-      const next = () => (failed ? undefined : batches.shift());
+      const next = async () => (failed ? undefined : await source(BATCH));
       const ask = (worker: RendererWorker, batch: string[]) =>
         worker.ask({ type: 'render', context, urls: batch }).then((response) => response.results);
+      const askNext = (worker: RendererWorker) => next().then((batch) => batch && ask(worker, batch));
       // Each worker has its next batch in hand while the build writes the previous one.
       const loop = async (worker: RendererWorker) => {
-        let batch = next();
-        let inFlight = batch && ask(worker, batch);
+        let inFlight: Promise<Rendered[] | undefined> = askNext(worker);
         try {
-          while (inFlight) {
-            const results = await inFlight;
-            batch = next();
-            inFlight = batch && ask(worker, batch);
+          for (let results = await inFlight; results; results = await inFlight) {
+            inFlight = askNext(worker);
             // A failed write must not leave the worker's next answer unhandled.
-            inFlight?.catch(() => undefined);
+            inFlight.catch(() => undefined);
             await onResults(results);
           }
         } catch (error) {
           failed = true;
           // The batch in hand is finished before the build cleans up (it reads the export being removed).
-          await inFlight?.catch(() => undefined);
+          await inFlight.catch(() => undefined);
           throw error;
         }
       };
-      const loops = workersOf(bundle, Math.max(1, Math.min(parallel, batches.length))).map(loop);
+      const batches = typeof urls === 'function' ? Infinity : Math.ceil(urls.length / BATCH);
+      const loops = workersOf(bundle, Math.max(1, Math.min(workers, batches))).map(loop);
       // Every worker stops before the build goes on (or cleans up after a failure).
       const outcomes = await Promise.allSettled(loops);
       const failure = outcomes.find((outcome) => outcome.status === 'rejected');

@@ -107,6 +107,26 @@ export async function readExportFile(dir: string, entry: ExportFile, options: Pa
   return result;
 }
 
+/** A data file of an export and the hash of its bytes (its records not kept). */
+export type HashedFile = ExportFile & { hash: string };
+
+/**
+ * Checks every data file of `dir` against its public schema, one file at a
+ * time, and keeps none of its records: for a full build, whose renderer
+ * workers read the records themselves. At 100,000 therapists the parsed
+ * export is about 0.9 GB of heap that the build's main thread otherwise
+ * carried (and collected around) through the whole render.
+ */
+export async function checkExportFiles(dir: string): Promise<HashedFile[]> {
+  const checked: HashedFile[] = [];
+  for (const entry of await listExportFiles(dir)) {
+    const bytes = await readFile(path.join(dir, entry.file));
+    parseCollection(entry.name, bytes.toString('utf8'), { check: true }, entry.file);
+    checked.push({ ...entry, hash: createHash('sha256').update(bytes).digest('hex') });
+  }
+  return checked;
+}
+
 /** An export as read: its files (parsed) and their records by collection. */
 export interface LoadedFiles {
   files: (ExportFile & ParsedFile)[];

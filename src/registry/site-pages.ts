@@ -15,6 +15,7 @@ import { searchFilters } from '../data/search-filters';
 import { storeList } from '../data/store-list';
 import { BLOGS_PATH, feedPageNumber } from '../lib/blog-paths';
 import { frozenListPath, type FrozenListFilter } from '../lib/frozen-list';
+import type { SearchPart } from '../lib/search/index-parts';
 import type { PublicCollectionName } from './public-collections';
 
 export type RouteParams = Record<string, string | undefined>;
@@ -73,15 +74,17 @@ export const EXPORT_ROUTES = {
 export type ExportRoute = keyof typeof EXPORT_ROUTES;
 
 /**
- * Whether the page at `url` may be in the full-text index (BaseLayout's
- * `searchable`: profiles, store pages and the /blogs archive pages, not its
- * area and tag views, which list the same diaries again). A full build
- * renders these first and lets Pagefind write its index while the rest
- * render; the build fails on a searchable page this does not name, so it
- * cannot fall behind the pages.
+ * The part of the full-text index (src/lib/search/index-parts.ts) the page
+ * at `url` may be in, if any (BaseLayout's `searchable`): profiles and store
+ * pages in the directory's, the /blogs archive pages in the diaries' (not
+ * its area and tag views, which list the same diaries again). A full build
+ * renders each part's pages in turn and lets Pagefind write that part while
+ * other pages render; the build fails on a searchable page this does not
+ * name, so it cannot fall behind the pages.
  */
-export function maybeSearchable(url: string): boolean {
-  return url.startsWith('/profile/') || url.startsWith('/store-profile/') || isBlogArchivePage(url);
+export function searchPartOf(url: string): SearchPart | undefined {
+  if (url.startsWith('/profile/') || url.startsWith('/store-profile/')) return 'directory';
+  return isBlogArchivePage(url) ? 'blogs' : undefined;
 }
 
 /** `/blogs` or `blogListPath(null, n)`, its page read back by the parser the route uses. */

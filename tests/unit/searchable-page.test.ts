@@ -7,7 +7,7 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { isSearchablePage, searchDocument } from '../../scripts/lib/search-index-writer';
 import { BLOGS_PATH, blogListPath } from '../../src/lib/blog-paths';
 import { renderMarkdown } from '../../src/lib/markdown/render';
-import { maybeSearchable } from '../../src/registry/site-pages';
+import { searchPartOf } from '../../src/registry/site-pages';
 
 const page = (main: string, content: string) => `<!doctype html><html lang="ja"><body>${main}${content}</main></body></html>`;
 
@@ -18,7 +18,7 @@ describe('which built pages Pagefind indexes', () => {
   });
 
   // A diary is not searchable: the attribute's name in her text or a picture's alt must not make it so
-  // (a full build fails on a searchable page outside maybeSearchable).
+  // (a full build fails on a searchable page outside searchPartOf).
   it('is not fooled by the attribute written in a diary', () => {
     const body = renderMarkdown(
       [
@@ -33,13 +33,13 @@ describe('which built pages Pagefind indexes', () => {
     expect(isSearchablePage(page('<main id="main" class="mx-auto">', body))).toBe(false);
   });
 
-  it('expects searchable pages only on profiles, store pages and the /blogs archive', () => {
-    for (const url of ['/profile/akari', '/store-profile/iyashi', BLOGS_PATH, blogListPath(null, 3)])
-      expect(maybeSearchable(url)).toBe(true);
+  it('expects searchable pages only on profiles and store pages (the directory part) and the /blogs archive (the blogs part)', () => {
+    for (const url of ['/profile/akari', '/store-profile/iyashi']) expect(searchPartOf(url)).toBe('directory');
+    for (const url of [BLOGS_PATH, blogListPath(null, 3)]) expect(searchPartOf(url)).toBe('blogs');
     const areaView = blogListPath({ area: 'shinjuku' }, 2);
     const tagView = blogListPath({ tag: 'アロマ' });
     for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles', areaView, tagView]) {
-      expect(maybeSearchable(url)).toBe(false);
+      expect(searchPartOf(url)).toBeUndefined();
     }
   });
 });

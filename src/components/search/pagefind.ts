@@ -1,3 +1,5 @@
+import { SEARCH_PARTS, searchPartPath } from '../../lib/search/index-parts';
+
 /** The part of Pagefind's browser API the search page uses. */
 export interface PagefindResultData {
   url: string;
@@ -12,16 +14,24 @@ export interface PagefindResult {
 }
 export interface Pagefind {
   search(term: string | null, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>;
+  mergeIndex(path: string): Promise<void>;
 }
 
-// A string variable, so Vite leaves the import alone: the file only exists
-// after `pagefind --site dist` has indexed the build.
-const PAGEFIND_URL = '/pagefind/pagefind.js';
+// Not a literal in import(), so Vite leaves the import alone: the file only
+// exists once the build has indexed the site.
+const PAGEFIND_URL = `${searchPartPath(SEARCH_PARTS[0])}pagefind.js`;
 let loading: Promise<Pagefind> | undefined;
 
-/** Loads Pagefind once, on first need; a failed load may be retried. */
+async function load(): Promise<Pagefind> {
+  const pagefind = (await import(/* @vite-ignore */ PAGEFIND_URL)) as Pagefind;
+  // The index is written in parts (src/lib/search/index-parts.ts): one search covers them all.
+  for (const part of SEARCH_PARTS.slice(1)) await pagefind.mergeIndex(searchPartPath(part));
+  return pagefind;
+}
+
+/** Loads Pagefind and every part of the index once, on first need; a failed load may be retried. */
 export function loadPagefind(): Promise<Pagefind> {
-  loading ??= (import(/* @vite-ignore */ PAGEFIND_URL) as Promise<Pagefind>).catch((error: unknown) => {
+  loading ??= load().catch((error: unknown) => {
     loading = undefined;
     throw error;
   });

@@ -1,0 +1,145 @@
+/**
+ * The order of a full build's render, with the full-text index written on
+ * the way, part by part (src/lib/search/index-parts.ts): each part's pages
+ * go into one Pagefind index, which is written and freed before the next
+ * part's pages go in, so Pagefind holds one part at a time (its peak is
+ * the largest part's, not the whole index's). Pagefind takes pages in on
+ * one thread, slower than the workers render them: rather than wait on it,
+ * the workers render unsearchable pages whenever it has enough in hand, and
+ * while a part is being written.
+ */
+import path from 'node:path';
+import { SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
+import type { UrlSource } from '../renderer/pool';
+import { SearchIndexWriter } from './search-index-writer';
+
+/** Pages of the part in Pagefind's hands or on their way to it, past which the workers render other pages. */
+const AHEAD = 96;
+
+interface PartPages {
+  part: SearchPart;
+  urls: readonly string[];
+  /** URLs handed out to render, and of those, rendered and handled (`rendered`). */
+  handedOut: number;
+  handled: number;
+}
+
+export class IndexedRender {
+  readonly #outputDir: string;
+  readonly #parts: PartPages[];
+  readonly #rest: readonly string[];
+  #restAt = 0;
+  /** The part taking pages in (its index in #parts), or #parts.length once all are in. */
+  #current = 0;
+  #writer: SearchIndexWriter | undefined;
+  /** The write of the part before the current one, which the current one waits for. */
+  #writing: Promise<void> = Promise.resolve();
+  #waitingForWrite = false;
+  #failure: Error | undefined;
+  #wakers: (() => void)[] = [];
+  readonly #started = performance.now();
+  /** Milliseconds from the start at which each part was taken in and written (for the bench's timings). */
+  readonly timings: Record<string, number> = {};
+
+  /**
+   * `urls` in the order to render them, each part's searchable pages (by
+   * `partOf`) ahead of the others; the index goes into `outputDir`.
+   */
+  constructor(urls: readonly string[], partOf: (url: string) => SearchPart | undefined, outputDir: string) {
+    this.#outputDir = outputDir;
+    this.#parts = SEARCH_PARTS.map((part) => ({ part, urls: urls.filter((url) => partOf(url) === part), handedOut: 0, handled: 0 }));
+    this.#rest = urls.filter((url) => partOf(url) === undefined);
+  }
+
+  /** The URLs to render, batch by batch (scripts/renderer/pool.ts). */
+  readonly next: UrlSource = async (size) => {
+    for (;;) {
+      if (this.#failure) throw this.#failure;
+      const part = this.#parts[this.#current];
+      if (part && !this.#waitingForWrite) {
+        this.#writer ??= await SearchIndexWriter.open();
+        // A part without pages is an empty index (/search merges it as one).
+        if (part.urls.length === 0) {
+          this.#partTakenIn(part);
+          continue;
+        }
+        if (part.handedOut < part.urls.length && part.handedOut - part.handled + this.#writer.pending < AHEAD) {
+          const batch = part.urls.slice(part.handedOut, part.handedOut + size);
+          part.handedOut += batch.length;
+          return batch;
+        }
+      }
+      if (this.#restAt < this.#rest.length) {
+        this.#restAt += size;
+        return this.#rest.slice(this.#restAt - size, this.#restAt);
+      }
+      if (!part) return undefined;
+      await this.#progress(this.#writer);
+    }
+  };
+
+  /**
+   * The build has handled the rendered page `url` of `part` (or of none);
+   * `text` is its searchable page's text (./page-text.ts) for the index.
+   */
+  async rendered(url: string, part: SearchPart | undefined, file: string, text: string | undefined): Promise<void> {
+    if (part === undefined) return;
+    const pages = this.#parts[this.#current];
+    if (pages?.part !== part) throw new Error(`${url} was rendered outside its part of the search index (${part}).`);
+    if (text !== undefined) await this.#writer!.add(file, text);
+    pages.handled++;
+    if (pages.handled === pages.urls.length) this.#partTakenIn(pages);
+    this.#wake();
+  }
+
+  /** Resolves once every part is written (rejects when one failed). */
+  async finished(): Promise<void> {
+    while (this.#current < this.#parts.length && !this.#failure) await this.#progress(this.#writer);
+    await this.#writing;
+    if (this.#failure) throw this.#failure;
+  }
+
+  /** Frees the index being made (after a failure; a finished build has freed each). */
+  async discard(): Promise<void> {
+    await this.#writing.catch(() => undefined);
+    await this.#writer?.discard();
+  }
+
+  #partTakenIn(pages: PartPages): void {
+    const writer = this.#writer!;
+    this.#writer = undefined;
+    this.#current++;
+    this.timings[`index ${pages.part} taken in`] = performance.now() - this.#started;
+    // The next part's pages wait until this one is written and freed.
+    this.#waitingForWrite = true;
+    this.#writing = writer
+      .write(path.join(this.#outputDir, searchPartFolder(pages.part)))
+      .then(
+        () => {
+          this.timings[`index ${pages.part} written`] = performance.now() - this.#started;
+        },
+        (error: unknown) => {
+          this.#failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      )
+      .finally(() => writer.discard())
+      .finally(() => {
+        this.#waitingForWrite = false;
+        this.#wake();
+      });
+  }
+
+  /** Waits for something to change: a page handled, a part written, or Pagefind taking a page in. */
+  #progress(writer: SearchIndexWriter | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wakers.push(resolve);
+      void writer?.settled().then(resolve);
+    });
+  }
+
+  #wake(): void {
+    const wakers = this.#wakers;
+    this.#wakers = [];
+    for (const wake of wakers) wake();
+  }
+}
