@@ -9,10 +9,10 @@
  * (scripts/lib/site-generations.ts): a reader sees the old site or the new
  * one, whole.
  *
- * Full: every URL into an empty generation, part by part of the full-text
- * index (src/lib/search/index-parts.ts): that part's pages first (Pagefind
- * takes each as it is rendered), then its index written while a share of
- * the unsearchable pages render; every part in place before the swap.
+ * Full: every URL into an empty generation, the full-text index made on
+ * the way, part by part (./lib/indexed-render.ts: Pagefind takes a part's
+ * pages as they are rendered and writes it while other pages render), every
+ * part in place before the swap.
  * Incremental (the state beside the site says it was rendered by the same
  * renderer): the new generation starts as the live one's files (the spare
  * generation brought up to date, or a hard-link copy), and only the pages a

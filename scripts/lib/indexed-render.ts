@@ -52,9 +52,10 @@ export class IndexedRender {
   }
 
   /** The URLs to render, batch by batch (scripts/renderer/pool.ts). */
-  readonly next: UrlSource = async (size) => {
+  readonly next: UrlSource = async (size, stop) => {
     for (;;) {
       if (this.#failure) throw this.#failure;
+      if (stop.aborted) return undefined;
       const part = this.#parts[this.#current];
       if (part && !this.#waitingForWrite) {
         this.#writer ??= await SearchIndexWriter.open();
@@ -74,7 +75,7 @@ export class IndexedRender {
         return this.#rest.slice(this.#restAt - size, this.#restAt);
       }
       if (!part) return undefined;
-      await this.#progress(this.#writer);
+      await this.#progress(this.#writer, stop);
     }
   };
 
@@ -129,11 +130,16 @@ export class IndexedRender {
       });
   }
 
-  /** Waits for something to change: a page handled, a part written, or Pagefind taking a page in. */
-  #progress(writer: SearchIndexWriter | undefined): Promise<void> {
+  /** Waits for something to change: a page handled, a part written, Pagefind taking a page in, or the render stopping. */
+  #progress(writer: SearchIndexWriter | undefined, stop?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      this.#wakers.push(resolve);
-      void writer?.settled().then(resolve);
+      const done = () => {
+        stop?.removeEventListener('abort', done);
+        resolve();
+      };
+      this.#wakers.push(done);
+      void writer?.settled().then(done);
+      stop?.addEventListener('abort', done);
     });
   }
 

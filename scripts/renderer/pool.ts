@@ -65,9 +65,10 @@ class RendererWorker {
 /**
  * Hands out the URLs to render, a batch of at most `size` at a time, until
  * undefined. It may wait (on the answers of batches handed out before: it
- * is never awaited before the answers in hand are handled).
+ * is never awaited before the answers in hand are handled), and must stop
+ * waiting once `stop` is aborted (a render failed: those answers may never come).
  */
-export type UrlSource = (size: number) => Promise<string[] | undefined>;
+export type UrlSource = (size: number, stop: AbortSignal) => Promise<string[] | undefined>;
 
 export interface RendererPool {
   /** Every URL of the site for this cycle's export. */
@@ -143,8 +144,8 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
     async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);
       const workers = parallel ?? (typeof urls === 'function' ? workerCount(Infinity) : workerCount(urls.length));
-      let failed = false;
-      const next = async () => (failed ? undefined : await source(BATCH));
+      const failed = new AbortController();
+      const next = async () => (failed.signal.aborted ? undefined : await source(BATCH, failed.signal));
       const ask = (worker: RendererWorker, batch: string[]) =>
         worker.ask({ type: 'render', context, urls: batch }).then((response) => response.results);
       const askNext = (worker: RendererWorker) => next().then((batch) => batch && ask(worker, batch));
@@ -159,7 +160,7 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
             await onResults(results);
           }
         } catch (error) {
-          failed = true;
+          failed.abort();
           // The batch in hand is finished before the build cleans up (it reads the export being removed).
           await inFlight.catch(() => undefined);
           throw error;

@@ -13,11 +13,12 @@ const page = (url: string) =>
 
 /** Two render workers as scripts/renderer/pool.ts runs them: each asks for its next batch while the last one's answers are handled. */
 async function renderAll(order: IndexedRender, log: string[], onBatch: (urls: string[]) => void = () => undefined): Promise<void> {
+  const stop = new AbortController().signal;
   const worker = async () => {
-    let batch = order.next(48);
+    let batch = order.next(48, stop);
     for (let urls = await batch; urls; urls = await batch) {
       onBatch(urls);
-      batch = order.next(48);
+      batch = order.next(48, stop);
       await new Promise((resolve) => setTimeout(resolve, 1));
       for (const url of urls) {
         log.push(url);
@@ -69,6 +70,20 @@ describe("a full build's render order", () => {
       };
       expect(entry.languages.ja?.page_count, part).toBe(part === 'directory' ? 130 : 70);
     }
+  });
+
+  // A failed render never hands back the pages in hand: a worker waiting for them must stop, not hang the build.
+  it('stops waiting once the render stops', async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'theralink-indexed-render-'));
+    dirs.push(out);
+    const order = new IndexedRender(['/profile/a', '/profile/b'], partOf, out);
+    const stop = new AbortController();
+    expect(await order.next(48, stop.signal)).toEqual(['/profile/a', '/profile/b']);
+    // The part's pages are out and not handled: the next batch waits for them.
+    const waiting = order.next(48, stop.signal);
+    stop.abort();
+    expect(await waiting).toBeUndefined();
+    await order.discard();
   });
 
   it('writes an empty index for a part without pages', async () => {

@@ -1,4 +1,4 @@
-import { SEARCH_PARTS, searchPartPath } from '../../lib/search/index-parts';
+import { SEARCH_PARTS, searchPartPath, type SearchPart } from '../../lib/search/index-parts';
 
 /** The part of Pagefind's browser API the search page uses. */
 export interface PagefindResultData {
@@ -22,10 +22,29 @@ export interface Pagefind {
 const PAGEFIND_URL = `${searchPartPath(SEARCH_PARTS[0])}pagefind.js`;
 let loading: Promise<Pagefind> | undefined;
 
+/**
+ * The parts of the index that hold pages, the primary one first. A part
+ * without any (no diaries yet) is an index of no language, which Pagefind
+ * can neither search nor merge ("No language indexes found").
+ */
+export async function partsWithPages(fetchEntry: (url: string) => Promise<{ languages?: Record<string, unknown> }>): Promise<SearchPart[]> {
+  const entries = await Promise.all(SEARCH_PARTS.map((part) => fetchEntry(`${searchPartPath(part)}pagefind-entry.json`)));
+  return SEARCH_PARTS.filter((_, i) => Object.keys(entries[i]!.languages ?? {}).length > 0);
+}
+
+async function fetchEntry(url: string): Promise<{ languages?: Record<string, unknown> }> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as { languages?: Record<string, unknown> };
+}
+
 async function load(): Promise<Pagefind> {
+  const parts = await partsWithPages(fetchEntry);
+  // Nothing indexed yet (a site without profiles): every search finds nothing.
+  if (!parts.includes(SEARCH_PARTS[0])) return { search: async () => ({ results: [] }), mergeIndex: async () => undefined };
   const pagefind = (await import(/* @vite-ignore */ PAGEFIND_URL)) as Pagefind;
   // The index is written in parts (src/lib/search/index-parts.ts): one search covers them all.
-  for (const part of SEARCH_PARTS.slice(1)) await pagefind.mergeIndex(searchPartPath(part));
+  for (const part of parts.slice(1)) await pagefind.mergeIndex(searchPartPath(part));
   return pagefind;
 }
 
