@@ -12,7 +12,7 @@ import { areaOrder } from '../lib/areas';
 import { blogListPath, feedPageParam, FEED_PAGE_SIZE, tagPageKey, timelinePath, type BlogListFilter } from '../lib/blog-paths';
 import { storeCard, therapistCard, type ProfileCard } from '../lib/owners';
 import { stableFeed } from '../lib/stable-feed';
-import type { PublicBlog, PublicPost } from '../schema/public';
+import type { ListedBlog, PublicPost } from '../schema/public';
 import { blogsNewestFirst, postsNewestFirst, predecessorOf, type Directory } from './directory';
 import { shardChange } from './export-records';
 
@@ -43,21 +43,21 @@ function findAuthor(site: Directory, content: Authored): ContentAuthor | undefin
 }
 
 /** Her blogs just before (older) and just after (newer) `blog`, by id: the record may come from another copy of the export. */
-export function blogNeighbours(site: Directory, blog: PublicBlog): { previous?: PublicBlog; next?: PublicBlog } {
+export function blogNeighbours(site: Directory, blog: ListedBlog): { previous?: ListedBlog; next?: ListedBlog } {
   const hers = site.blogsByAuthor.get(blog.userId) ?? [];
   const at = hers.findIndex((other) => other.id === blog.id);
   return at < 0 ? {} : { previous: hers[at + 1], next: hers[at - 1] };
 }
 
 export interface BlogAt {
-  blog: PublicBlog;
+  blog: ListedBlog;
   author: ContentAuthor;
   /** Her blog just before this one (older), and just after (newer). */
-  previous?: PublicBlog;
-  next?: PublicBlog;
+  previous?: ListedBlog;
+  next?: ListedBlog;
 }
 
-const blogIds = new WeakMap<Directory, Map<string, PublicBlog>>();
+const blogIds = new WeakMap<Directory, Map<string, ListedBlog>>();
 
 export function blogAt(site: Directory, id: string | undefined): BlogAt | undefined {
   let byId = blogIds.get(site);
@@ -163,8 +163,8 @@ function changedFeedUrls<T extends Authored>(
 export interface BlogFeedView {
   filter: BlogListFilter;
   /** Its blogs, oldest first: the next export's view is patched from it. */
-  oldestFirst: PublicBlog[];
-  pages: FeedPage<PublicBlog>[];
+  oldestFirst: ListedBlog[];
+  pages: FeedPage<ListedBlog>[];
 }
 
 export interface BlogFeeds {
@@ -185,7 +185,7 @@ const blogFeedCache = new WeakMap<Directory, BlogFeeds>();
  * id), sorted on one precomputed key each. With the comparator, 3 million
  * calls for 180,000 diaries took half a second of every cycle.
  */
-function oldestFirstOf(blogs: readonly PublicBlog[]): PublicBlog[] {
+function oldestFirstOf(blogs: readonly ListedBlog[]): ListedBlog[] {
   const keyed = blogs.map((blog) => ({ key: `${blog.publishedAt}\u0000${blog.id}`, blog }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return keyed.map(({ blog }) => blog);
@@ -217,17 +217,17 @@ function carriedFeed<F, T extends Authored>(
 /** Past this many diaries moved, sorting them all again is as quick as patching the lists. */
 const MAX_PATCHED = 5_000;
 
-const olderThan = (a: PublicBlog, b: PublicBlog) => a.publishedAt < b.publishedAt || (a.publishedAt === b.publishedAt && a.id < b.id);
+const olderThan = (a: ListedBlog, b: ListedBlog) => a.publishedAt < b.publishedAt || (a.publishedAt === b.publishedAt && a.id < b.id);
 
 /** The lists the feeds page: every listed blog, and those of each area and tag page, oldest first. */
 interface FeedLists {
-  all: PublicBlog[];
-  byArea: Map<string, PublicBlog[]>;
-  byTag: Map<string, PublicBlog[]>;
+  all: ListedBlog[];
+  byArea: Map<string, ListedBlog[]>;
+  byTag: Map<string, ListedBlog[]>;
 }
 
 /** The tag pages a blog is listed on (one per page key, in the order of its tags). */
-function tagKeysOf(blog: PublicBlog): string[] {
+function tagKeysOf(blog: ListedBlog): string[] {
   const keys: string[] = [];
   for (const tag of blog.tags) {
     const key = tagPageKey(tag);
@@ -239,7 +239,7 @@ function tagKeysOf(blog: PublicBlog): string[] {
 /** The lists of `site` made from scratch: its listed blogs sorted and filed. */
 function sortedLists(site: Directory): FeedLists {
   const lists: FeedLists = { all: oldestFirstOf(site.blogs.filter((blog) => authorOf(site, blog))), byArea: new Map(), byTag: new Map() };
-  const add = (map: Map<string, PublicBlog[]>, key: string, blog: PublicBlog) => {
+  const add = (map: Map<string, ListedBlog[]>, key: string, blog: ListedBlog) => {
     const list = map.get(key);
     if (list) list.push(blog);
     else map.set(key, [blog]);
@@ -275,8 +275,8 @@ function patchedLists(before: Directory, site: Directory, prior: FeedLists): Fee
   if (removed.size + added.size > MAX_PATCHED) return undefined;
   const joining = oldestFirstOf([...added].filter((blog) => authorOf(site, blog)));
   // The lists a moved diary leaves or joins, with what joins each.
-  const touched = { area: new Map<string, PublicBlog[]>(), tag: new Map<string, PublicBlog[]>() };
-  const touch = (map: Map<string, PublicBlog[]>, key: string) => {
+  const touched = { area: new Map<string, ListedBlog[]>(), tag: new Map<string, ListedBlog[]>() };
+  const touch = (map: Map<string, ListedBlog[]>, key: string) => {
     let joins = map.get(key);
     if (!joins) map.set(key, (joins = []));
     return joins;
@@ -291,8 +291,8 @@ function patchedLists(before: Directory, site: Directory, prior: FeedLists): Fee
     touch(touched.area, authorOf(site, blog)!.area).push(blog);
     for (const key of tagKeysOf(blog)) touch(touched.tag, key).push(blog);
   }
-  const patch = (list: readonly PublicBlog[], joins: readonly PublicBlog[]) => mergedList(list, removed, joins);
-  const patchMap = (lists: Map<string, PublicBlog[]>, joins: Map<string, PublicBlog[]>) => {
+  const patch = (list: readonly ListedBlog[], joins: readonly ListedBlog[]) => mergedList(list, removed, joins);
+  const patchMap = (lists: Map<string, ListedBlog[]>, joins: Map<string, ListedBlog[]>) => {
     const patched = new Map(lists);
     for (const [key, blogs] of joins) {
       const list = patch(lists.get(key) ?? [], blogs);
@@ -305,8 +305,8 @@ function patchedLists(before: Directory, site: Directory, prior: FeedLists): Fee
 }
 
 /** `list` without the blogs in `removed`, with `joins` (oldest first) merged in. */
-function mergedList(list: readonly PublicBlog[], removed: ReadonlySet<PublicBlog>, joins: readonly PublicBlog[]): PublicBlog[] {
-  const order: PublicBlog[] = [];
+function mergedList(list: readonly ListedBlog[], removed: ReadonlySet<ListedBlog>, joins: readonly ListedBlog[]): ListedBlog[] {
+  const order: ListedBlog[] = [];
   let j = 0;
   for (const blog of list) {
     if (removed.has(blog)) continue;
@@ -331,7 +331,7 @@ export function blogFeeds(site: Directory): BlogFeeds {
   const tags = [...lists.byTag.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   // A list carried as it was keeps its view (and its pages).
   const priorViews = new Map(prior?.views.map((one) => [one.oldestFirst, one]));
-  const view = (filter: BlogListFilter, blogs: PublicBlog[]): BlogFeedView =>
+  const view = (filter: BlogListFilter, blogs: ListedBlog[]): BlogFeedView =>
     priorViews.get(blogs) ?? { filter, oldestFirst: blogs, pages: feedPages(blogs, (page) => blogListPath(filter, page)) };
   const views = [
     view(null, lists.all),
@@ -366,7 +366,7 @@ export function blogFeedView(site: Directory, filter: BlogListFilter): BlogFeedV
 export function changedBlogFeedPages(before: Directory, after: Directory): string[] {
   const [was, now] = [blogFeeds(before), blogFeeds(after)];
   const authors = changedAuthors(before, after, (site) => site.blogsByAuthor, blogAuthorShown);
-  const sameVersion = (a: PublicBlog, b: PublicBlog) => a.id === b.id && a.updatedAt === b.updatedAt && a.publishedAt === b.publishedAt;
+  const sameVersion = (a: ListedBlog, b: ListedBlog) => a.id === b.id && a.updatedAt === b.updatedAt && a.publishedAt === b.publishedAt;
   const areasMoved = JSON.stringify(was.areas) !== JSON.stringify(now.areas);
   const tagsMoved = JSON.stringify(was.topTags) !== JSON.stringify(now.topTags);
   return now.views.flatMap(({ filter, pages }) => {

@@ -6,15 +6,15 @@
  */
 import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { ExportRecords } from '../registry/public-collections';
-import type { PublicBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
+import type { ListedBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
-import { listExportFiles, readExport, shardChange } from './export-records';
+import { listExportFiles, readListedExport, shardChange, type DirectoryRecords } from './export-records';
 import { renderContext, renderNow, UNVERSIONED } from './render-context';
 
 /** A former handle with the page where its owner is now. */
 export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };
 
-export interface Directory extends ExportRecords {
+export interface Directory extends DirectoryRecords {
   therapistsById: Map<string, PublicTherapist>;
   storesById: Map<string, ExportRecords['stores'][number]>;
   /** Former handles whose owner has a public page, in export order. */
@@ -25,7 +25,7 @@ export interface Directory extends ExportRecords {
   shiftsByStore: Map<string, PublicShift[]>;
   therapistsByStore: Map<string, PublicTherapist[]>;
   /** Each author's blogs, newest first (by publishedAt, then id). */
-  blogsByAuthor: Map<string, PublicBlog[]>;
+  blogsByAuthor: Map<string, ListedBlog[]>;
   /** Each author's timeline posts, newest first. */
   postsByAuthor: Map<string, PublicPost[]>;
 }
@@ -49,7 +49,7 @@ const newestFirst =
   <T extends { id: string }>(time: (item: T) => string) =>
   (a: T, b: T) =>
     byCodePoints(time(b), time(a)) || byCodePoints(b.id, a.id);
-export const blogsNewestFirst = newestFirst<PublicBlog>((blog) => blog.publishedAt);
+export const blogsNewestFirst = newestFirst<ListedBlog>((blog) => blog.publishedAt);
 export const postsNewestFirst = newestFirst<PublicPost>((post) => post.createdAt);
 
 function sortedGroups<T>(groups: Map<string, T[]>, order: (a: T, b: T) => number): Map<string, T[]> {
@@ -77,7 +77,7 @@ export const predecessorOf = (site: Directory) => predecessors.get(site);
  * change are taken from it rather than made again (200,000 diaries sorted
  * by author took a second of every cycle, in every thread).
  */
-export function indexExport(records: ExportRecords, previous?: Directory): Directory {
+export function indexExport(records: DirectoryRecords, previous?: Directory): Directory {
   const { therapists, stores, frozenAccounts, shifts } = records;
   const ownerOf = ownerFinder(therapists, stores);
   const unchanged = (name: 'blogs' | 'posts') => previous !== undefined && sameRecords(previous[name], records[name]);
@@ -141,7 +141,7 @@ export async function loadDirectory(): Promise<Directory> {
   const key = `${exportDir}\n${contentKey}\n${tokyoDateKey(renderNow())}`;
   if (loaded?.key !== key) {
     const previous = loaded?.directory.catch(() => undefined);
-    const directory = readExport(exportDir, { check: !checked }).then(async (records) => indexExport(records, await previous));
+    const directory = readListedExport(exportDir, { check: !checked }).then(async (records) => indexExport(records, await previous));
     loaded = { key, directory };
     // A failed read is not remembered: the next render tries again.
     directory.catch(() => {

@@ -15,13 +15,20 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { keepCardTeaser } from '../lib/markdown/excerpt';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords, type PublicCollectionName } from '../registry/public-collections';
+import type { ListedBlog, PublicBlog } from '../schema/public';
 
 export interface ParseOptions {
   /** Check every record against its schema (false for a copy the build has checked already). */
   check?: boolean;
   /** Hashes of files checked already (readExportFile): not checked again. */
   checked?: ReadonlySet<string> | undefined;
+  /**
+   * The blogs without their bodies (ListedBlog, each card's teaser worked
+   * out first): what the pages' directory holds (src/data/blog-bodies.ts).
+   */
+  listed?: boolean;
 }
 
 /** One collection's records from its file's text; throws naming the first record that does not fit. */
@@ -93,17 +100,28 @@ export interface ParsedFile {
 
 /** Parsed files by version (see listExportFiles); a version no longer listed is dropped on the next read. */
 const parsed = new Map<string, ParsedFile>();
+const cacheKey = (entry: ExportFile, options: ParseOptions) =>
+  options.listed && entry.name === 'blogs' ? `${entry.version}:listed` : entry.version;
+
+/** A blog without its body (its card's teaser kept): a listed read holds every diary of the site, and the bodies are most of them. */
+function listedBlog(blog: PublicBlog): ListedBlog {
+  const { body, ...listed } = blog;
+  keepCardTeaser(listed, body);
+  return listed;
+}
 
 /** The records and hash of one file, parsed once per version. */
 export async function readExportFile(dir: string, entry: ExportFile, options: ParseOptions = {}): Promise<ParsedFile> {
-  const known = parsed.get(entry.version);
+  const key = cacheKey(entry, options);
+  const known = parsed.get(key);
   if (known && (known.checked || options.check === false || options.checked?.has(known.hash))) return known;
   const bytes = await readFile(path.join(dir, entry.file));
   const hash = createHash('sha256').update(bytes).digest('hex');
   const check = options.check !== false && !options.checked?.has(hash);
-  const records = parseCollection(entry.name, bytes.toString('utf8'), { check }, entry.file) as unknown[];
+  let records = parseCollection(entry.name, bytes.toString('utf8'), { check }, entry.file) as unknown[];
+  if (key !== entry.version) records = (records as PublicBlog[]).map(listedBlog);
   const result = { records, hash, checked: options.check !== false };
-  parsed.set(entry.version, result);
+  parsed.set(key, result);
   return result;
 }
 
@@ -139,7 +157,7 @@ export async function readExportFiles(dir: string, options: ParseOptions = {}): 
   const files = await Promise.all(entries.map(async (entry) => ({ ...entry, ...(await readExportFile(dir, entry, options)) })));
   // Only the versions this read listed are kept: an export's worth (200,000 diaries at scale), not its history.
   const listed = new Set(entries.map((entry) => entry.version));
-  for (const version of parsed.keys()) if (!listed.has(version)) parsed.delete(version);
+  for (const key of parsed.keys()) if (!listed.has(key.replace(/:listed$/, ''))) parsed.delete(key);
   return { files, records: recordsOf(files) };
 }
 
@@ -187,6 +205,14 @@ export function shardChange<T>(before: readonly T[], after: readonly T[]): Shard
 }
 
 /** The export in `dir` (checked unless told otherwise). */
-export async function readExport(dir: string, options: ParseOptions = {}): Promise<ExportRecords> {
+export async function readExport(dir: string, options: Omit<ParseOptions, 'listed'> = {}): Promise<ExportRecords> {
   return (await readExportFiles(dir, options)).records;
+}
+
+/** The export's records as the pages read them: the blogs without their bodies (ListedBlog). */
+export type DirectoryRecords = Omit<ExportRecords, 'blogs'> & { blogs: ListedBlog[] };
+
+/** The export in `dir` as the pages read it (checked unless told otherwise): the blogs listed, without their bodies. */
+export async function readListedExport(dir: string, options: Omit<ParseOptions, 'listed'> = {}): Promise<DirectoryRecords> {
+  return (await readExportFiles(dir, { ...options, listed: true })).records as unknown as DirectoryRecords;
 }

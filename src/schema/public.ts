@@ -109,6 +109,11 @@ export const publicBlog = z
   })
   .strict();
 export type PublicBlog = z.infer<typeof publicBlog>;
+/**
+ * A blog as the pages' directory holds it: without its body, which only its
+ * own page shows (src/data/blog-bodies.ts reads it from the export then).
+ */
+export type ListedBlog = Omit<PublicBlog, 'body'>;
 
 /** A timeline post. */
 export const publicPost = z
