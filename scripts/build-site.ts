@@ -54,7 +54,7 @@ import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type 
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
-import { rendererPool } from './renderer/pool';
+import { rendererPool, workerCount } from './renderer/pool';
 import type { CycleContext, Rendered } from './renderer/protocol';
 
 export interface SiteBuildOptions {
@@ -404,7 +404,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     if (incremental) await pool.render(context, toRender, onResults);
     else {
       indexed = new IndexedRender(toRender, searchPartOf, path.join(staging, SEARCH_INDEX_DIR));
-      await pool.render(context, indexed.next, onResults);
+      await pool.render(context, indexed.next, onResults, workerCount(toRender.length));
       await indexed.finished();
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
     }
