@@ -32,6 +32,7 @@ export class IndexedRender {
   /** The part taking pages in (its index in #parts), or #parts.length once all are in. */
   #current = 0;
   #writer: SearchIndexWriter | undefined;
+  readonly #opening = new Map<SearchPart, Promise<SearchIndexWriter>>();
   /** The write of the part before the current one, which the current one waits for. */
   #writing: Promise<void> = Promise.resolve();
   #waitingForWrite = false;
@@ -58,7 +59,15 @@ export class IndexedRender {
       if (stop.aborted) return undefined;
       const part = this.#parts[this.#current];
       if (part && !this.#waitingForWrite) {
-        this.#writer ??= await SearchIndexWriter.open();
+        if (!this.#writer) {
+          // One index per part, however many workers ask at once.
+          let opening = this.#opening.get(part.part);
+          if (!opening) this.#opening.set(part.part, (opening = SearchIndexWriter.open()));
+          const writer = await opening;
+          // The first to get it in hand keeps it (the part may even be taken in by now): look again.
+          if (!this.#writer && this.#parts[this.#current] === part) this.#writer = writer;
+          continue;
+        }
         // A part without pages is an empty index (/search merges it as one).
         if (part.urls.length === 0) {
           this.#partTakenIn(part);
