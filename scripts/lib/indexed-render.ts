@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
-import type { UrlSource } from '../renderer/pool';
+import { listSource, type UrlSource } from '../renderer/pool';
 import { SearchIndexWriter } from './search-index-writer';
 
 /** Pages of the part in Pagefind's hands or on their way to it, past which the workers render other pages. */
@@ -27,8 +27,8 @@ interface PartPages {
 export class IndexedRender {
   readonly #outputDir: string;
   readonly #parts: PartPages[];
-  readonly #rest: readonly string[];
-  #restAt = 0;
+  /** The unsearchable pages, in their order. */
+  readonly #rest: UrlSource;
   /** The part taking pages in (its index in #parts), or #parts.length once all are in. */
   #current = 0;
   #writer: SearchIndexWriter | undefined;
@@ -48,8 +48,14 @@ export class IndexedRender {
    */
   constructor(urls: readonly string[], partOf: (url: string) => SearchPart | undefined, outputDir: string) {
     this.#outputDir = outputDir;
-    this.#parts = SEARCH_PARTS.map((part) => ({ part, urls: urls.filter((url) => partOf(url) === part), handedOut: 0, handled: 0 }));
-    this.#rest = urls.filter((url) => partOf(url) === undefined);
+    const byPart = new Map(SEARCH_PARTS.map((part) => [part, [] as string[]]));
+    const rest: string[] = [];
+    for (const url of urls) {
+      const part = partOf(url);
+      (part ? byPart.get(part)! : rest).push(url);
+    }
+    this.#parts = SEARCH_PARTS.map((part) => ({ part, urls: byPart.get(part)!, handedOut: 0, handled: 0 }));
+    this.#rest = listSource(rest);
   }
 
   /** The URLs to render, batch by batch (scripts/renderer/pool.ts). */
@@ -79,10 +85,8 @@ export class IndexedRender {
           return batch;
         }
       }
-      if (this.#restAt < this.#rest.length) {
-        this.#restAt += size;
-        return this.#rest.slice(this.#restAt - size, this.#restAt);
-      }
+      const other = await this.#rest(size, stop);
+      if (other) return other;
       if (!part) return undefined;
       await this.#progress(this.#writer, stop);
     }
@@ -142,6 +146,8 @@ export class IndexedRender {
   /** Waits for something to change: a page handled, a part written, Pagefind taking a page in, or the render stopping. */
   #progress(writer: SearchIndexWriter | undefined, stop?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
+      // Aborted while this render order was busy: 'abort' has fired already.
+      if (stop?.aborted) return resolve();
       const done = () => {
         stop?.removeEventListener('abort', done);
         resolve();

@@ -126,7 +126,7 @@ export function workerCount(urls: number): number {
 }
 
 /** A list's URLs in order, as a source. */
-function listSource(urls: readonly string[]): UrlSource {
+export function listSource(urls: readonly string[]): UrlSource {
   let at = 0;
   return async (size) => {
     if (at >= urls.length) return undefined;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { authorShard, shardFileName } from '../lib/export-shards';
 import { PUBLIC_COLLECTIONS } from '../registry/public-collections';
 import type { ListedBlog, PublicBlog } from '../schema/public';
+import { fileVersion } from './export-records';
 import { renderContext } from './render-context';
 
 /** Shards kept parsed (by file version): two workers each render diaries of one shard at a time, a few at the seams. */
@@ -21,7 +22,7 @@ const shards = new Map<string, Promise<Map<string, string>>>();
 
 async function bodiesOf(file: string): Promise<Map<string, string>> {
   const info = await stat(file);
-  const key = `${file}\n${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+  const key = `${file}\n${fileVersion(info)}`;
   let bodies = shards.get(key);
   if (!bodies) {
     bodies = readFile(file, 'utf8').then((text) => new Map((JSON.parse(text) as PublicBlog[]).map((blog) => [blog.id, blog.body])));

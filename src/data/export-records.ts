@@ -13,6 +13,7 @@
  * diaries at scale are 500 MB of JSON).
  */
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { keepCardTeaser } from '../lib/markdown/excerpt';
@@ -62,6 +63,12 @@ export interface ExportFile {
   version: string;
 }
 
+/** A file's version (ExportFile's): device, inode, size and mtime, which a new version of an export file changes. */
+export const fileVersion = (info: Stats): string => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+
+/** The hash that names a file's bytes (an export's version is made of them). */
+const bytesHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
 /** A missing file or folder of the export, named with what to run; any other error as it is. */
 const notExported = (file: string) => (error: NodeJS.ErrnoException) => {
   throw error.code === 'ENOENT' ? new Error(`The export has no ${file} (run npm run export).`) : error;
@@ -83,7 +90,7 @@ export async function listExportFiles(dir: string): Promise<ExportFile[]> {
       return Promise.all(
         files.map(async (relative) => {
           const info = await stat(path.join(dir, relative)).catch(notExported(path.join(dir, relative)));
-          return { name, file: relative, version: `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}` };
+          return { name, file: relative, version: fileVersion(info) };
         }),
       );
     }),
@@ -116,7 +123,7 @@ export async function readExportFile(dir: string, entry: ExportFile, options: Pa
   const known = parsed.get(key);
   if (known && (known.checked || options.check === false || options.checked?.has(known.hash))) return known;
   const bytes = await readFile(path.join(dir, entry.file));
-  const hash = createHash('sha256').update(bytes).digest('hex');
+  const hash = bytesHash(bytes);
   const check = options.check !== false && !options.checked?.has(hash);
   let records = parseCollection(entry.name, bytes.toString('utf8'), { check }, entry.file) as unknown[];
   if (key !== entry.version) records = (records as PublicBlog[]).map(listedBlog);
@@ -140,7 +147,7 @@ export async function checkExportFiles(dir: string): Promise<HashedFile[]> {
   for (const entry of await listExportFiles(dir)) {
     const bytes = await readFile(path.join(dir, entry.file));
     parseCollection(entry.name, bytes.toString('utf8'), { check: true }, entry.file);
-    checked.push({ ...entry, hash: createHash('sha256').update(bytes).digest('hex') });
+    checked.push({ ...entry, hash: bytesHash(bytes) });
   }
   return checked;
 }
