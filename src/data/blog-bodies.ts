@@ -14,15 +14,20 @@ import { authorShard, shardFileName } from '../lib/export-shards';
 import { PUBLIC_COLLECTIONS } from '../registry/public-collections';
 import type { ListedBlog, PublicBlog } from '../schema/public';
 import { fileVersion } from './export-records';
-import { renderContext } from './render-context';
+import { renderContext, UNVERSIONED } from './render-context';
 
 /** Shards kept parsed (by file version): two workers each render diaries of one shard at a time, a few at the seams. */
 const KEPT = 4;
 const shards = new Map<string, Promise<Map<string, string>>>();
 
+/**
+ * A shard's bodies. The renderer names its export by version, so a shard is
+ * known by that and its path without a stat per page; outside it (`astro
+ * dev`) the file's own version tells an edited export.
+ */
 async function bodiesOf(file: string): Promise<Map<string, string>> {
-  const info = await stat(file);
-  const key = `${file}\n${fileVersion(info)}`;
+  const { version } = renderContext();
+  const key = `${file}\n${version === UNVERSIONED ? fileVersion(await stat(file)) : version}`;
   let bodies = shards.get(key);
   if (!bodies) {
     bodies = readFile(file, 'utf8').then((text) => new Map((JSON.parse(text) as PublicBlog[]).map((blog) => [blog.id, blog.body])));
@@ -36,8 +41,7 @@ async function bodiesOf(file: string): Promise<Map<string, string>> {
 
 /** The Markdown body of a listed blog, from the export the pages are rendered from. */
 export async function blogBody(blog: ListedBlog): Promise<string> {
-  const { exportDir } = renderContext();
-  const file = path.join(exportDir, PUBLIC_COLLECTIONS.blogs.file, shardFileName(authorShard(blog.userId)));
+  const file = path.join(renderContext().exportDir, PUBLIC_COLLECTIONS.blogs.file, shardFileName(authorShard(blog.userId)));
   const body = (await bodiesOf(file)).get(blog.id);
   if (body === undefined) throw new Error(`The export has no body for blog ${blog.id} in ${file}.`);
   return body;

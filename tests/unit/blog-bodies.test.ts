@@ -42,6 +42,17 @@ describe('listed blogs and their bodies', () => {
     expect(await blogBody(first!)).toBe('書き直した本文です。');
   });
 
+  it("under the renderer's export version, reads a shard again when the version changes", async () => {
+    const [first] = (await readListedExport(dir)).blogs;
+    setRenderContext({ exportDir: dir, version: 'v1', now: new Date('2026-11-22T03:00:00Z') });
+    expect(await blogBody(first!)).toBe(records.blogs.find((blog) => blog.id === first!.id)!.body);
+
+    records.blogs = records.blogs.map((blog) => (blog.id === first!.id ? { ...blog, body: '新しい版の本文です。' } : blog));
+    await writePublicExport(dir, records);
+    setRenderContext({ exportDir: dir, version: 'v2', now: new Date('2026-11-22T03:00:00Z') });
+    expect(await blogBody(first!)).toBe('新しい版の本文です。');
+  });
+
   it('fails loudly for a blog the export does not hold, rather than render an empty page', async () => {
     const [blog] = (await readListedExport(dir)).blogs;
     await expect(blogBody({ ...blog!, id: `${blog!.id}-gone` })).rejects.toThrow(/no body for blog/);

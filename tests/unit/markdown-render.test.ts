@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { LINK_REL, renderMarkdown } from '../../src/lib/markdown/render';
+import { LINK_REL, markdownPlainText, renderMarkdown, renderMarkdownAndText } from '../../src/lib/markdown/render';
 import { XSS_VECTORS } from '../fixtures/xss-vectors';
 
 const STORAGE = 'https://firebasestorage.googleapis.com/v0/b/demo/o/blogs%2Fu1%2Fb1%2F0.webp?alt=media';
@@ -72,6 +72,11 @@ describe('the blog renderer', () => {
     expect(renderMarkdown('~~消~~', options)).toBe('<p><s>消</s></p>\n');
     expect(renderMarkdown('- [x] 済\n- [ ] 未', options)).toBe('<ul>\n<li>☑ 済</li>\n<li>☐ 未</li>\n</ul>\n');
   });
+  it('gives a blog page the same HTML and plain text from one lexing as the two functions apart', () => {
+    const body = '# 題\n\n- [x] 済\n- [ ] 未\n\n![笑顔](image:0) [店](https://example.com) **太字**\n\n| a | b |\n|-|-|\n| 1 | 2 |';
+    expect(renderMarkdownAndText(body, options)).toEqual({ html: renderMarkdown(body, options), plainText: markdownPlainText(body) });
+    expect(renderMarkdownAndText(body, options).plainText.replace(/\s+/g, ' ')).toBe('題 済 未 店 太字 a b 1 2');
+  });
   it('escapes raw HTML as text', () => {
     expect(renderMarkdown('<b>太字</b>', options)).toBe('<p>&lt;b&gt;太字&lt;/b&gt;</p>\n');
   });
@@ -84,6 +89,8 @@ describe(`${XSS_VECTORS.length} hostile bodies`, () => {
 
   it.each(XSS_VECTORS)('$name: only allowed tags, attributes and URLs come out', ({ body }) => {
     const html = renderMarkdown(body, options);
+    // The blog page's path (one lexing for the HTML and the description) gives the same HTML.
+    expect(renderMarkdownAndText(body, options).html).toBe(html);
     for (const element of elements(parseDocument(html).children)) {
       expect(Object.keys(ALLOWED), html).toContain(element.name);
       for (const [name, value] of Object.entries(element.attribs)) {

@@ -6,9 +6,14 @@
 import type { ListedBlog, PublicBlog } from '../../schema/public';
 import { markdownPlainText } from './render';
 
-export function plainExcerpt(body: string, length = 80): string {
-  const characters = [...markdownPlainText(body).replace(/\s+/g, ' ').trim()];
+/** `plainText` (src/lib/markdown/render.ts) as a teaser of at most `length` characters. */
+export function excerptOf(plainText: string, length = 80): string {
+  const characters = [...plainText.replace(/\s+/g, ' ').trim()];
   return characters.length > length ? `${characters.slice(0, length - 1).join('')}…` : characters.join('');
+}
+
+export function plainExcerpt(body: string, length = 80): string {
+  return excerptOf(markdownPlainText(body), length);
 }
 
 const cardTeasers = new WeakMap<object, string>();

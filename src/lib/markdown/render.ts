@@ -118,14 +118,31 @@ const sanitizer = new FilterXSS({
   },
 });
 
-/** The body as HTML safe to put in the page. */
-export function renderMarkdown(body: string, options: RenderOptions): string {
+/** Tokens as HTML safe to put in the page. */
+function renderTokens(tokens: Token[], options: RenderOptions): string {
   imageUrlOfRender = options.imageUrl;
   try {
-    return sanitizer.process(markdown.parse(body, { async: false }));
+    return sanitizer.process(markdown.parser(tokens));
   } finally {
     imageUrlOfRender = () => null;
   }
+}
+
+/** The body as HTML safe to put in the page. */
+export function renderMarkdown(body: string, options: RenderOptions): string {
+  return renderTokens(markdown.lexer(body), options);
+}
+
+/**
+ * The body as HTML and as plain text (markdownPlainText), lexed once: a
+ * blog's page shows the one and describes itself with the other, and
+ * lexing is most of what either costs.
+ */
+export function renderMarkdownAndText(body: string, options: RenderOptions): { html: string; plainText: string } {
+  const tokens = markdown.lexer(body);
+  // The words first: they are read from the tokens before the parser walks them.
+  const plainText = blockWords(tokens, []).join(' ');
+  return { html: renderTokens(tokens, options), plainText };
 }
 
 /** The words of inline tokens: text and code, not link targets nor pictures. */
