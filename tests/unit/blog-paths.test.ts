@@ -43,6 +43,10 @@ describe('teasers', () => {
     expect(plainExcerpt('あ'.repeat(100), 10)).toBe(`${'あ'.repeat(9)}…`);
     expect(plainExcerpt('😀'.repeat(12), 10)).toBe(`${'😀'.repeat(9)}…`);
     expect(plainExcerpt('短い', 10)).toBe('短い');
+    // Exactly the length is whole; one more is cut (the boundary the loop stops at).
+    expect(plainExcerpt('あ'.repeat(10), 10)).toBe('あ'.repeat(10));
+    expect(plainExcerpt('あ'.repeat(11), 10)).toBe(`${'あ'.repeat(9)}…`);
+    expect(plainExcerpt(`${'😀'.repeat(9)}あ`, 10)).toBe(`${'😀'.repeat(9)}あ`);
   });
 
   it('leaves markup as text for the page to escape', () => {

@@ -6,10 +6,18 @@
 import type { ListedBlog, PublicBlog } from '../../schema/public';
 import { markdownPlainText } from './render';
 
-/** `plainText` (src/lib/markdown/render.ts) as a teaser of at most `length` characters. */
+/**
+ * `plainText` (src/lib/markdown/render.ts) as a teaser of at most `length`
+ * characters (code points, so no surrogate pair is cut). Stops at the
+ * teaser's length: every diary's teaser is worked out as the export is read.
+ */
 export function excerptOf(plainText: string, length = 80): string {
-  const characters = [...plainText.replace(/\s+/g, ' ').trim()];
-  return characters.length > length ? `${characters.slice(0, length - 1).join('')}…` : characters.join('');
+  const characters: string[] = [];
+  for (const character of plainText.replace(/\s+/g, ' ').trim()) {
+    if (characters.length === length) return `${characters.slice(0, length - 1).join('')}…`;
+    characters.push(character);
+  }
+  return characters.join('');
 }
 
 export function plainExcerpt(body: string, length = 80): string {
