@@ -16,7 +16,7 @@ import type { ListedBlog, PublicBlog } from '../schema/public';
 import { fileVersion } from './export-records';
 import { renderContext, UNVERSIONED } from './render-context';
 
-/** Shards kept parsed (by file version): two workers each render diaries of one shard at a time, a few at the seams. */
+/** Shards kept parsed (by export or file version, bodiesOf): two workers each render diaries of one shard at a time, a few at the seams. */
 const KEPT = 4;
 const shards = new Map<string, Promise<Map<string, string>>>();
 

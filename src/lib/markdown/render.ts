@@ -141,7 +141,7 @@ export function renderMarkdown(body: string, options: RenderOptions): string {
 export function renderMarkdownAndText(body: string, options: RenderOptions): { html: string; plainText: string } {
   const tokens = markdown.lexer(body);
   // The words first: they are read from the tokens before the parser walks them.
-  const plainText = blockWords(tokens, []).join(' ');
+  const plainText = plainTextOf(tokens);
   return { html: renderTokens(tokens, options), plainText };
 }
 
@@ -174,11 +174,16 @@ function blockWords(tokens: readonly Token[], blocks: string[]): string[] {
   return blocks;
 }
 
+/** Tokens' words, one space between blocks (markdownPlainText). */
+function plainTextOf(tokens: readonly Token[]): string {
+  return blockWords(tokens, []).join(' ');
+}
+
 /**
  * The body's words without Markdown marks, links' targets or pictures, one
  * space between blocks: for teasers and page descriptions (escaped by
  * whoever shows them). Tokenises only, so a list of 200,000 teasers stays cheap.
  */
 export function markdownPlainText(body: string): string {
-  return blockWords(markdown.lexer(body), []).join(' ');
+  return plainTextOf(markdown.lexer(body));
 }
