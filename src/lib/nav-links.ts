@@ -32,6 +32,22 @@ export function pagePath(pathname: string): string {
   return path.length > 1 ? path.replace(/\/$/, '') : '/';
 }
 
+/** Every path the nav and its drawer link to. */
+const NAV_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  ...[...MAIN_LINKS, ...MORE_LINKS, LOGIN_LINK, REGISTER_LINK].map((link) => link.href),
+]);
+
+/**
+ * The nav's link to the page at `pathname` (its aria-current), or '' when the
+ * nav has none: all the nav shows of the page, so the pages with the same
+ * one share its markup (src/components/RenderedOnce.astro).
+ */
+export function currentNavPath(pathname: string): string {
+  const path = pagePath(pathname);
+  return NAV_PATHS.has(path) ? path : '';
+}
+
 /** aria-current for a link: 'page' on the link to the page being shown. */
 export function ariaCurrent(href: string, currentPath: string): 'page' | undefined {
   return href === currentPath ? 'page' : undefined;

@@ -214,6 +214,25 @@ describe('phone drawer', () => {
   });
 });
 
+describe('site navigation', () => {
+  // The nav is rendered once per current link and repeated (src/components/RenderedOnce.astro): each page must still get its own.
+  const currentLinks = () =>
+    page.locator('header [aria-current="page"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+
+  it.each([
+    ['/search', ['/search', '/search']],
+    ['/howto', ['/howto', '/howto']],
+    ['/stores', ['/stores', '/stores']],
+    ['/', ['/']],
+    ['/profile/miu', []],
+  ])('on %s marks exactly %j as the current page (bar and drawer)', async (route, hrefs) => {
+    await page.goto(route);
+    expect(await currentLinks()).toEqual(hrefs);
+    // The nav's script (the account menu, 推し buttons) is on the page once.
+    expect(await page.locator('script[src*="SiteNav"]').count()).toBe(1);
+  });
+});
+
 describe('register button', () => {
   const shakeEndTimes = () =>
     page
