@@ -17,11 +17,16 @@ import {
   urlRow,
 } from '../../src/lib/seo/sitemap';
 
-/** Whether a built page (its text, or its bytes as text: ./page-text.ts) belongs in the sitemap. */
+/** A noindex robots meta tag or a meta refresh (a redirect page): either keeps a page out of the sitemap. */
+const NOT_IN_SITEMAP = /<meta[\t\n\f\r ]+(?:name="robots"[\t\n\f\r ]+content="[^"]*noindex|http-equiv="refresh")/i;
+
+/**
+ * Whether a built page (its text, or its bytes as text: ./page-text.ts)
+ * belongs in the sitemap. One pass over the page for both tags: a build asks
+ * it of every page (870,000 of them at 100,000 therapists).
+ */
 export function isSitemapPage(html: string): boolean {
-  return (
-    !/<meta[\t\n\f\r ]+name="robots"[\t\n\f\r ]+content="[^"]*noindex/i.test(html) && !/<meta[\t\n\f\r ]+http-equiv="refresh"/i.test(html)
-  );
+  return !NOT_IN_SITEMAP.test(html);
 }
 
 /** A sitemap file as written: its path under the site root and its bytes (UTF-8). */
