@@ -45,7 +45,16 @@ import { foreground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
 import { pageText } from './lib/page-text';
 import { removeInBackground, replaceDir } from './lib/replace-dir';
-import { fileBytes, linkTree, removeSiteFile, siteFileOf, writeIfChanged, writeNewFile } from './lib/site-files';
+import {
+  fileBytes,
+  linkIfChanged,
+  linkNewFile,
+  linkTree,
+  removeSiteFile,
+  siteFileOf,
+  writeIfChanged,
+  writeNewFile,
+} from './lib/site-files';
 import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
 import { BackgroundIndexer } from './lib/search-index';
 import { isSearchablePage } from './lib/search-index-writer';
@@ -253,10 +262,15 @@ async function writeExportCopy(
 }
 
 /** What the state keeps of a written file (and its page's text, ./lib/page-text.ts, for the search index). */
-function pageRecord(file: string, result: Rendered, bytes: Uint8Array, hashSets: HashSets): { record: PageRecord; text?: string } {
+function pageRecord(
+  file: string,
+  result: Rendered,
+  answer: Uint8Array | { file: string },
+  hashSets: HashSets,
+): { record: PageRecord; text?: string } {
   const record: PageRecord = { file, kind: result.kind };
-  if (!file.endsWith('.html')) return { record };
-  const text = pageText(bytes);
+  if (!file.endsWith('.html') || !(answer instanceof Uint8Array)) return { record };
+  const text = pageText(answer);
   if (isSitemapPage(text)) record.sitemap = true;
   if (isSearchablePage(text)) record.search = true;
   const hashes = hashSets.indexOf(inlineHashes(text, 'latin1'));
@@ -319,8 +333,16 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   /** Files this build wrote or removed: what the generation it replaces lacks, to be brought up to date by next time. */
   const changedFiles = new Set<string>();
   const madeFolders = new Set<string>();
-  const write = async (file: string, bytes: Uint8Array) => {
-    const wrote = incremental ? await writeIfChanged(staging, file, bytes) : await writeNewFile(staging, file, bytes, madeFolders);
+  /** Writes a page's bytes, or links the file that answers it (Rendered's `file`). */
+  const write = async (file: string, answer: Uint8Array | { file: string }) => {
+    const wrote =
+      answer instanceof Uint8Array
+        ? incremental
+          ? await writeIfChanged(staging, file, answer)
+          : await writeNewFile(staging, file, answer, madeFolders)
+        : incremental
+          ? await linkIfChanged(staging, file, answer.file)
+          : await linkNewFile(staging, file, answer.file, madeFolders);
     if (wrote) changedFiles.add(file);
     return wrote;
   };
@@ -379,12 +401,12 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     const sitemapChanges = { added: [] as string[], removed: [] as string[] };
     const onResults = async (results: Rendered[]) => {
       for (const result of results) {
-        const bytes = fileBytes(result, siteUrl);
-        if (!bytes) throw new Error(`${result.url} is one of the site's URLs (getStaticPaths) but answers ${result.status}.`);
+        const answer = result.file === undefined ? fileBytes(result, siteUrl) : { file: result.file };
+        if (!answer) throw new Error(`${result.url} is one of the site's URLs (getStaticPaths) but answers ${result.status}.`);
         const file = siteFileOf(result.url, result.kind);
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
-        const { record, text } = pageRecord(file, result, bytes, hashSets);
+        const { record, text } = pageRecord(file, result, answer, hashSets);
         const searchPart = searchPartOf(result.url);
         if (record.search && !searchPart)
           throw new Error(`${result.url} is searchable, but searchPartOf (src/registry/site-pages.ts) does not name it.`);
@@ -394,7 +416,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
           if (previous?.sitemap) sitemapChanges.removed.push(previous.file);
           if (record.sitemap) sitemapChanges.added.push(record.file);
         }
-        if (await write(file, bytes)) {
+        if (await write(file, answer)) {
           written++;
           if (record.search || previous?.search) searchChanged = true;
         }

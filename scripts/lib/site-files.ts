@@ -5,8 +5,8 @@
  * through a hard link into the site being served.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { link, copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { linkSync, writeFileSync } from 'node:fs';
+import { link, copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rendered, RouteKind } from '../renderer/protocol';
 
@@ -106,6 +106,46 @@ export async function writeNewFile(root: string, file: string, bytes: Uint8Array
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return writeIfChanged(root, file, bytes);
+  }
+}
+
+/**
+ * Puts the file `source` (a file answer: a cached card) at `root/file`
+ * unless that holds the same bytes already: hard-linked beside and renamed
+ * over it, like writeIfChanged, so the served site keeps its own. The
+ * source must never be changed in place (src/lib/seo/card-image.ts writes
+ * a new file and renames it). Returns whether it changed the file.
+ */
+export async function linkIfChanged(root: string, file: string, source: string): Promise<boolean> {
+  const target = path.join(root, file);
+  const [from, to] = await Promise.all([stat(source), stat(target).catch(() => undefined)]);
+  if (
+    to &&
+    ((to.ino === from.ino && to.dev === from.dev) || (to.size === from.size && (await readFile(source)).equals(await readFile(target))))
+  )
+    return false;
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.tmp-${process.pid}-${tempCounter++}`;
+  await linkFile(source, temp);
+  await rename(temp, target);
+  return true;
+}
+
+/** linkIfChanged for a generation built from scratch (writeNewFile's way: one synchronous link where nothing is yet). */
+export async function linkNewFile(root: string, file: string, source: string, folders: Set<string>): Promise<boolean> {
+  const target = path.join(root, file);
+  const folder = path.dirname(target);
+  if (!folders.has(folder)) {
+    await mkdir(folder, { recursive: true });
+    folders.add(folder);
+  }
+  try {
+    linkSync(source, target);
+    return true;
+  } catch (error) {
+    // There already (a public file), or on another file system: the careful way, copying if need be.
+    if (!['EEXIST', 'EXDEV', 'EPERM', 'ENOTSUP'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    return linkIfChanged(root, file, source);
   }
 }
 

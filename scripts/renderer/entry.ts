@@ -5,7 +5,8 @@
  *  - `urls`: every URL of the site: the static routes, and each dynamic
  *    route's getStaticPaths() (src/registry/site-pages.ts for the routes
  *    with a page per record), exactly what `astro build` would generate;
- *  - `render`: the answers for some URLs (status, Location, bytes).
+ *  - `render`: the answers for some URLs (status, Location, bytes), or the
+ *    file that answers when a route answers with a file (`answerFile`).
  * Nothing here writes files: scripts/lib/site-files.ts turns answers into
  * the static site.
  */
@@ -17,7 +18,14 @@ import type { CycleContext, Rendered, RendererRequest, RendererResponse } from '
 
 type RouteData = SSRManifest['routes'][number]['routeData'];
 type StaticPaths = { params: Record<string, string | number | undefined> }[];
-type PageModule = { getStaticPaths?: (options: { paginate: () => never; routePattern: string }) => StaticPaths | Promise<StaticPaths> };
+type PageModule = {
+  getStaticPaths?: (options: { paginate: () => never; routePattern: string }) => StaticPaths | Promise<StaticPaths>;
+  /**
+   * An endpoint whose answer is a file already on disk (a cached card) names
+   * it, or null for no answer; the build links that file into the site.
+   */
+  answerFile?: (params: Record<string, string | undefined>) => Promise<string | null>;
+};
 
 /** How many pages one worker renders at once (they wait on files now and then: cached cards, the export). */
 const CONCURRENCY = 4;
@@ -52,10 +60,27 @@ function createRenderer(manifest: SSRManifest): Renderer {
   const generated = new Map<RouteData, Map<string, string>>();
   const keyPart = (value: string | number | undefined) => (value === undefined ? '\u0000' : String(value));
 
+  async function moduleOf(route: RouteData): Promise<PageModule | undefined> {
+    const load = manifest.pageMap?.get(route.component);
+    return load && ((await (await load()).page()) as PageModule);
+  }
+
+  /** A route's parameters in a URL, as Astro's getParams reads them (a rest parameter without its dots). */
+  function paramsOf(route: RouteData, url: string): Record<string, string | undefined> {
+    const match = route.pattern.exec(url);
+    return Object.fromEntries(route.params.map((name, i) => [name.replace(/^\.\.\./, ''), match?.[i + 1] || undefined]));
+  }
+
+  /** The file that answers `url`, when its route answers with files (PageModule's answerFile). */
+  async function answerFileOf(route: RouteData | undefined, url: string): Promise<string | null> {
+    if (route?.type !== 'endpoint') return null;
+    const mod = await moduleOf(route);
+    return mod?.answerFile ? mod.answerFile(paramsOf(route, url)) : null;
+  }
+
   async function pathsOf(route: RouteData): Promise<string[]> {
     if (route.params.length === 0) return [route.pathname ?? route.route];
-    const load = manifest.pageMap?.get(route.component);
-    const mod = load && ((await (await load()).page()) as PageModule);
+    const mod = await moduleOf(route);
     if (!mod?.getStaticPaths) throw new Error(`${route.component}: a dynamic route needs getStaticPaths() to list its pages.`);
     const paths = await mod.getStaticPaths({
       paginate: () => {
@@ -96,6 +121,12 @@ function createRenderer(manifest: SSRManifest): Renderer {
           const url = urls[index]!;
           const request = new Request(new URL(url, origin));
           const routeData = app.match(request);
+          const file = await answerFileOf(routeData, url);
+          if (file) {
+            // Not through Astro: its request and response around a cached card cost more than the card.
+            results[index] = { url, status: 200, kind: 'endpoint', body: new Uint8Array(0), file };
+            continue;
+          }
           const response = await app.render(request, { routeData });
           results[index] = {
             url,

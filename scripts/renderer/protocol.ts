@@ -30,6 +30,8 @@ export interface Rendered {
   /** The Location of a 3xx answer. */
   location?: string | undefined;
   body: Uint8Array;
+  /** A file answer (a route's answerFile, scripts/renderer/entry.ts): the file whose bytes answer; `body` is empty. */
+  file?: string | undefined;
 }
 
 export type RendererResponse =

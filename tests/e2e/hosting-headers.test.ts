@@ -128,6 +128,18 @@ describe('search-engine files', () => {
       expect((await response.arrayBuffer()).byteLength, icon).toBeGreaterThan(100);
     }
   });
+
+  // The build links each card from its cache instead of rendering it (scripts/renderer/entry.ts): still the whole PNG.
+  it('serves each preview card as a whole 1200 × 630 PNG', async () => {
+    for (const card of ['/og/site.png', '/og/p/miu.png']) {
+      const response = await fetch(`${site.url}${card}`);
+      expect(response.headers.get('content-type'), card).toBe('image/png');
+      const png = Buffer.from(await response.arrayBuffer());
+      expect([...png.subarray(0, 8)], card).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], card).toEqual([1200, 630]);
+      expect(png.subarray(-8, -4).toString('latin1'), card).toBe('IEND');
+    }
+  });
 });
 
 describe('the committed firebase.json', () => {

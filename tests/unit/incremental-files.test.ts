@@ -14,6 +14,8 @@ import {
   writeIfChanged,
   writeNewFile,
   linkFiles,
+  linkIfChanged,
+  linkNewFile,
 } from '../../scripts/lib/site-files';
 import type { Rendered } from '../../scripts/renderer/protocol';
 // Astro's own template, to hold the copy to it (not exported by the package).
@@ -129,6 +131,30 @@ describe('writing into a hard-linked copy', () => {
     expect(await readFile(path.join(bundle, 'robots.txt'), 'utf8')).toBe('public');
     expect(await readFile(path.join(staging, 'robots.txt'), 'utf8')).toBe('rendered');
     expect(await filesUnder(staging)).toEqual(['profile/ema.html', 'profile/miu.html', 'robots.txt']);
+  });
+
+  it('links a file answer (a cached card) into the site, and replaces it without touching the source or the served copy', async () => {
+    const cache = path.join(dir, 'cache');
+    await mkdir(cache);
+    await writeFile(path.join(cache, 'a.png'), 'card a');
+    await writeFile(path.join(cache, 'b.png'), 'card b');
+    await writeFile(path.join(cache, 'a-again.png'), 'card a');
+    const live = path.join(dir, 'live');
+    await mkdir(live);
+    expect(await linkNewFile(live, 'og/p/miu.png', path.join(cache, 'a.png'), new Set())).toBe(true);
+    expect((await stat(path.join(live, 'og', 'p', 'miu.png'))).ino).toBe((await stat(path.join(cache, 'a.png'))).ino);
+    // Already there (the same file, or other files with the same bytes): nothing changes.
+    expect(await linkNewFile(live, 'og/p/miu.png', path.join(cache, 'a.png'), new Set())).toBe(false);
+    expect(await linkIfChanged(live, 'og/p/miu.png', path.join(cache, 'a-again.png'))).toBe(false);
+
+    const staging = path.join(dir, 'staging');
+    await linkTree(live, staging);
+    expect(await linkIfChanged(staging, 'og/p/miu.png', path.join(cache, 'b.png'))).toBe(true);
+    expect(await readFile(path.join(staging, 'og', 'p', 'miu.png'), 'utf8')).toBe('card b');
+    expect(await readFile(path.join(live, 'og', 'p', 'miu.png'), 'utf8')).toBe('card a');
+    expect(await readFile(path.join(cache, 'a.png'), 'utf8')).toBe('card a');
+    expect(await filesUnder(staging)).toEqual(['og/p/miu.png']);
+    await expect(linkIfChanged(staging, 'og/p/ema.png', path.join(cache, 'missing.png'))).rejects.toThrow(/ENOENT/);
   });
 
   it('links only the files it is given (the searchable pages), and skips one gone meanwhile only when told', async () => {

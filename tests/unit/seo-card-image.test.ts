@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { cardPng } from '../../src/lib/seo/card-image';
+import { cardFile } from '../../src/lib/seo/card-image';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
 
-describe('cardPng', () => {
+describe('cardFile', () => {
+  const cardPng = async (text: Parameters<typeof cardFile>[0]) => readFile(await cardFile(text));
+
   // The renderer's two worker threads share one pid and draw the same card when two profiles read alike.
   it('draws the same uncached card twice at once without either call failing', async () => {
     const text = { title: `みう ${randomUUID().slice(0, 8)}`, subtitle: '新宿・癒しの森', label: 'セラピスト' };

@@ -8,7 +8,7 @@
  * what changed.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
@@ -105,22 +105,27 @@ export async function renderCard(text: CardText): Promise<Buffer> {
   return sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
 }
 
-/** A card from the cache, drawn and cached when missing. */
-export async function cardPng(text: CardText): Promise<Buffer> {
+/**
+ * The cached card's file, drawn and cached first when missing. The build
+ * links this file into the site (scripts/renderer/entry.ts), so a cache
+ * file is never changed in place: a new one is written beside and renamed.
+ */
+export async function cardFile(text: CardText): Promise<string> {
   const key = createHash('sha256')
     .update(JSON.stringify([DESIGN_VERSION, text.title, text.subtitle, text.label ?? '']))
     .digest('hex');
   const file = path.join(CACHE_DIR, `${key.slice(0, 32)}.png`);
-  try {
-    return await readFile(file);
-  } catch {
-    const png = await renderCard(text);
-    await mkdir(CACHE_DIR, { recursive: true });
-    // Written beside and renamed, so a parallel build never reads half a file. The name is unique per call:
-    // the renderer's worker threads share one pid and may draw the same card at once.
-    const partial = `${file}.${randomUUID()}.tmp`;
-    await writeFile(partial, png);
-    await rename(partial, file);
-    return png;
-  }
+  const cached = await stat(file).then(
+    (info) => info.size > 0,
+    () => false,
+  );
+  if (cached) return file;
+  const png = await renderCard(text);
+  await mkdir(CACHE_DIR, { recursive: true });
+  // Written beside and renamed, so a parallel build never reads half a file. The name is unique per call:
+  // the renderer's worker threads share one pid and may draw the same card at once.
+  const partial = `${file}.${randomUUID()}.tmp`;
+  await writeFile(partial, png);
+  await rename(partial, file);
+  return file;
 }
