@@ -16,6 +16,7 @@
  */
 import type { ExportRecords } from '../../src/registry/public-collections';
 import type { AccountDoc } from '../../src/schema/accounts';
+import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import type { BlogDoc } from '../../src/schema/blogs';
 import type { PostDoc } from '../../src/schema/posts';
 import type { TimestampLike } from '../../src/schema/common';
@@ -262,6 +263,7 @@ export function publicBlogOf(id: string, b: BlogDoc, ownerKind: OwnerKind, now: 
     ownerKind,
     title: b.title,
     body: b.body,
+    teaser: plainExcerpt(b.body),
     images: Object.fromEntries(b.images.map((slot) => [String(slot), url(slot)])),
     coverURL: b.cover === null ? '' : url(b.cover),
     tags: b.tags,

@@ -6,7 +6,8 @@
  * The incremental build asks which feed pages differ between two exports
  * (src/registry/site-pages.ts): compared item by item, by identity, then
  * id and version, and by the authors whose card changed, never by body, so
- * comparing 200,000 blogs takes milliseconds; the page renders the teasers itself.
+ * comparing 200,000 blogs takes milliseconds (a teaser changes only with its
+ * body, whose edit moves updatedAt).
  */
 import { areaOrder } from '../lib/areas';
 import { blogListPath, feedPageParam, FEED_PAGE_SIZE, tagPageKey, timelinePath, type BlogListFilter } from '../lib/blog-paths';

@@ -16,7 +16,6 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { keepCardTeaser } from '../lib/markdown/excerpt';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords, type PublicCollectionName } from '../registry/public-collections';
 import type { ListedBlog, PublicBlog } from '../schema/public';
 
@@ -26,8 +25,8 @@ export interface ParseOptions {
   /** Hashes of files checked already (readExportFile): not checked again. */
   checked?: ReadonlySet<string> | undefined;
   /**
-   * The blogs without their bodies (ListedBlog, each card's teaser worked
-   * out first): what the pages' directory holds (src/data/blog-bodies.ts).
+   * The blogs without their bodies (ListedBlog): what the pages' directory
+   * holds (src/data/blog-bodies.ts).
    */
   listed?: boolean;
 }
@@ -110,10 +109,9 @@ const parsed = new Map<string, ParsedFile>();
 const cacheKey = (entry: ExportFile, options: ParseOptions) =>
   options.listed && entry.name === 'blogs' ? `${entry.version}:listed` : entry.version;
 
-/** A blog without its body (its card's teaser kept): a listed read holds every diary of the site, and the bodies are most of them. */
+/** A blog without its body (its cards show its teaser): a listed read holds every diary of the site, and the bodies are most of them. */
 function listedBlog(blog: PublicBlog): ListedBlog {
-  const { body, ...listed } = blog;
-  keepCardTeaser(listed, body);
+  const { body: _body, ...listed } = blog;
   return listed;
 }
 

@@ -100,6 +100,12 @@ export const publicBlog = z
     ownerKind: z.enum(['therapist', 'store']),
     title: z.string().min(1).max(100),
     body: z.string().max(20000),
+    /**
+     * Its cards' teaser: the body's plain text cut to 80 characters
+     * (plainExcerpt, src/lib/markdown/excerpt.ts). Worked out once by the
+     * export, where the body changes, rather than by every build's workers.
+     */
+    teaser: z.string().max(400),
     /** Picture URL by slot ("0".."9"), for the body's image:N references. */
     images: z.record(z.string().regex(/^[0-9]$/), photoURL),
     coverURL: photoURL,

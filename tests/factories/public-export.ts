@@ -17,6 +17,7 @@ import {
   type PublicStore,
   type PublicTherapist,
 } from '../../src/schema/public';
+import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import { addDays } from '../../src/lib/tokyo-date';
 import type { PublicRanking } from '../../src/schema/rankings';
 import { withRanks } from '../../scripts/ranking/rank';
@@ -97,7 +98,7 @@ export function shiftRecord(therapist: PublicTherapist, date: string, start = '1
 /** Her `n`th blog (0 = the oldest), a day apart from 2026-11-01 on, ids as the editor makes them. */
 export function blogRecord(owner: { id: string }, n: number, overrides: Partial<PublicBlog> = {}): PublicBlog {
   const at = new Date(Date.parse(AT) + n * 86_400_000).toISOString();
-  return {
+  const blog: Omit<PublicBlog, 'teaser'> = {
     id: `${owner.id}_${at.slice(0, 10).replace(/-/g, '')}_0`,
     userId: owner.id,
     ownerKind: owner.id.startsWith('store-') ? 'store' : 'therapist',
@@ -110,6 +111,8 @@ export function blogRecord(owner: { id: string }, n: number, overrides: Partial<
     updatedAt: at,
     ...overrides,
   };
+  // As the export works it out (scripts/export/public-records.ts).
+  return { ...blog, teaser: overrides.teaser ?? plainExcerpt(blog.body) };
 }
 
 export function postRecord(owner: { id: string }, n: number, overrides: Partial<PublicPost> = {}): PublicPost {

@@ -346,6 +346,7 @@ describe('the public-shape check', () => {
             ownerKind: 'therapist',
             title: '日記',
             body: '',
+            teaser: '',
             images: {},
             coverURL: '',
             tags: [],

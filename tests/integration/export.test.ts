@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import { TEST_PROJECTS } from '../setup/projects';
 
 process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.integration;
@@ -85,6 +86,20 @@ describe('export of the seeded data', () => {
       'stores.json',
       'therapists.json',
     ]);
+  });
+
+  it("gives each diary its cards' teaser: its body as plain text, cut at 80 characters", async () => {
+    const { files } = await readExport(exportDir);
+    const blogs: { body: string; teaser: string }[] = [];
+    for (const file of files.filter((name) => name.startsWith('blogs/')))
+      blogs.push(...JSON.parse(await readFile(path.join(exportDir, file), 'utf8')));
+    expect(blogs.length).toBeGreaterThan(100);
+    for (const { body, teaser } of blogs) {
+      expect(teaser).toBe(plainExcerpt(body));
+      expect([...teaser].length).toBeLessThanOrEqual(80);
+      expect(teaser).not.toMatch(/\*\*|^#|\n/);
+    }
+    expect(blogs.some(({ teaser }) => teaser.endsWith('…'))).toBe(true);
   });
 
   it('writes its report next to the export, not inside it, with nothing skipped', async () => {

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { blogBody } from '../../src/data/blog-bodies';
 import { readListedExport } from '../../src/data/export-records';
 import { setRenderContext, UNVERSIONED } from '../../src/data/render-context';
-import { cardTeaser, plainExcerpt } from '../../src/lib/markdown/excerpt';
 import type { ExportRecords } from '../../src/registry/public-collections';
 import { publicExport, writePublicExport } from '../factories/public-export';
 
@@ -21,13 +20,14 @@ describe('listed blogs and their bodies', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('lists each blog without its body, its card teaser worked out from the body first', async () => {
+  it('lists each blog without its body, with the teaser the export worked out for its cards', async () => {
     const listed = await readListedExport(dir, { check: true });
     expect(listed.blogs.length).toBeGreaterThan(3);
     const full = new Map(records.blogs.map((blog) => [blog.id, blog]));
     for (const blog of listed.blogs) {
       expect(blog).not.toHaveProperty('body');
-      expect(cardTeaser(blog)).toBe(plainExcerpt(full.get(blog.id)!.body));
+      expect(blog.teaser).toBe(full.get(blog.id)!.teaser);
+      expect(blog.teaser.length).toBeGreaterThan(0);
     }
   });
 

@@ -3,13 +3,12 @@
  * (src/lib/markdown/render.ts), white space collapsed, cut at `length`
  * characters with an ellipsis.
  */
-import type { ListedBlog, PublicBlog } from '../../schema/public';
 import { markdownPlainText } from './render';
 
 /**
  * `plainText` (src/lib/markdown/render.ts) as a teaser of at most `length`
  * characters (code points, so no surrogate pair is cut). Stops at the
- * teaser's length: every diary's teaser is worked out as the export is read.
+ * teaser's length: the export works out every diary's teaser.
  */
 export function excerptOf(plainText: string, length = 80): string {
   const characters: string[] = [];
@@ -20,27 +19,7 @@ export function excerptOf(plainText: string, length = 80): string {
   return characters.join('');
 }
 
+/** A Markdown body's teaser: a diary's `teaser` in the export (src/schema/public.ts), 80 characters. */
 export function plainExcerpt(body: string, length = 80): string {
   return excerptOf(markdownPlainText(body), length);
-}
-
-const cardTeasers = new WeakMap<object, string>();
-
-/** Works out the card teaser of `listed` from the body it was read with, before that body is let go (src/data/export-records.ts). */
-export function keepCardTeaser(listed: ListedBlog, body: string): void {
-  cardTeasers.set(listed, plainExcerpt(body));
-}
-
-/**
- * A blog card's teaser, worked out once per blog record: one blog shows on
- * several list pages of a build (its feeds, her profile, her store, home),
- * and lexing the body is most of what a card costs.
- */
-export function cardTeaser(blog: ListedBlog | PublicBlog): string {
-  let teaser = cardTeasers.get(blog);
-  if (teaser === undefined) {
-    if (!('body' in blog)) throw new Error(`Blog ${blog.id} was listed without its body or its teaser (keepCardTeaser).`);
-    cardTeasers.set(blog, (teaser = plainExcerpt(blog.body)));
-  }
-  return teaser;
 }
