@@ -61,6 +61,23 @@ export function fileBytes(result: Rendered, siteUrl: string): Uint8Array | null 
 
 let tempCounter = 0;
 
+/** Puts a new file at `target` beside it first (`put` makes it), then renames it over: a hard link to the old file keeps its bytes. */
+async function replaceFile(target: string, put: (temp: string) => Promise<void>): Promise<true> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.tmp-${process.pid}-${tempCounter++}`;
+  await put(temp);
+  await rename(temp, target);
+  return true;
+}
+
+/** Makes the folder of `target` unless this generation made it already (`folders` remembers). */
+async function makeFolderOf(target: string, folders: Set<string>): Promise<void> {
+  const folder = path.dirname(target);
+  if (folders.has(folder)) return;
+  await mkdir(folder, { recursive: true });
+  folders.add(folder);
+}
+
 /**
  * Writes `bytes` to `root/file` unless it already holds exactly them; a new
  * file is written beside it and renamed over it, so a hard link to the old
@@ -73,11 +90,7 @@ export async function writeIfChanged(root: string, file: string, bytes: Uint8Arr
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.tmp-${process.pid}-${tempCounter++}`;
-  await writeFile(temp, bytes);
-  await rename(temp, target);
-  return true;
+  return replaceFile(target, (temp) => writeFile(temp, bytes));
 }
 
 /**
@@ -95,11 +108,7 @@ export async function writeIfChanged(root: string, file: string, bytes: Uint8Arr
  */
 export async function writeNewFile(root: string, file: string, bytes: Uint8Array, folders: Set<string>): Promise<boolean> {
   const target = path.join(root, file);
-  const folder = path.dirname(target);
-  if (!folders.has(folder)) {
-    await mkdir(folder, { recursive: true });
-    folders.add(folder);
-  }
+  await makeFolderOf(target, folders);
   try {
     writeFileSync(target, bytes, { flag: 'wx' });
     return true;
@@ -124,21 +133,13 @@ export async function linkIfChanged(root: string, file: string, source: string):
     ((to.ino === from.ino && to.dev === from.dev) || (to.size === from.size && (await readFile(source)).equals(await readFile(target))))
   )
     return false;
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.tmp-${process.pid}-${tempCounter++}`;
-  await linkFile(source, temp);
-  await rename(temp, target);
-  return true;
+  return replaceFile(target, (temp) => linkFile(source, temp));
 }
 
 /** linkIfChanged for a generation built from scratch (writeNewFile's way: one synchronous link where nothing is yet). */
 export async function linkNewFile(root: string, file: string, source: string, folders: Set<string>): Promise<boolean> {
   const target = path.join(root, file);
-  const folder = path.dirname(target);
-  if (!folders.has(folder)) {
-    await mkdir(folder, { recursive: true });
-    folders.add(folder);
-  }
+  await makeFolderOf(target, folders);
   try {
     linkSync(source, target);
     return true;
