@@ -144,8 +144,8 @@ export async function linkNewFile(root: string, file: string, source: string, fo
     linkSync(source, target);
     return true;
   } catch (error) {
-    // There already (a public file), or on another file system: the careful way, copying if need be.
-    if (!['EEXIST', 'EXDEV', 'EPERM', 'ENOTSUP'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    // There already (a public file), or no link possible here: the careful way, copying if need be.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' && !cannotHardLink(error)) throw error;
     return linkIfChanged(root, file, source);
   }
 }
@@ -168,13 +168,15 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** A link(2) failure that a copy gets round: another file system, or one that allows no hard links. */
+const cannotHardLink = (error: unknown) => ['EXDEV', 'EPERM', 'ENOTSUP'].includes((error as NodeJS.ErrnoException).code ?? '');
+
 /** Hard-links one file (a copy when the two folders are on different file systems). */
 async function linkFile(from: string, to: string): Promise<void> {
   try {
     await link(from, to);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+    if (!cannotHardLink(error)) throw error;
     await copyFile(from, to);
   }
 }

@@ -71,11 +71,16 @@ function createRenderer(manifest: SSRManifest): Renderer {
     return Object.fromEntries(route.params.map((name, i) => [name.replace(/^\.\.\./, ''), match?.[i + 1] || undefined]));
   }
 
+  /** Each endpoint's answerFile (or none), looked up once: every endpoint URL of a build asks. */
+  const answerers = new Map<RouteData, Promise<PageModule['answerFile']>>();
+
   /** The file that answers `url`, when its route answers with files (PageModule's answerFile). */
   async function answerFileOf(route: RouteData | undefined, url: string): Promise<string | null> {
     if (route?.type !== 'endpoint') return null;
-    const mod = await moduleOf(route);
-    return mod?.answerFile ? mod.answerFile(paramsOf(route, url)) : null;
+    let answerer = answerers.get(route);
+    if (!answerer) answerers.set(route, (answerer = moduleOf(route).then((mod) => mod?.answerFile)));
+    const answerFile = await answerer;
+    return answerFile ? answerFile(paramsOf(route, url)) : null;
   }
 
   async function pathsOf(route: RouteData): Promise<string[]> {
