@@ -28,7 +28,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { indexExport, type Directory } from '../src/data/directory';
-import { checkExportFiles, readExportFiles, type HashedFile, type LoadedFiles } from '../src/data/export-records';
+import { checkExportFiles, hashExportFiles, readExportFiles, type HashedFile, type LoadedFiles } from '../src/data/export-records';
 import {
   PUBLIC_COLLECTIONS,
   PUBLIC_COLLECTION_NAMES,
@@ -261,6 +261,18 @@ async function writeExportCopy(
   );
 }
 
+/**
+ * Checks the export's copy that a full build's renderer reads: every record
+ * against its schema (checkExportFiles), and its files against those
+ * `hashed` before the copy, so the build is of the export it names.
+ */
+async function checkCopy(copy: string, hashed: readonly HashedFile[]): Promise<void> {
+  const checked = await checkExportFiles(copy);
+  const hashes = new Map(hashed.map((file) => [file.file, file.hash]));
+  if (checked.length !== hashes.size || checked.some((file) => hashes.get(file.file) !== file.hash))
+    throw new Error('The export changed while this build copied it; the next build reads it again.');
+}
+
 /** What the state keeps of a written file (and its page's text, ./lib/page-text.ts, for the search index). */
 function pageRecord(
   file: string,
@@ -310,12 +322,13 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     existsSync(path.join(stateDir, 'export'));
   if (!incremental) lastExport.delete(outDir);
   const previous = incremental ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
-  // Checked here, so the renderer need not check it again: the files the previous build did not check already.
-  // A full build keeps no records on this thread (the workers read their own); the next incremental one reads its copy.
+  // Checked on this thread, so the renderer need not check it again: the files the previous build did not check already.
+  // A full build keeps no records here (the workers read their own; the next incremental build reads its copy), and
+  // checks its copy while the renderer lists the URLs (below).
   const loaded = incremental
     ? await readExportFiles(path.resolve(exportDir), { check: true, checked: new Set(hashesOf(previous!).values()) })
     : undefined;
-  const files = loaded?.files ?? (await checkExportFiles(path.resolve(exportDir)));
+  const files = loaded?.files ?? (await hashExportFiles(path.resolve(exportDir)));
   const exportVersion = exportVersionOf(files);
   // The renderer reads a copy, which becomes the state's `export/` once the site is live.
   const snapshot = path.join(stateDir, `export-${process.pid}`);
@@ -353,7 +366,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   /** A full build's render order, which writes the full-text index part by part on the way (./lib/indexed-render.ts). */
   let indexed: IndexedRender | undefined;
   try {
-    // The renderer lists the URLs and the copy is made while this thread works out what changed.
+    // The renderer lists the URLs and the copy is made while this thread works out what changed (an incremental build)
+    // or checks the export (a full one).
     const listing = pool.urls(context);
     const copying: Promise<SiteBuild['staged']> = incremental
       ? // The index comes from the state folder before the swap (see below).
@@ -361,7 +375,9 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       : // Client bundles and public files first, then every page.
         linkTree(bundle.clientDir, staging).then(() => 'fresh');
     const preparing = Promise.all([listing, copying]);
-    preparing.catch(() => undefined);
+    const checking = loaded ? Promise.resolve() : checkCopy(snapshot, files);
+    // Awaited below; handled now in case what comes between throws.
+    for (const work of [preparing, checking]) work.catch(() => undefined);
     let directory: Directory | undefined;
     let affected: Set<string> | null = null;
     if (incremental) {
@@ -375,7 +391,12 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         );
     }
     step('affected pages');
-    const [siteUrls, staged] = await preparing;
+    // Both settled before either failure is thrown (nothing left working on the folders that are then removed);
+    // the check's first, as it says what is wrong with the export where a renderer crash on it would not.
+    const [checked, prepared] = await Promise.allSettled([checking, preparing]);
+    if (checked.status === 'rejected') throw checked.reason;
+    if (prepared.status === 'rejected') throw prepared.reason;
+    const [siteUrls, staged] = prepared.value;
     step('list urls and copy');
 
     let pages: SitePages;

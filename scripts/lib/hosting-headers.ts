@@ -48,17 +48,23 @@ export const STORAGE_IMAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
  * Hashes of one page's inline scripts (not src, not JSON data), inline
  * styles and event handlers. `html` is the page's text, or (a build) its
  * bytes as `latin1` text (./page-text.ts), whose matches are hashed as the bytes they are.
+ * One pass over the page, as a browser reads it: a script's or a style's
+ * body is text, not tags or attributes (each page of a build is read here).
  */
 export function inlineHashes(html: string, encoding: 'utf8' | 'latin1' = 'utf8'): InlineHashes {
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, encoding).digest('base64')}'`;
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(
-      ([, attrs]) => !/\bsrc[\t\n\f\r ]*=/i.test(attrs!) && !/\btype[\t\n\f\r ]*=[\t\n\f\r ]*["']?application\/(?:ld\+)?json/i.test(attrs!),
+  const hashes: InlineHashes = { scripts: [], styles: [], handlers: [] };
+  const inline = /<script\b([^>]*)>([\s\S]*?)<\/script>|<style\b[^>]*>([\s\S]*?)<\/style>|[\t\n\f\r ]on[a-z]+="([^"]*)"/gi;
+  for (const [, scriptAttrs, script, style, handler] of html.matchAll(inline)) {
+    if (handler !== undefined) hashes.handlers.push(sha256(decodeAttribute(handler)));
+    else if (style !== undefined) hashes.styles.push(sha256(style));
+    else if (
+      !/\bsrc[\t\n\f\r ]*=/i.test(scriptAttrs!) &&
+      !/\btype[\t\n\f\r ]*=[\t\n\f\r ]*["']?application\/(?:ld\+)?json/i.test(scriptAttrs!)
     )
-    .map(([, , body]) => sha256(body!));
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => sha256(body!));
-  const handlers = [...html.matchAll(/[\t\n\f\r ]on[a-z]+="([^"]*)"/g)].map(([, body]) => sha256(decodeAttribute(body!)));
-  return { scripts, styles, handlers };
+      hashes.scripts.push(sha256(script!));
+  }
+  return hashes;
 }
 
 function decodeAttribute(value: string): string {

@@ -29,20 +29,23 @@ export function isSearchablePage(html: string): boolean {
 
 /**
  * What Pagefind reads of a searchable page: its `<html>` tag (the language)
- * and its `<main data-pagefind-body>`. With a body element on the page,
- * Pagefind indexes nothing outside it (the head, nav and footer are about
- * half a profile's bytes), and its intake (JSON and base64 over a pipe, an
- * HTML parse, on one thread) costs by the byte: at 10,000 therapists the
- * 11,954 searchable pages went in in 29.8 s instead of 52.1 s, with the same
- * fragments and word index (docs/decisions.md). Text cannot end the element
- * early: a diary's `</main>` is escaped.
+ * and its `<main data-pagefind-body>`, without class attributes. With a body
+ * element on the page, Pagefind indexes nothing outside it (the head, nav
+ * and footer are about half a profile's bytes), and its intake (JSON and
+ * base64 over a pipe, an HTML parse, on one thread) costs by the byte: at
+ * 10,000 therapists the 11,954 searchable pages went in in 29.8 s instead
+ * of 52.1 s, with the same fragments and word index (docs/decisions.md).
+ * The classes (Tailwind's, half of what is left) mean nothing to Pagefind.
+ * Text cannot end the element early, nor pass for a class: a diary's
+ * `</main>` and every quote in text are escaped.
  */
 export function searchDocument(html: string): string {
   const start = html.indexOf(SEARCHABLE_MAIN);
   const end = html.indexOf('</main>', start);
   if (start < 0 || end < 0) throw new Error('Not a searchable page: no <main data-pagefind-body> element.');
   const htmlTag = /<html\b[^>]*>/i.exec(html)?.[0] ?? '<html>';
-  return `<!doctype html>${htmlTag}<head></head><body>${html.slice(start, end + '</main>'.length)}</body></html>`;
+  const main = html.slice(start, end + '</main>'.length).replace(/ class="[^"]*"/g, '');
+  return `<!doctype html>${htmlTag}<head></head><body>${main}</body></html>`;
 }
 
 /** Pages handed over and not yet taken in: past this the build waits (the pages wait in memory, base64). */

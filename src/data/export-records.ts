@@ -134,6 +134,18 @@ export async function readExportFile(dir: string, entry: ExportFile, options: Pa
 export type HashedFile = ExportFile & { hash: string };
 
 /**
+ * Every data file of `dir` and the hash of its bytes, one file at a time and
+ * not parsed: what a full build names its export by before it checks it
+ * (checkExportFiles, on the copy its renderer reads, while that lists the
+ * URLs: the check is 2.3 s of the build's thread at 10,000 therapists).
+ */
+export async function hashExportFiles(dir: string): Promise<HashedFile[]> {
+  const hashed: HashedFile[] = [];
+  for (const entry of await listExportFiles(dir)) hashed.push({ ...entry, hash: bytesHash(await readFile(path.join(dir, entry.file))) });
+  return hashed;
+}
+
+/**
  * Checks every data file of `dir` against its public schema, one file at a
  * time, and keeps none of its records: for a full build, whose renderer
  * workers read the records themselves. At 100,000 therapists the parsed

@@ -17,7 +17,7 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import { SEARCH_PARTS, searchPartFolder } from '../../src/lib/search/index-parts';
-import type { ExportRecords } from '../../src/registry/public-collections';
+import { PUBLIC_COLLECTIONS, type ExportRecords } from '../../src/registry/public-collections';
 import {
   blogRecord,
   frozenRecord,
@@ -238,5 +238,18 @@ describe('incremental build', () => {
       const fragments = async (site: string) => (await filesUnder(path.join(site, bundle, 'fragment'))).join('\n');
       expect(await fragments(SITE_A)).toBe(await fragments(SITE_B));
     }
+  });
+
+  it('refuses a full build of an export with a record outside its schema, naming it, and keeps the site', async () => {
+    const before = await siteTree(SITE_B);
+    const broken = structuredClone(records);
+    (broken.therapists[2] as unknown as Record<string, unknown>).profileSlug = 42;
+    const brokenExport = path.join(WORK, 'export-broken');
+    await writePublicExport(brokenExport, broken);
+    // The check runs beside the renderer's listing, which the same record may break: the check's message is the one given.
+    await expect(buildSite({ exportDir: brokenExport, outDir: SITE_B, quiet: true, now, full: true, renderer })).rejects.toThrow(
+      `${PUBLIC_COLLECTIONS.therapists.file}[2]: profileSlug:`,
+    );
+    expect(await siteTree(SITE_B)).toEqual(before);
   });
 });

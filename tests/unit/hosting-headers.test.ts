@@ -23,6 +23,18 @@ describe('inline hashes', () => {
     });
   });
 
+  it('reads a page once, as a browser does: a script body is text, a handler in capitals is a handler', () => {
+    const html = [
+      '<script>document.body.insertAdjacentHTML("beforeend", \'<b onclick="x()">b</b><style>p{}</style>\')</script>',
+      '<div onMouseOver="highlight()">あかり</div>',
+    ].join('');
+    expect(inlineHashes(html)).toEqual({
+      scripts: [hash('document.body.insertAdjacentHTML("beforeend", \'<b onclick="x()">b</b><style>p{}</style>\')')],
+      styles: [],
+      handlers: [hash('highlight()')],
+    });
+  });
+
   it('finds the same hashes in a page read as its bytes (latin1) as in its decoded text', () => {
     // ム is E3 83 A0: read as latin1 its last byte is U+00A0, which \s would take for white space before "onclick".
     const html = [

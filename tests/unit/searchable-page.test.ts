@@ -50,7 +50,8 @@ describe('what a full build hands Pagefind', () => {
     '<meta name="description" content="新宿のセラピスト"><script type="application/ld+json">{"name":"あかり"}</script></head>',
     '<body><nav><a href="/">セラリンク</a> 凍結垢検索 出勤中</nav>',
     '<main id="main" data-pagefind-body class="mx-auto">',
-    '<h1 data-pagefind-meta="title">あかり</h1><p data-pagefind-filter="area">新宿</p>',
+    '<h1 data-pagefind-meta="title" class="text-2xl font-bold">あかり</h1><p class="text-sm" data-pagefind-filter="area">新宿</p>',
+    '<p class="line-clamp-2">本文に書いた class=&#34;hidden&#34; も本文です。</p>',
     '<img src="https://example.com/a.jpg" alt="あかりの写真"><p>アロマとリンパが得意です。&lt;/main&gt; も本文です。</p>',
     '<section data-pagefind-ignore><h2>出勤予定</h2><p>12月1日 18:00</p></section>',
     '<div data-pagefind-meta="uid:th-1, area:新宿"></div></main>',
@@ -78,6 +79,10 @@ describe('what a full build hands Pagefind', () => {
     const document = searchDocument(profile);
     expect(document).toMatch(/^<!doctype html><html lang="ja"><head><\/head><body><main id="main" data-pagefind-body/);
     expect(document).toContain('&lt;/main&gt; も本文です。');
+    // The classes go (Pagefind reads none of them); text that names one stays.
+    expect(document).not.toContain(' class="');
+    expect(document).toContain('<h1 data-pagefind-meta="title">あかり</h1><p data-pagefind-filter="area">新宿</p>');
+    expect(document).toContain('本文に書いた class=&#34;hidden&#34; も本文です。');
     expect(document).toMatch(/<\/main><\/body><\/html>$/);
     expect(document).not.toContain('凍結垢検索');
     expect(document).not.toContain('利用規約');
