@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkExportFiles, readExportFiles } from '../../src/data/export-records';
+import { checkExportFiles, hashExportFiles, readExportFiles } from '../../src/data/export-records';
 import { PUBLIC_COLLECTIONS } from '../../src/registry/public-collections';
 import { publicExport, writePublicExport } from '../factories/public-export';
 
@@ -20,6 +20,8 @@ describe('checkExportFiles', () => {
     const read = await readExportFiles(dir, { check: true });
     expect(checked).toEqual(read.files.map(({ name, file, version, hash }) => ({ name, file, version, hash })));
     expect(checked.every((file) => !('records' in file))).toBe(true);
+    // What a full build names its export by before it checks the copy.
+    expect(await hashExportFiles(dir)).toEqual(checked);
   });
 
   it('fails on a record that does not fit its public schema, naming the file and the field', async () => {
