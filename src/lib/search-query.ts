@@ -50,6 +50,19 @@ export function pagefindFilters(query: SearchQuery): Record<string, string> {
   return filters;
 }
 
+/** Filters as Pagefind takes them: a value, or any of several. */
+export type PagefindFilters = Record<string, string | { any: string[] }>;
+
+/**
+ * `filters` with every kind allowed when none is chosen: the same pages
+ * (every searchable page has a kind), and Pagefind, which counts the results
+ * by filter value only in a filtered search, then says how many are blog
+ * archive pages (src/components/search/result-count.ts).
+ */
+export function countedFilters(filters: Record<string, string>): PagefindFilters {
+  return filters.kind ? filters : { ...filters, kind: { any: Object.values(SEARCH_KINDS) } };
+}
+
 /**
  * The term to hand Pagefind: a query that looks like an X handle
  * (「@MIU_0312」, 「＠miu_0312」) is normalised the way handles are stored;

@@ -225,7 +225,7 @@ describe('a blog written in the editor', () => {
         .poll(
           async () => {
             await page.goto(`/search?q=${word}`);
-            await status.filter({ hasText: /件見つかりました|見つかりませんでした/ }).waitFor();
+            await status.filter({ hasText: /件(以上)?見つかりました|見つかりませんでした/ }).waitFor();
             return page.getByTestId('search-result').locator(`a[href="/blog/${id}"]`).count();
           },
           { timeout: REBUILD_TIMEOUT_MS, interval: 1000 },

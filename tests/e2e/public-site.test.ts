@@ -125,6 +125,53 @@ describe('search filters', () => {
   });
 });
 
+describe('the result count', () => {
+  /** The number in the status line, and whether it was a lower bound (以上). */
+  const statusCount = async () => {
+    const text = (await page
+      .locator('[data-search-status]')
+      .filter({ hasText: /件(以上)?見つかりました。$/ })
+      .textContent())!;
+    return { count: Number(/(\d+)件/.exec(text)![1]), atLeast: text.includes('以上') };
+  };
+  /** Shows every result ("もっと見る" until it hides), and how many there are. */
+  const showAll = async () => {
+    const more = page.locator('[data-search-more]');
+    while (await more.isVisible()) {
+      const shown = await page.getByTestId('search-result').count();
+      await more.click();
+      await expect.poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(shown);
+    }
+    return page.getByTestId('search-result').count();
+  };
+
+  // A blog archive page is one entry of the index for up to twenty diaries: the count is of diaries.
+  it.each([`q=${encodeURIComponent('写メ日記')}&kind=blog`, `q=${encodeURIComponent('ストレッチ')}`])(
+    '/search?%s says as many results as it lists, once all are shown',
+    async (query) => {
+      await page.goto(`/search?${query}`);
+      await page.getByTestId('search-result').first().waitFor();
+      const first = await statusCount();
+      const listed = await showAll();
+      expect(listed).toBeGreaterThan(0);
+      if (first.atLeast) expect(first.count).toBeLessThanOrEqual(listed);
+      else expect(first.count).toBe(listed);
+      expect(await statusCount()).toEqual({ count: listed, atLeast: false });
+    },
+  );
+
+  it('says 以上 while archive pages past the first ones are unread, and the whole count once they are read', async () => {
+    // In the seed, 37 of the 88 pages with ありがとう are archive pages, more than the first pages read.
+    await page.goto(`/search?q=${encodeURIComponent('ありがとう')}`);
+    await page.getByTestId('search-result').first().waitFor();
+    const first = await statusCount();
+    expect(first.atLeast).toBe(true);
+    const listed = await showAll();
+    expect(first.count).toBeLessThan(listed);
+    expect(await statusCount()).toEqual({ count: listed, atLeast: false });
+  });
+});
+
 describe('unknown paths', () => {
   it('land on / with the history entry replaced', async () => {
     await page.goto('/howto');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cleanResultUrl, pagefindFilters, parseSearchQuery, searchQueryString, searchTerm } from '../../src/lib/search-query';
+import {
+  cleanResultUrl,
+  countedFilters,
+  pagefindFilters,
+  parseSearchQuery,
+  searchQueryString,
+  searchTerm,
+} from '../../src/lib/search-query';
 
 describe('searchTerm', () => {
   it('folds a handle-shaped query to the stored handle', () => {
@@ -24,6 +31,16 @@ describe('search URL', () => {
   });
   it('turns the set fields into Pagefind filters with Japanese kind names', () => {
     expect(pagefindFilters({ q: 'x', area: '渋谷', store: '', kind: 'therapist' })).toEqual({ area: '渋谷', kind: 'セラピスト' });
+  });
+});
+
+describe('countedFilters', () => {
+  it('allows every kind when none is chosen, so that Pagefind counts the results by kind', () => {
+    expect(countedFilters({ area: '渋谷' })).toEqual({ area: '渋谷', kind: { any: ['セラピスト', '店舗', 'ブログ'] } });
+  });
+
+  it('keeps a chosen kind', () => {
+    expect(countedFilters({ kind: 'ブログ' })).toEqual({ kind: 'ブログ' });
   });
 });
 

@@ -15,9 +15,14 @@ function plainText(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
 
+/** Whether a page found is a blog archive page (its results are the matching diaries on it). */
+export function isBlogArchive(data: PagefindResultData): boolean {
+  return data.meta.kind === SEARCH_KINDS.blog;
+}
+
 /** The result as the list shows it: itself, or, for a blog archive page, its matching diaries. */
 export function expandBlogResults(data: PagefindResultData): PagefindResultData[] {
-  if (data.meta.kind !== SEARCH_KINDS.blog) return [data];
+  if (!isBlogArchive(data)) return [data];
   return (data.sub_results ?? []).flatMap((section) => {
     const id = BLOG_ANCHOR.exec(section.url)?.[1];
     if (!id) return [];

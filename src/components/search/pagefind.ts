@@ -1,3 +1,4 @@
+import type { PagefindFilters } from '../../lib/search-query';
 import { SEARCH_PARTS, searchPartPath, type SearchPart } from '../../lib/search/index-parts';
 
 /** The part of Pagefind's browser API the search page uses. */
@@ -13,7 +14,14 @@ export interface PagefindResult {
   data(): Promise<PagefindResultData>;
 }
 export interface Pagefind {
-  search(term: string | null, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>;
+  search(
+    term: string | null,
+    options?: { filters?: PagefindFilters },
+  ): Promise<{
+    results: PagefindResult[];
+    /** Of the results, how many carry each value of each filter (the blog kind counts archive pages). */
+    filters?: Record<string, Record<string, number>>;
+  } | null>;
   mergeIndex(path: string): Promise<void>;
 }
 

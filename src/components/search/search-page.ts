@@ -1,6 +1,7 @@
 import {
   SEARCH_KINDS,
   cleanResultUrl,
+  countedFilters,
   pagefindFilters,
   parseSearchQuery,
   searchQueryString,
@@ -10,10 +11,11 @@ import {
 import { parseHandleQuery } from '../../lib/search/handle-query';
 import { lookUpName, nameShardUrl, type NameEntry } from '../../lib/search/name-index';
 import { rankResults } from '../../lib/search/rank';
-import { expandBlogResults } from './blog-results';
+import { expandBlogResults, isBlogArchive } from './blog-results';
 import { answerCard, completionList, findHandle, notRegistered } from './handle-answer';
 import { loadPagefind, type PagefindResult, type PagefindResultData } from './pagefind';
 import { resultCard } from './result-card';
+import { resultCountText } from './result-count';
 import { fetchShardFile } from './shard-file';
 
 /** Results shown at a time; each one is a separate fetch of its fragment. */
@@ -61,34 +63,80 @@ export function initSearchPage(root: HTMLElement): void {
     hint.hidden = !hintText;
   }
 
+  function setNotFound() {
+    setStatus(
+      '該当するセラピスト・店舗・ブログは見つかりませんでした。',
+      'ユーザー名は @ の有無や大文字・小文字を問わず探せます。綴りを確かめるか、エリア・店舗・種別を「すべて」に戻してお試しください。',
+    );
+  }
+
   let ranked: Pick<PagefindResultData, 'url' | 'meta'>[] = [];
 
   /** Pages named exactly like the query (the name index), shown first. */
   let exactUrls = new Set<string>();
 
-  async function showFirst(thisRun: number, q: string, exact: NameEntry[]) {
+  /** What the count needs that the list does not show (./result-count.ts), one per search. */
+  let tally = {
+    /** Blog archive pages among the pages found that are not read yet. */
+    archivePagesUnread: 0,
+    /** Exact names whose page has not come up among the pages read. */
+    namesNotRead: new Set<string>(),
+  };
+
+  /** Reads pages found: their results, and what the count learns from them. */
+  async function read(results: PagefindResult[]): Promise<PagefindResultData[]> {
+    // The search's own tally: a newer search may have begun by the time the pages are in.
+    const counting = tally;
+    const pages = await Promise.all(results.map((result) => result.data()));
+    counting.archivePagesUnread = Math.max(0, counting.archivePagesUnread - pages.filter(isBlogArchive).length);
+    const items = pages.flatMap(expandBlogResults);
+    for (const data of items) counting.namesNotRead.delete(cleanResultUrl(data.url));
+    return items;
+  }
+
+  /** Says how many results there are, or at least (until every archive page found is read). */
+  function sayCount() {
+    setStatus(
+      resultCountText({
+        ready: list.childElementCount + ranked.length,
+        unread: pending.length,
+        unreadArchivePages: tally.archivePagesUnread,
+        namesNotRead: tally.namesNotRead.size,
+      }),
+    );
+  }
+
+  /**
+   * Reads the first pages found, re-ranks them under the exact names and
+   * shows the first; `archivePages` is Pagefind's count of blog archive pages among them.
+   */
+  async function showFirst(thisRun: number, q: string, exact: NameEntry[], archivePages: number) {
     exactUrls = new Set(exact.map((entry) => entry.url));
-    const window = pending.splice(0, RERANK_WINDOW);
-    const items = (await Promise.all(window.map((result) => result.data()))).flatMap(expandBlogResults);
-    if (thisRun !== run) return;
+    tally = { archivePagesUnread: archivePages, namesNotRead: new Set(exactUrls) };
+    const items: PagefindResultData[] = [];
+    // An archive page may hold no matching diary: read on until there is something to show, or nothing left.
+    do {
+      items.push(...(await read(pending.splice(0, RERANK_WINDOW))));
+      if (thisRun !== run) return;
+    } while (exact.length === 0 && items.length === 0 && pending.length > 0);
     ranked = [
       ...exact,
       ...rankResults(q, items, (data) => ({ title: data.meta.title ?? '', writing: data.meta.kind === SEARCH_KINDS.blog })).filter(
         (data) => !exactUrls.has(cleanResultUrl(data.url)),
       ),
     ];
+    if (ranked.length === 0) return setNotFound();
     await showMore(thisRun);
   }
 
   async function showMore(thisRun: number) {
     const fromRanked = ranked.splice(0, BATCH_SIZE);
-    const fetched = (await Promise.all(pending.splice(0, BATCH_SIZE - fromRanked.length).map((result) => result.data()))).flatMap(
-      expandBlogResults,
-    );
+    const fetched = await read(pending.splice(0, BATCH_SIZE - fromRanked.length));
     if (thisRun !== run) return;
     for (const data of [...fromRanked, ...fetched.filter((data) => !exactUrls.has(cleanResultUrl(data.url)))])
       list.append(resultCard(data));
     more.hidden = ranked.length === 0 && pending.length === 0;
+    sayCount();
   }
 
   async function search(query: SearchQuery) {
@@ -109,19 +157,15 @@ export function initSearchPage(root: HTMLElement): void {
     list.setAttribute('aria-busy', 'true');
     try {
       const [pagefind, exact] = await Promise.all([loadPagefind(), term ? findName(term, filters) : []]);
-      const found = await pagefind.search(term, { filters });
+      const found = await pagefind.search(term, { filters: countedFilters(filters) });
       if (thisRun !== run || !found) return; // superseded by a newer search
       pending = [...found.results];
       if (pending.length === 0 && exact.length === 0) {
-        setStatus(
-          '該当するセラピスト・店舗・ブログは見つかりませんでした。',
-          'ユーザー名は @ の有無や大文字・小文字を問わず探せます。綴りを確かめるか、エリア・店舗・種別を「すべて」に戻してお試しください。',
-        );
+        setNotFound();
         return;
       }
       // An exact name is shown even when Pagefind's word splitting missed it.
-      setStatus(`${Math.max(pending.length, exact.length)}件見つかりました。`);
-      await showFirst(thisRun, term ?? '', exact);
+      await showFirst(thisRun, term ?? '', exact, found.filters?.kind?.[SEARCH_KINDS.blog] ?? 0);
     } catch {
       if (thisRun !== run) return;
       setStatus(
