@@ -37,6 +37,7 @@ import {
 } from '../src/registry/public-collections';
 import { searchPartOf } from '../src/registry/site-pages';
 import { SEARCH_INDEX_DIR, SEARCH_PARTS, type SearchPart } from '../src/lib/search/index-parts';
+import { CARD_IDLE_DAYS, pruneCardCache } from '../src/lib/seo/card-cache';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
@@ -518,6 +519,13 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     });
     if (loaded) lastExport.set(outDir, { version: exportVersion, ...loaded, directory });
     step('state');
+    // A build of every page has asked for every card the site shows: the ones long unasked are dropped.
+    if (toRender.length === siteUrls.length) {
+      const pruned = await pruneCardCache();
+      if (pruned.files > 0 && !quiet)
+        console.log(`[og] ${pruned.files} cards unused for ${CARD_IDLE_DAYS} days removed (${Math.round(pruned.bytes / 1024)} KB).`);
+      step('card cache');
+    }
 
     let searchIndexed = incremental ? indexer.current() : Promise.resolve();
     if (incremental && searchChanged) {

@@ -7,8 +7,9 @@
  * full-text index is compared by what it indexed (Pagefind's filter files
  * are not byte-stable between two runs over the same pages).
  */
-import { createHash } from 'node:crypto';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type SiteBuild } from '../../scripts/build-site';
@@ -17,6 +18,7 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import { SEARCH_PARTS, searchPartFolder } from '../../src/lib/search/index-parts';
+import { CARD_CACHE_DIR, CARD_IDLE_DAYS } from '../../src/lib/seo/card-cache';
 import { PUBLIC_COLLECTIONS, type ExportRecords } from '../../src/registry/public-collections';
 import {
   blogRecord,
@@ -205,12 +207,36 @@ describe('incremental build', () => {
     expect(await read(SITE_A, `profile/${records.therapists[10]!.profileSlug}.html`)).toContain('ゆい改三');
   });
 
-  it('renders every page on a new day', async () => {
+  /** A card in the card cache no build has asked for in 31 days. */
+  const staleCard = path.join(CARD_CACHE_DIR, `stale-${randomUUID()}.png`);
+
+  it('keeps the card cache as it is after a build of some pages', async () => {
+    await mkdir(CARD_CACHE_DIR, { recursive: true });
+    await writeFile(staleCard, 'png');
+    const longAgo = new Date(Date.now() - (CARD_IDLE_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await utimes(staleCard, longAgo, longAgo);
+    records.therapists[11] = { ...records.therapists[11]!, bio: 'カードの掃除の前に、自己紹介を少しだけ書き直しました。' };
+    const build = await buildIncrementally('bio edit before the new day');
+    expect(build.rendered).toBeLessThan(build.pages);
+    expect(existsSync(staleCard)).toBe(true);
+  });
+
+  it('renders every page on a new day, and drops the cards long unasked from the card cache', async () => {
     now = new Date('2026-11-23T03:00:00.000Z');
     const build = await buildIncrementally('new day');
     expect(build.mode).toBe('incremental');
     expect(build.rendered).toBe(build.pages);
     expect(await read(SITE_A, 'today.html')).toContain('11月23日');
+    expect(existsSync(staleCard)).toBe(false);
+    // The cards the site shows were asked for: the cache still holds them (the site links the cache's files).
+    const shown = await Promise.all(
+      (await filesUnder(SITE_A)).filter((file) => file.startsWith('og/')).map(async (file) => (await stat(path.join(SITE_A, file))).ino),
+    );
+    const cached = new Set(
+      await Promise.all((await readdir(CARD_CACHE_DIR)).map(async (name) => (await stat(path.join(CARD_CACHE_DIR, name))).ino)),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((ino) => !cached.has(ino))).toEqual([]);
   });
 
   it('leaves the same site as a full build of the final export', async () => {

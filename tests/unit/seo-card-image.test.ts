@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { cardFile } from '../../src/lib/seo/card-image';
 
@@ -16,5 +16,14 @@ describe('cardFile', () => {
     expect(second.equals(first)).toBe(true);
     // And the cached copy is the card.
     expect((await cardPng(text)).equals(first)).toBe(true);
+  }, 30_000);
+
+  it('marks a cached card as asked for, so that pruning the cache keeps it', async () => {
+    const text = { title: `さくら ${randomUUID().slice(0, 8)}`, subtitle: '渋谷', label: 'セラピスト' };
+    const file = await cardFile(text);
+    const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    await utimes(file, longAgo, longAgo);
+    expect(await cardFile(text)).toBe(file);
+    expect(Date.now() - (await stat(file)).mtimeMs).toBeLessThan(60_000);
   }, 30_000);
 });

@@ -5,7 +5,7 @@
  * Sans JP from its npm package, so every machine draws the same glyphs.
  * Node only: called from the /og/ endpoints while the site is built.
  * Cards are cached in .cache/og by their text, so a rebuild redraws only
- * what changed.
+ * what changed (./card-cache.ts drops the ones no longer asked for).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -14,12 +14,12 @@ import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
 import { SITE_NAME } from '../site';
+import { CARD_CACHE_DIR, markCardUsed } from './card-cache';
 import { CARD_SIZE } from './cards';
 
 const { width: CARD_WIDTH, height: CARD_HEIGHT } = CARD_SIZE;
 /** Bump when the design (or how it is drawn) changes, so cached cards are redrawn. */
 const DESIGN_VERSION = 4;
-const CACHE_DIR = path.resolve('.cache', 'og');
 
 export interface CardText {
   /** The big line: her (or the store's) name, or the site's slogan. */
@@ -114,14 +114,14 @@ export async function cardFile(text: CardText): Promise<string> {
   const key = createHash('sha256')
     .update(JSON.stringify([DESIGN_VERSION, text.title, text.subtitle, text.label ?? '']))
     .digest('hex');
-  const file = path.join(CACHE_DIR, `${key.slice(0, 32)}.png`);
-  const cached = await stat(file).then(
-    (info) => info.size > 0,
-    () => false,
-  );
-  if (cached) return file;
+  const file = path.join(CARD_CACHE_DIR, `${key.slice(0, 32)}.png`);
+  const cached = await stat(file).catch(() => undefined);
+  if (cached && cached.size > 0) {
+    await markCardUsed(file, cached.mtimeMs);
+    return file;
+  }
   const png = await renderCard(text);
-  await mkdir(CACHE_DIR, { recursive: true });
+  await mkdir(CARD_CACHE_DIR, { recursive: true });
   // Written beside and renamed, so a parallel build never reads half a file. The name is unique per call:
   // the renderer's worker threads share one pid and may draw the same card at once.
   const partial = `${file}.${randomUUID()}.tmp`;

@@ -1,0 +1,53 @@
+/**
+ * The folder of drawn link-preview cards (./card-image.ts), kept between
+ * builds and, in production, between workflow runs. A card is named by its
+ * text, so every rename, move or design change leaves the old card behind:
+ * without pruning the folder only grows. A card marks itself in use each
+ * day a build asks for it (its mtime), and a card nobody has asked for in
+ * CARD_IDLE_DAYS is dropped. The sites hold their own hard links, so a
+ * dropped card stays served; a build that asks for it again draws it anew.
+ * No drawing code here: the build's main thread prunes without loading satori or sharp.
+ */
+import { readdir, stat, unlink, utimes } from 'node:fs/promises';
+import path from 'node:path';
+
+export const CARD_CACHE_DIR = path.resolve('.cache', 'og');
+
+/** Days without a build asking for a card after which it is dropped. */
+export const CARD_IDLE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A half-written card (`*.tmp`) older than this was left by a build that died. */
+const PARTIAL_MAX_AGE_MS = DAY_MS;
+
+/** Marks a cached card (of mtime `mtimeMs`) as asked for, at most once a day. */
+export async function markCardUsed(file: string, mtimeMs: number, now = Date.now()): Promise<void> {
+  if (now - mtimeMs < DAY_MS) return;
+  const time = new Date(now);
+  // A card another build has just dropped is drawn again by whoever asks next.
+  await utimes(file, time, time).catch(() => undefined);
+}
+
+/**
+ * Drops the cards of `dir` no build has asked for in CARD_IDLE_DAYS, and
+ * half-written ones older than a day; returns how many files and bytes went.
+ */
+export async function pruneCardCache(dir = CARD_CACHE_DIR, now = Date.now()): Promise<{ files: number; bytes: number }> {
+  const removed = { files: 0, bytes: 0 };
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) continue;
+    const idle = now - info.mtimeMs;
+    const stale = name.endsWith('.tmp') ? idle > PARTIAL_MAX_AGE_MS : name.endsWith('.png') && idle > CARD_IDLE_DAYS * DAY_MS;
+    if (!stale) continue;
+    await unlink(file).then(
+      () => {
+        removed.files++;
+        removed.bytes += info.size;
+      },
+      () => undefined, // Gone already (another process pruned it).
+    );
+  }
+  return removed;
+}
