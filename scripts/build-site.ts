@@ -521,7 +521,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     step('state');
     // A build of every page has asked for every card the site shows: the ones long unasked are dropped.
     if (toRender.length === siteUrls.length) {
-      const pruned = await pruneCardCache();
+      const pruned = pruneCardCache();
       if (pruned.files > 0 && !quiet)
         console.log(`[og] ${pruned.files} cards unused for ${CARD_IDLE_DAYS} days removed (${Math.round(pruned.bytes / 1024)} KB).`);
       step('card cache');

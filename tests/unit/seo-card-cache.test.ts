@@ -30,21 +30,21 @@ describe('pruneCardCache', () => {
     await fileAged('asked-29-days-ago.png', CARD_IDLE_DAYS - 1);
     await fileAged('unasked-31-days.png', CARD_IDLE_DAYS + 1, 'x'.repeat(2048));
     await fileAged('unasked-a-year.png', 365, 'y'.repeat(1024));
-    expect(await pruneCardCache(dir, NOW)).toEqual({ files: 2, bytes: 3072 });
+    expect(pruneCardCache(dir, NOW)).toEqual({ files: 2, bytes: 3072 });
     expect((await readdir(dir)).sort()).toEqual(['asked-29-days-ago.png', 'asked-yesterday.png']);
   });
 
   it('drops a half-written card a dead build left after a day, not one being written now', async () => {
     await fileAged('card.png.1234.tmp', 2);
     await fileAged('card2.png.5678.tmp', 0);
-    expect((await pruneCardCache(dir, NOW)).files).toBe(1);
+    expect(pruneCardCache(dir, NOW).files).toBe(1);
     expect(await readdir(dir)).toEqual(['card2.png.5678.tmp']);
   });
 
   it('leaves other files and a missing folder alone', async () => {
     await fileAged('notes.txt', 400);
-    expect(await pruneCardCache(dir, NOW)).toEqual({ files: 0, bytes: 0 });
-    expect(await pruneCardCache(path.join(dir, 'missing'), NOW)).toEqual({ files: 0, bytes: 0 });
+    expect(pruneCardCache(dir, NOW)).toEqual({ files: 0, bytes: 0 });
+    expect(pruneCardCache(path.join(dir, 'missing'), NOW)).toEqual({ files: 0, bytes: 0 });
   });
 });
 
@@ -53,7 +53,7 @@ describe('markCardUsed', () => {
     const file = await fileAged('card.png', CARD_IDLE_DAYS + 5);
     await markCardUsed(file, (await stat(file)).mtimeMs, NOW);
     expect((await stat(file)).mtimeMs).toBe(NOW);
-    expect((await pruneCardCache(dir, NOW)).files).toBe(0);
+    expect(pruneCardCache(dir, NOW).files).toBe(0);
   });
 
   it('leaves a card marked within the day as it is (no write per page)', async () => {

