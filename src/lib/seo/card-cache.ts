@@ -8,6 +8,7 @@
  * dropped card stays served; a build that asks for it again draws it anew.
  * No drawing code here: the build's main thread prunes without loading satori or sharp.
  */
+import { randomUUID } from 'node:crypto';
 import { readdirSync, statSync, unlinkSync } from 'node:fs';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,8 +18,14 @@ export const CARD_CACHE_DIR = path.resolve('.cache', 'og');
 /** Days without a build asking for a card after which it is dropped. */
 export const CARD_IDLE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A half-written card (`*.tmp`) older than this was left by a build that died. */
+const PARTIAL_SUFFIX = '.tmp';
+/** A half-written card (partialCardFile) older than this was left by a build that died. */
 const PARTIAL_MAX_AGE_MS = DAY_MS;
+
+/** Where a card is written before it is renamed into place (unique per call: two threads may draw one card at once). */
+export function partialCardFile(file: string): string {
+  return `${file}.${randomUUID()}${PARTIAL_SUFFIX}`;
+}
 
 /** Marks a cached card (of mtime `mtimeMs`) as asked for, at most once a day. */
 export async function markCardUsed(file: string, mtimeMs: number, now = Date.now()): Promise<void> {
@@ -47,7 +54,7 @@ export function pruneCardCache(dir = CARD_CACHE_DIR, now = Date.now()): { files:
     const info = statSync(file, { throwIfNoEntry: false });
     if (!info?.isFile()) continue;
     const idle = now - info.mtimeMs;
-    const stale = name.endsWith('.tmp') ? idle > PARTIAL_MAX_AGE_MS : name.endsWith('.png') && idle > CARD_IDLE_DAYS * DAY_MS;
+    const stale = name.endsWith(PARTIAL_SUFFIX) ? idle > PARTIAL_MAX_AGE_MS : name.endsWith('.png') && idle > CARD_IDLE_DAYS * DAY_MS;
     if (!stale) continue;
     try {
       unlinkSync(file);

@@ -7,14 +7,14 @@
  * Cards are cached in .cache/og by their text, so a rebuild redraws only
  * what changed (./card-cache.ts drops the ones no longer asked for).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
 import { SITE_NAME } from '../site';
-import { CARD_CACHE_DIR, markCardUsed } from './card-cache';
+import { CARD_CACHE_DIR, markCardUsed, partialCardFile } from './card-cache';
 import { CARD_SIZE } from './cards';
 
 const { width: CARD_WIDTH, height: CARD_HEIGHT } = CARD_SIZE;
@@ -124,7 +124,7 @@ export async function cardFile(text: CardText): Promise<string> {
   await mkdir(CARD_CACHE_DIR, { recursive: true });
   // Written beside and renamed, so a parallel build never reads half a file. The name is unique per call:
   // the renderer's worker threads share one pid and may draw the same card at once.
-  const partial = `${file}.${randomUUID()}.tmp`;
+  const partial = partialCardFile(file);
   await writeFile(partial, png);
   await rename(partial, file);
   return file;
