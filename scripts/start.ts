@@ -1,7 +1,7 @@
 /**
  * `npm start [-- --fresh]`: the whole local stack. Starts the Auth,
  * Firestore, Storage and Hosting emulators, seeds Firestore when it is
- * empty, exports, builds and indexes the site, serves it through the
+ * empty (or migrates data saved by older code, scripts/migrate.ts), exports, builds and indexes the site, serves it through the
  * Hosting emulator, and keeps rebuilding whenever published content
  * changes in the emulator (and at each Tokyo midnight).
  *
@@ -25,6 +25,7 @@ import { describeStartFailure, exitOnSignals, startEmulators, stopStartingEmulat
 import { FIREBASE_LOCAL_JSON, findCsp, writeLocalFirebaseJson, type HeaderRule } from './lib/hosting-headers';
 import { startLiveSite, type LiveSite } from './lib/live-site';
 import { ROOT, emulatorHost, projectId } from './lib/project';
+import { runMigrations } from './migrate';
 import { seedDemoIfEmpty } from './seed';
 
 const siteUrl = `http://${emulatorHost('hosting')}`;
@@ -78,6 +79,8 @@ try {
   });
   Object.assign(process.env, emulators.env);
   await seedDemoIfEmpty();
+  // Data saved by older code is brought up to the current rules and schemas before anything reads it.
+  await runMigrations();
   site = await startLiveSite({
     log: (line) => console.log(line.startsWith('[rebuild]') && line.includes('build done') ? `${line} ${siteUrl}` : line),
   });

@@ -1,0 +1,28 @@
+/**
+ * Data migrations: each brings stored documents written by older code up
+ * to the shape the rules and schemas now demand (an area from the
+ * vocabulary, the store request moved out of the public profile, …). A
+ * migration is idempotent (it rewrites only documents that still need it),
+ * runs once per project (scripts/migrate.ts records it in
+ * migrations/{id}, which only trusted code reads or writes), and writes as
+ * firebase-admin, bypassing the rules it exists to satisfy.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+
+export interface MigrationResult {
+  /** Documents read. */
+  read: number;
+  /** Documents written or deleted. */
+  written: number;
+}
+
+export interface Migration {
+  /** Stable, dated id: `2026-11-area-vocabulary`. Never renamed once shipped. */
+  id: string;
+  /** One line for the log, in English (the operator's terminal). */
+  describe: string;
+  run(db: Firestore): Promise<MigrationResult>;
+}
+
+/** In the order they run. Append; never reorder or remove a shipped one. */
+export const MIGRATIONS: readonly Migration[] = [];
