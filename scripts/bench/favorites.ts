@@ -141,7 +141,7 @@ async function measureView(page: Page) {
   return { reads, shards, ms };
 }
 
-const emulators = await startEmulators(['auth', 'firestore'], { timeoutMs: 120_000 });
+const emulators = await startEmulators(['auth', 'firestore']);
 process.env.FIREBASE_PROJECT_ID = PROJECT;
 Object.assign(process.env, emulators.env);
 const exportDir = path.join(ROOT, '.build', 'bench-favorites-export');

@@ -39,7 +39,7 @@ function freePort(): Promise<number> {
 }
 
 process.env.FIREBASE_PROJECT_ID = PROJECT;
-const emulators = await startEmulators(['auth', 'firestore'], { timeoutMs: 120_000 });
+const emulators = await startEmulators(['auth', 'firestore']);
 Object.assign(process.env, emulators.env);
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;

@@ -29,7 +29,7 @@ export interface SignedInBench {
  */
 export async function openSignedInBench(prebuilt?: string): Promise<SignedInBench> {
   process.env.FIREBASE_PROJECT_ID = BENCH_PROJECT;
-  const emulators = await startEmulators(['auth', 'firestore'], { timeoutMs: 120_000 });
+  const emulators = await startEmulators(['auth', 'firestore']);
   Object.assign(process.env, emulators.env);
   const { runSeed } = await import('../seed');
   const { runExport } = await import('../export');

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { EmulatorSetupError, chooseEmulatorBinaries } from './emulator-binaries';
 import { EMULATORS, EMULATOR_AUTH_PROJECT_ID, ROOT, emulatorHost } from './project';
+import { StartFailedError, fileSizes, processTreeCpuTicks, waitForStart } from './wait-for-start';
 
 export type EmulatorName = keyof typeof EMULATORS;
 
@@ -49,24 +50,6 @@ export async function answers(name: EmulatorName): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function waitFor(names: readonly EmulatorName[], child: ChildProcess, log: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let exited: number | null = null;
-  child.once('exit', (code) => (exited = code ?? 1));
-  for (;;) {
-    const states = await Promise.all(names.map(answers));
-    if (states.every(Boolean)) return;
-    if (exited !== null) {
-      throw new Error(`The Firebase emulators exited (code ${exited}) before they were ready:\n${log()}`);
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGINT');
-      throw new Error(`The Firebase emulators did not answer within ${timeoutMs / 1000} s:\n${log()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
 
@@ -121,10 +104,21 @@ export function describeStartFailure(error: unknown): string {
   return error instanceof EmulatorSetupError ? `Cannot start the emulators: ${error.message}` : String((error as Error)?.stack ?? error);
 }
 
-/** Starts the named emulators (or reuses running ones) and resolves once they all answer. */
+/** The logs the emulators write in the project folder while they start (firebase-tools' and the Firestore emulator's). */
+const EMULATOR_LOGS = ['firebase-debug.log', 'firestore-debug.log'].map((file) => path.join(ROOT, file));
+
+const EMULATOR_LABELS: Record<EmulatorName, string> = { auth: 'Auth', firestore: 'Firestore', storage: 'Storage', hosting: 'Hosting' };
+
+/**
+ * Starts the named emulators (or reuses running ones) and resolves once
+ * they all answer. No fixed deadline: it waits while they make progress
+ * (scripts/lib/wait-for-start.ts), says every 15 s which ones it still
+ * waits for, and gives up only when firebase-tools exits or has shown no
+ * sign of life for `silenceMs` (3 minutes by default).
+ */
 export async function startEmulators(
   names: readonly EmulatorName[],
-  options: { echo?: boolean; timeoutMs?: number; extraArgs?: readonly string[] } = {},
+  options: { echo?: boolean; silenceMs?: number; extraArgs?: readonly string[] } = {},
 ): Promise<RunningEmulators> {
   const env = emulatorEnv();
   const running = await Promise.all(names.map(answers));
@@ -156,7 +150,20 @@ export async function startEmulators(
 
   starting.add(child);
   try {
-    await waitFor(names, child, () => output, options.timeoutMs ?? 90_000);
+    await waitForStart({
+      child,
+      notReady: async () => {
+        const states = await Promise.all(names.map(answers));
+        return names.filter((_, i) => !states[i]).map((name) => `the ${EMULATOR_LABELS[name]} emulator (${emulatorHost(name)})`);
+      },
+      // Its output, its log files and the CPU time of firebase-tools and the emulators it started (Java).
+      progress: () => `${output.length}/${fileSizes(EMULATOR_LOGS)}/${processTreeCpuTicks(child.pid)}`,
+      log: () => output,
+      silenceMs: options.silenceMs,
+    });
+  } catch (error) {
+    if (error instanceof StartFailedError) throw new Error(`The Firebase emulators ${error.message}`);
+    throw error;
   } finally {
     starting.delete(child);
   }

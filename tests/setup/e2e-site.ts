@@ -8,7 +8,7 @@ import { startEmulators } from '../../scripts/lib/emulator-process';
 import { buildDemoSite } from '../e2e/built-site';
 
 export default async function setup() {
-  const emulators = await startEmulators(['auth', 'firestore', 'storage'], { timeoutMs: 120_000 });
+  const emulators = await startEmulators(['auth', 'firestore', 'storage']);
   Object.assign(process.env, emulators.env);
   await buildDemoSite();
   return () => emulators.stop();

@@ -6,7 +6,7 @@
 import { startEmulators } from '../../scripts/lib/emulator-process';
 
 export default async function setup() {
-  const emulators = await startEmulators(['auth', 'firestore', 'storage'], { timeoutMs: 120_000 });
+  const emulators = await startEmulators(['auth', 'firestore', 'storage']);
   Object.assign(process.env, emulators.env);
   return () => emulators.stop();
 }
