@@ -9,7 +9,9 @@
  * prints the reads it made, and writes nothing when no public record
  * changed.
  *
- * No document can stop it: one that fails its schema is skipped, named as
+ * No document can stop it: one that fails its schema, that the derivation
+ * of the public records throws on (export/isolated-derivation.ts) or whose
+ * public record fails its shape is skipped, named as
  * `collection/id: field: problem` on stderr, and listed in a report next
  * to the export (`.data/export-report.json`), never inside it. Only an
  * unreachable Firestore or an empty source stops it, and then the previous
@@ -26,7 +28,8 @@ import { photoUrlBase } from './export/photo-base';
 import { contentFiles } from './export/content-shards';
 import { toPublicExport } from './export/public-records';
 import { dropPastShifts, EmptySourceError, readAll, readChanges, ReadCounter, sourceDocsOf } from './export/read-source';
-import { describeSkipped, reportPathFor, SkipLog, writeReport, type ExportReport } from './export/report';
+import { deriveIsolated } from './export/isolated-derivation';
+import { describeSkipped, readReport, reportPathFor, SkipLog, writeReport, type ExportReport } from './export/report';
 import { CURSOR_NAMES, loadMirror, mirrorPathFor, saveMirror, type CursorName } from './export/source-mirror';
 import { checkPublicShapes, countsOf, wholeFiles, writeExport } from './export/write-export';
 import { stepTimer } from './lib/step-timer';
@@ -140,7 +143,12 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   const source = sourceDocsOf(mirror);
   const photoBase = options.photoBase ?? photoUrlBase();
   // The profiles first (the diaries and posts follow their authors), then the diaries and posts shard by shard.
-  const profiles = toPublicExport({ ...source, blogs: new Map(), posts: new Map() }, firstShiftDate, { photoBase, now, log });
+  // A document the derivation throws on is left out and reported, never allowed to stop the export.
+  const profiles = await deriveIsolated(
+    { ...source, blogs: new Map(), posts: new Map() },
+    (docs, into) => toPublicExport(docs, firstShiftDate, { photoBase, now, log: into }),
+    log,
+  );
   step('derive profiles');
   const checked = checkPublicShapes(profiles, log);
   step('check');
@@ -167,17 +175,19 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   await saveMirror(mirrorPath, mirror);
   step('save state');
 
-  // The report lists every document skipped now: those the mirror still holds as malformed, and this run's public ones.
-  const skipped = [...mirror.skipped.values(), ...log.skipped.filter((entry) => entry.stage === 'public')];
+  // The report lists every document skipped now: those the mirror still holds as malformed, and this run's others.
+  const skipped = [...mirror.skipped.values(), ...log.skipped.filter((entry) => entry.stage !== 'source')];
+  const reportPath = options.reportPath ?? reportPathFor(dir);
   const report: ExportReport = {
     exportedAt,
     source: sourceName,
     exportDir: dir,
     read: log.read,
     skipped,
+    // The build's part, kept until its next build replaces it.
+    quarantined: (await readReport(reportPath))?.quarantined ?? [],
     counts: { ...counts, skipped: skipped.length },
   };
-  const reportPath = options.reportPath ?? reportPathFor(dir);
   await writeReport(reportPath, report);
 
   // Printed: what this run found (a full run: everything; an incremental one: only what it read).

@@ -15,7 +15,7 @@ import type { BlogDoc } from '../../src/schema/blogs';
 import type { PostDoc } from '../../src/schema/posts';
 import type { PublicBlog } from '../../src/schema/public';
 import { publicBlogOf, publicPostOf, scheduledAfter } from './public-records';
-import { problemsOf, type SkipLog, type SkippedDocument } from './report';
+import { problemsOf, thrownProblem, type SkipLog, type SkippedDocument } from './report';
 import { SHARDED_SOURCES, type ShardedSource, type SourceMirror } from './source-mirror';
 
 /** Whether, and as what, an author is public in this export (and her records fit their shape). */
@@ -64,7 +64,14 @@ function derive(
     const kind = kindOf(doc.userId);
     authors.set(doc.userId, String(kind));
     if (name === 'blogs') dueAt = Math.min(dueAt, scheduledAfter(doc, now)?.getTime() ?? Infinity);
-    const record = name === 'blogs' ? publicBlogOf(id, doc, kind, now, photoBase) : publicPostOf(id, doc, kind, photoBase);
+    let record;
+    try {
+      record = name === 'blogs' ? publicBlogOf(id, doc, kind, now, photoBase) : publicPostOf(id, doc, kind, photoBase);
+    } catch (error) {
+      // One diary the derivation throws on (a body past the Markdown bounds, say) is left out, never the shard.
+      skipped.push({ collection: name, id, stage: 'derive', problems: [thrownProblem('(derive)', error)] });
+      continue;
+    }
     if (!record) continue;
     const result = schema.safeParse(record);
     if (result.success) records.push(record);

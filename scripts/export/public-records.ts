@@ -129,7 +129,8 @@ function uniqueBySlug<T extends { profileSlug: string }>(
       sorted.find(([id]) => reserved && reserved.kind === kind && reserved.userId === id && reserved.releasedAt === null) ?? sorted[0]!;
     kept.push(winner);
     for (const [id] of sorted) {
-      if (id !== winner[0]) log?.skip(collection, id, [{ path: 'profileSlug', message: `also used by ${collection}/${winner[0]}` }]);
+      if (id !== winner[0])
+        log?.skip(collection, id, [{ path: 'profileSlug', message: `also used by ${collection}/${winner[0]}` }], 'derive');
     }
   }
   return kept;

@@ -1,12 +1,15 @@
 /**
- * What the export left out and why. A document that fails its schema (or
- * a record that fails its public shape) never stops the export: it is
- * skipped, named as `collection/id: field: problem` in the output, and
- * listed in a machine-readable report written next to the export folder
+ * What the cycle left out and why. No document stops it: a document that
+ * fails its schema, a record whose derivation throws or that fails its
+ * public shape (the export), and a record whose page or URL fails (the
+ * build) is left out, named as `collection/id: field: problem`, and listed
+ * in a machine-readable report written next to the export folder
  * (`.data/export-report.json` for the default `.data/export`), never inside
- * it, so it never reaches the site.
+ * it, so it never reaches the site. The export writes `skipped`, the build
+ * `quarantined`; each keeps the other's part. `npm run moderate -- list`
+ * shows both.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodIssue } from 'zod';
 
@@ -19,8 +22,14 @@ export interface Problem {
 export interface SkippedDocument {
   collection: string;
   id: string;
-  /** `source`: failed its collection schema; `public`: its public record failed the public shape. */
-  stage: 'source' | 'public';
+  /**
+   * The export's stages: `source`, the document failed its collection
+   * schema; `derive`, deriving the public records threw on it; `public`, its
+   * public record failed the public shape. The build's: `build`, the
+   * export's record failed its public shape as the build read it; `page`,
+   * one of its pages (or their URLs) failed to render.
+   */
+  stage: 'source' | 'derive' | 'public' | 'build' | 'page';
   problems: Problem[];
 }
 
@@ -31,6 +40,8 @@ export interface ExportReport {
   /** Documents read per source collection (valid and skipped). */
   read: Record<string, number>;
   skipped: SkippedDocument[];
+  /** Records of the export the build left out of the site (scripts/lib/quarantine.ts), as of its last build. */
+  quarantined: SkippedDocument[];
   /** Records written per export file, plus `skipped`. */
   counts: Record<string, number>;
 }
@@ -49,6 +60,11 @@ export function problemsOf(issues: readonly ZodIssue[]): Problem[] {
     problems.push({ path: '(document)', message: `and ${issues.length - MAX_PROBLEMS} more problems` });
   }
   return problems;
+}
+
+/** What a thrown error says, as the problem at `path` (`(derive)`, a page's URL). */
+export function thrownProblem(path: string, error: unknown): Problem {
+  return { path: clip(path), message: clip(error instanceof Error ? error.message : String(error)) };
 }
 
 /** `accounts/x1: displayName: Expected string, received number; bio: Required` */
@@ -75,10 +91,26 @@ export function reportPathFor(exportDir: string): string {
   return `${path.resolve(exportDir)}-report.json`;
 }
 
+/** The report at `file`, or null when there is none (or it cannot be read). */
+export async function readReport(file: string): Promise<ExportReport | null> {
+  try {
+    const report = JSON.parse(await readFile(file, 'utf8')) as ExportReport;
+    return { ...report, skipped: report.skipped ?? [], quarantined: report.quarantined ?? [] };
+  } catch {
+    return null;
+  }
+}
+
 /** Writes the report atomically (temporary file, then rename). */
 export async function writeReport(file: string, report: ExportReport): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const staging = `${file}.tmp-${process.pid}`;
   await writeFile(staging, `${JSON.stringify(report, null, 1)}\n`);
   await rename(staging, file);
+}
+
+/** Replaces the build's part of the report at `file` (the export's part is kept; an export without a report gets a bare one). */
+export async function writeQuarantined(file: string, exportDir: string, quarantined: SkippedDocument[]): Promise<void> {
+  const report = (await readReport(file)) ?? { exportedAt: '', source: '', exportDir, read: {}, skipped: [], quarantined: [], counts: {} };
+  await writeReport(file, { ...report, quarantined });
 }
