@@ -42,12 +42,17 @@ import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, type InlineHashes } from './lib/hosting-headers';
 import { affectedUrls, diffExports } from './lib/incremental';
+import { PageFailures, pageCulprits, type FailedPages } from './lib/page-culprits';
+import { readQuarantine, writeQuarantine } from './lib/quarantine';
+import { screenExport, type LeftOut } from './lib/screen-export';
+import { readReport, reportPathFor, writeQuarantined, type SkippedDocument } from './export/report';
 import { foreground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
 import { pageText } from './lib/page-text';
 import { removeInBackground, replaceDir } from './lib/replace-dir';
 import {
   fileBytes,
+  isSitePath,
   linkIfChanged,
   linkNewFile,
   linkTree,
@@ -84,6 +89,8 @@ export interface SiteBuildOptions {
    * comparing builds pins one, so an edit elsewhere in the checkout does not switch bundles mid-way.
    */
   renderer?: RendererBundle;
+  /** Where the records left out of the site are reported (default: the export's report, `{exportDir}-report.json`). */
+  reportPath?: string;
 }
 
 /** The headers a built site is served with (also in `<site>/.headers.json`), and its production-shaped set. */
@@ -118,6 +125,9 @@ export interface SiteBuild extends SiteHeaders {
    * after an incremental one.
    */
   searchIndexed: Promise<void>;
+  /** Records of the export left out of the site (./lib/screen-export.ts), and the builds this one took to find them. */
+  leftOut: LeftOut[];
+  rounds: number;
 }
 
 /** Name of the headers file inside a built site (a dot file: Firebase Hosting does not deploy it). */
@@ -227,7 +237,119 @@ function comparable(before: LoadedExport, after: LoadedExport): [ExportRecords, 
 export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   const outDir = path.resolve(options.outDir ?? path.join(ROOT, 'dist'));
   // The background index waits while a build runs (scripts/lib/foreground.ts).
-  return enqueue(outDir, () => foreground.run(() => buildOnce({ ...options, outDir })));
+  return enqueue(outDir, () => foreground.run(() => buildLeavingOut({ ...options, outDir })));
+}
+
+/** Builds after which a page that still fails stops the cycle (each round quarantines what made the last one fail). */
+const MAX_ROUNDS = 4;
+
+/** The environment a build renders with: the renderer's overrides and the site's URL. */
+function buildEnvironment(options: SiteBuildOptions) {
+  const overrides = {
+    // Under Vitest NODE_ENV is 'test', which would build React's development bundle.
+    NODE_ENV: 'production',
+    ...(options.firebaseProjectId && { PUBLIC_FIREBASE_PROJECT_ID: options.firebaseProjectId }),
+    ...(options.analyticsEndpoint !== undefined && { PUBLIC_ANALYTICS_ENDPOINT: options.analyticsEndpoint }),
+  };
+  const env = { ...process.env, ...overrides };
+  return { overrides, env, siteUrl: resolveSiteUrl(env) };
+}
+
+/**
+ * No record can stop a build (docs/decisions/quarantine.md): the export is
+ * screened first (records that fail their shape, and those in quarantine,
+ * are left out: ./lib/screen-export.ts); a build whose pages fail goes no
+ * further than its staging folder, the records to blame are found
+ * (./lib/page-culprits.ts) and quarantined, and the build runs again
+ * without them. What was left out is reported beside the export.
+ */
+async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): Promise<SiteBuild> {
+  const started = performance.now();
+  const { overrides, siteUrl } = buildEnvironment(options);
+  const bundle = options.renderer ?? (await ensureRenderer(overrides, { quiet: options.quiet }));
+  const stateDir = stateDirOf(options.outDir);
+  await mkdir(stateDir, { recursive: true });
+  const exportDir = path.resolve(options.exportDir);
+  let quarantine = await readQuarantine(stateDir, bundle.key);
+  for (let round = 1; ; round++) {
+    const screened = await screenExport(exportDir, stateDir, quarantine);
+    const screenMs = performance.now() - started;
+    try {
+      const build = await buildOnce({ ...options, outDir: options.outDir, exportDir: screened.dir, renderer: bundle });
+      // What stays in quarantine: the entries that still matched a record.
+      const held = new Set(screened.leftOut.filter((out) => out.stage === 'page').map((out) => `${out.collection}/${out.key}`));
+      await writeQuarantine(
+        stateDir,
+        bundle.key,
+        quarantine.filter((entry) => held.has(`${entry.collection}/${entry.key}`)),
+      );
+      await reportLeftOut(options.reportPath ?? reportPathFor(exportDir), exportDir, screened.leftOut);
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      return { ...build, seconds, timings: { screen: Math.round(screenMs), ...build.timings }, leftOut: screened.leftOut, rounds: round };
+    } catch (error) {
+      if (!(error instanceof PageFailures) || round >= MAX_ROUNDS) throw error;
+      const probe = pageProbe(bundle, siteUrl, options.now ?? new Date());
+      const scratch = path.join(stateDir, `probes-${process.pid}`);
+      try {
+        const found = await pageCulprits(error, screened.dir, scratch, probe);
+        quarantine = [...quarantine, ...found];
+        await writeQuarantine(stateDir, bundle.key, quarantine);
+        if (!options.quiet)
+          for (const entry of found) console.warn(`[quarantine] ${entry.collection}/${entry.key}: ${entry.problems[0]?.message}`);
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+/** Puts the records left out into the export's report (only where the export keeps one, or there is something to say). */
+async function reportLeftOut(reportPath: string, exportDir: string, leftOut: readonly LeftOut[]): Promise<void> {
+  if (leftOut.length === 0 && !(await readReport(reportPath))?.quarantined.length) return;
+  const entries: SkippedDocument[] = leftOut.map(({ collection, key, problems, stage }) => ({ collection, id: key, stage, problems }));
+  await writeQuarantined(reportPath, exportDir, entries);
+}
+
+/** Renders `urls` of the export in a folder with the bundle: what fails among them, and in the listing of the site. */
+function pageProbe(bundle: RendererBundle, siteUrl: string, now: Date) {
+  const pool = rendererPool(bundle);
+  let probes = 0;
+  return async (dir: string, urls: readonly string[]): Promise<FailedPages> => {
+    const context: CycleContext = { exportDir: dir, version: `probe-${process.pid}-${++probes}`, now: now.toISOString(), checked: true };
+    const failures = new Map<string, string>();
+    let listed: string[];
+    try {
+      listed = await pool.urls(context);
+    } catch (error) {
+      return new Map([['(listing)', firstLine(error)]]);
+    }
+    for (const url of listed) if (!isSitePath(url)) failures.set(url, NOT_A_SITE_PATH);
+    const present = new Set(listed);
+    await pool.render(
+      context,
+      urls.filter((url) => present.has(url) && isSitePath(url)),
+      async (results) => {
+        for (const result of results) {
+          const failure = renderFailure(result, siteUrl);
+          if (failure) failures.set(result.url, failure);
+        }
+      },
+    );
+    return failures;
+  };
+}
+
+const NOT_A_SITE_PATH = 'not a site path (a URL built from text the site cannot serve)';
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 2).join(' ').slice(0, 300);
+
+/** Why a rendered answer cannot go into the site, or null when it can. */
+function renderFailure(result: Rendered, siteUrl: string): string | null {
+  try {
+    return fileBytes(result, siteUrl) ? null : `answers ${result.status}, though it is one of the site's URLs (getStaticPaths)`;
+  } catch (error) {
+    return firstLine(error);
+  }
 }
 
 function exportVersionOf(files: readonly HashedFile[]): string {
@@ -291,18 +413,11 @@ function pageRecord(
   return { record, text };
 }
 
-async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<SiteBuild> {
+async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<Omit<SiteBuild, 'leftOut' | 'rounds'>> {
   const started = performance.now();
   const { timings, step } = stepTimer();
   const { exportDir, outDir, quiet } = options;
-  const overrides = {
-    // Under Vitest NODE_ENV is 'test', which would build React's development bundle.
-    NODE_ENV: 'production',
-    ...(options.firebaseProjectId && { PUBLIC_FIREBASE_PROJECT_ID: options.firebaseProjectId }),
-    ...(options.analyticsEndpoint !== undefined && { PUBLIC_ANALYTICS_ENDPOINT: options.analyticsEndpoint }),
-  };
-  const env = { ...process.env, ...overrides };
-  const siteUrl = resolveSiteUrl(env);
+  const { overrides, env, siteUrl } = buildEnvironment(options);
   const bundle = options.renderer ?? (await ensureRenderer(overrides, { quiet }));
   step('renderer');
 
@@ -369,7 +484,10 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   try {
     // The renderer lists the URLs and the copy is made while this thread works out what changed (an incremental build)
     // or checks the export (a full one).
-    const listing = pool.urls(context);
+    // A listing that throws is a failure of the pages (a record's parameters, say), for ./lib/page-culprits.ts to look into.
+    const listing = pool.urls(context).catch((error: unknown) => {
+      throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
+    });
     const copying: Promise<SiteBuild['staged']> = incremental
       ? // The index comes from the state folder before the swap (see below).
         stageFromLive(outDir, stateDir, staging, [SEARCH_INDEX_DIR]).then((spare) => (spare ? 'spare' : 'copy'))
@@ -399,6 +517,9 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     if (prepared.status === 'rejected') throw prepared.reason;
     const [siteUrls, staged] = prepared.value;
     step('list urls and copy');
+    // A URL the site cannot serve fails before anything renders (./lib/page-culprits.ts finds whose it is).
+    const badUrls = siteUrls.filter((url) => !isSitePath(url));
+    if (badUrls.length > 0) throw new PageFailures(new Map(badUrls.map((url) => [url, NOT_A_SITE_PATH])));
 
     let pages: SitePages;
     let hashSets: HashSets;
@@ -421,10 +542,18 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     // The sitemap lists the sitemap pages' URLs (sorted, no dates): it changes only when that set does.
     let sitemapMoved = !incremental;
     const sitemapChanges = { added: [] as string[], removed: [] as string[] };
+    /** Pages that failed to render: the build goes on rendering the others, then stops before the swap. */
+    const failures = new Map<string, string>();
     const onResults = async (results: Rendered[]) => {
       for (const result of results) {
-        const answer = result.file === undefined ? fileBytes(result, siteUrl) : { file: result.file };
-        if (!answer) throw new Error(`${result.url} is one of the site's URLs (getStaticPaths) but answers ${result.status}.`);
+        const failure = result.file === undefined ? renderFailure(result, siteUrl) : null;
+        if (failure) {
+          failures.set(result.url, failure);
+          // Its part of the index is still complete without it (the build stops before the swap anyway).
+          await indexed?.rendered(result.url, searchPartOf(result.url), '', undefined);
+          continue;
+        }
+        const answer = result.file === undefined ? fileBytes(result, siteUrl)! : { file: result.file };
         const file = siteFileOf(result.url, result.kind);
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
@@ -453,6 +582,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
     }
     step('render');
+    if (failures.size > 0) throw new PageFailures(failures);
     for (const [url, record] of toRemove) {
       await remove(record.file);
       if (record.search) searchChanged = true;

@@ -4,7 +4,8 @@
  * disputes and reports but never read them; this script (firebase-admin)
  * reads and resolves them.
  *
- *   list                          open disputes, reports and suspensions
+ *   list                          open disputes, reports and suspensions, and the records the
+ *                                 last cycle left out of the site (the export's report)
  *   transfer <handle> <toUid>     move a former handle to another owner (運営確認済み)
  *   revoke <handle>               delete a claim (or release a current-handle reservation)
  *   verify <handle>               raise a claim to 運営確認済み
@@ -29,6 +30,8 @@ import { frozenAccountDoc } from '../src/schema/frozen-accounts';
 import { suspensionDoc } from '../src/schema/moderation';
 import { RANKING_BURST_REASON } from '../src/schema/rankings';
 import { isDateKey } from '../src/lib/tokyo-date';
+import { exportDir } from '../src/lib/export-dir';
+import { describeSkipped, readReport, reportPathFor, type SkippedDocument } from './export/report';
 import { deleteWithTombstone } from './lib/tombstone';
 import { adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
@@ -36,7 +39,7 @@ import { projectId } from './lib/project';
 
 export const USAGE = [
   '使い方: npm run moderate -- <コマンド> [--allow-production]',
-  '  list                           未対応の申し立て・通報・利用停止の一覧',
+  '  list                           未対応の申し立て・通報・利用停止と、公開から外した記録の一覧',
   '  transfer <handle> <toUid>      旧アカウントを別の持ち主に移す（運営確認済み）',
   '  revoke <handle>                旧アカウントの登録を取り消す（現在のアカウントなら予約を外す）',
   '  verify <handle>                旧アカウントを運営確認済みにする',
@@ -58,6 +61,8 @@ export interface ModerateDeps {
   log?: (line: string) => void;
   /** Who acts (recorded in moderationLog); default $MODERATOR or the OS user. */
   by?: string;
+  /** The export's report, whose left-out records `list` shows (default: that of EXPORT_DIR). */
+  reportPath?: string;
 }
 
 export interface ModerateCommand {
@@ -142,7 +147,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
   const [a, b] = input.args;
   switch (input.command) {
     case 'list':
-      return list(db, log);
+      return list(db, log, deps.reportPath ?? reportPathFor(exportDir()));
 
     case 'transfer': {
       const { handle, id } = handleArg(a);
@@ -377,7 +382,7 @@ function logClosed(log: (line: string) => void, closed: string[]) {
   if (closed.length > 0) log(`この件の申し立て ${closed.length} 件を閉じました: ${closed.join(', ')}`);
 }
 
-async function list(db: Firestore, log: (line: string) => void): Promise<void> {
+async function list(db: Firestore, log: (line: string) => void, reportPath: string): Promise<void> {
   const [disputes, reports, suspensions] = await Promise.all([
     db.collection('disputes').get(),
     db.collection('reports').get(),
@@ -425,6 +430,28 @@ async function list(db: Firestore, log: (line: string) => void): Promise<void> {
   });
   log(`利用停止中（${suspensions.size} 件）`);
   suspensions.docs.forEach((doc) => log(`- ${doc.id}  理由: ${text(doc.get('reason'))}  ${when(doc.get('createdAt'))}`));
+  await listLeftOut(reportPath, log);
+}
+
+/** Why a record is off the site, by the stage that left it out (scripts/export/report.ts). */
+const LEFT_OUT_STAGES: Record<SkippedDocument['stage'], string> = {
+  source: '書き出し：形式の誤り',
+  derive: '書き出し：公開データを作れない',
+  public: '書き出し：公開データの形式の誤り',
+  build: 'ビルド：公開データの形式の誤り',
+  page: 'ビルド：ページを作れない',
+};
+
+/** The records the last cycle left out of the site (the export's report beside the export), as `collection/id: what failed`. */
+async function listLeftOut(reportPath: string, log: (line: string) => void): Promise<void> {
+  const report = await readReport(reportPath);
+  if (!report) {
+    log(`公開から外した記録（${reportPath} がありません：まだ書き出していません）`);
+    return;
+  }
+  const entries = [...report.skipped, ...report.quarantined];
+  log(`公開から外した記録（${entries.length} 件、${report.exportedAt || '書き出し前'} の書き出しとその後のビルド）`);
+  for (const entry of entries) log(`- ${describeSkipped(entry)}  〔${LEFT_OUT_STAGES[entry.stage] ?? entry.stage}〕`);
 }
 
 if (isMain(import.meta.url)) {

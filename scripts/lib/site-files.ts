@@ -11,12 +11,21 @@ import path from 'node:path';
 import type { Rendered, RouteKind } from '../renderer/protocol';
 
 /**
+ * Whether a URL (a decoded path) can be a file of the site: absolute, no dot
+ * segment, empty segment or backslash, and none of the characters a path cannot carry
+ * through a link and back (`?`, `#`, `%`, control characters).
+ */
+export function isSitePath(url: string): boolean {
+  return url.startsWith('/') && !/(^|\/)\.\.?(\/|$)|\/\/|\\|[?#%\p{Cc}]/u.test(url);
+}
+
+/**
  * The file (relative, `/`-separated) that serves a URL: a page at
  * `{path}.html` (`/` → `index.html`, `/404` → `404.html`), an endpoint at
  * its own path (`/h/abc.json`). URLs are decoded paths (`/frozen-accounts/area/新宿`).
  */
 export function siteFileOf(url: string, kind: RouteKind): string {
-  if (!url.startsWith('/') || url.includes('..') || url.includes('\\')) throw new Error(`Not a site path: ${url}`);
+  if (!isSitePath(url)) throw new Error(`Not a site path: ${url}`);
   if (kind === 'endpoint') return url.slice(1);
   return url === '/' ? 'index.html' : `${url.replace(/\/$/, '').slice(1)}.html`;
 }

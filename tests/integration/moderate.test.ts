@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { reportPathFor, writeQuarantined } from '../../scripts/export/report';
 import { readExport } from '../../src/data/export-records';
 import { frozenAccountDoc } from '../../src/schema/frozen-accounts';
 import { TEST_PROJECTS } from '../setup/projects';
@@ -61,6 +62,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('the records the last cycle left out', () => {
+  beforeAll(scene);
+
+  it('are listed as collection/id: what failed, from the export and from the build', async () => {
+    await put(db, { 'accounts/broken': { ...therapist('broken'), displayName: 42 } });
+    const exportDir = path.join(dir, 'left-out');
+    await runExport(exportDir, today, { warn: () => {} });
+    // The build's part of the report, as scripts/build-site.ts writes it after quarantining a page.
+    await writeQuarantined(reportPathFor(exportDir), exportDir, [
+      { collection: 'blogs', id: 'miu_20261120_0', stage: 'page', problems: [{ path: '(page)', message: '/blog/miu_20261120_0: failed' }] },
+    ]);
+    const { stdout } = await moderate(['list'], { ...process.env, EXPORT_DIR: exportDir });
+    expect(stdout).toContain('公開から外した記録（2 件');
+    expect(stdout).toContain('- accounts/broken: displayName: Expected string, received number  〔書き出し：形式の誤り〕');
+    expect(stdout).toContain('- blogs/miu_20261120_0: (page): /blog/miu_20261120_0: failed  〔ビルド：ページを作れない〕');
+    await db.doc('accounts/broken').delete();
+  });
 });
 
 describe('a dispute resolved by transfer, and a suspension', () => {

@@ -2,10 +2,12 @@
 import { link, mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   fileBytes,
   filesUnder,
+  isSitePath,
   linkTree,
   pageUrlOf,
   redirectPage,
@@ -43,6 +45,36 @@ describe('siteFileOf (build.format "file")', () => {
   it('refuses paths that leave the site', () => {
     expect(() => siteFileOf('/../etc/passwd', 'endpoint')).toThrow();
     expect(() => siteFileOf('profile/miu', 'page')).toThrow();
+  });
+
+  it.each([
+    '/blogs/area/..',
+    '/blogs/area/.',
+    '/a/../b',
+    '/blogs//page/2',
+    '/a\\b',
+    '/blogs/area/a?b',
+    '/blogs/area/a#b',
+    '/blogs/area/%2e',
+    '/a\u0000b',
+  ])('refuses %j, which no file of the site can serve as it is', (url) => expect(isSitePath(url)).toBe(false));
+
+  it('maps every path it accepts to a file inside the site, and back (property)', () => {
+    const segment = fc.string({
+      unit: fc.constantFrom('a', '.', '/', '\\', '%', '?', '#', '\u0000', '\u202e', '\u200b', '新', '．', '／'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(segment, fc.constantFrom<'page' | 'endpoint'>('page', 'endpoint'), (text, kind) => {
+        const url = `/blogs/area/${text}`;
+        if (!isSitePath(url)) return;
+        const file = siteFileOf(url, kind);
+        expect(path.posix.normalize(file)).toBe(file);
+        expect(file.startsWith('../') || file.startsWith('/')).toBe(false);
+        if (kind === 'page' && !url.endsWith('/')) expect(pageUrlOf(file)).toBe(url);
+      }),
+      { seed: 38, numRuns: 2000 },
+    );
   });
 });
 
