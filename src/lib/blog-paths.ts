@@ -1,4 +1,6 @@
 /** The URLs of blogs and the timeline: one home for them. */
+import type { Area } from './areas';
+
 export const BLOGS_PATH = '/blogs';
 export const TIMELINE_PATH = '/timeline';
 /** Items on a feed's top page and on each archive page (src/lib/stable-feed.ts). */
@@ -8,7 +10,8 @@ export function blogPath(id: string): string {
   return `/blog/${id}`;
 }
 
-export type BlogListFilter = { area: string } | { tag: string } | null;
+/** An area page takes an area of the vocabulary only; a tag page only a tagPageKey. */
+export type BlogListFilter = { area: Area } | { tag: string } | null;
 
 /**
  * A tag she typed becomes a filter page only when it is plain words
