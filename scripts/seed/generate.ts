@@ -11,13 +11,13 @@
  * Ids follow the rules' bounded schemes (shifts {uid}_{date}_{0..2}).
  * 写メ日記 and timeline posts come last, from scripts/seed/blogs.ts.
  */
-import { AREAS } from '../../src/lib/areas';
 import { SCHEDULE_DAYS_AHEAD } from '../../src/lib/site';
 import { addDays, tokyoInstant } from '../../src/lib/tokyo-date';
 import { frozenAccountId } from '../../src/lib/frozen/entry';
 import type { VerificationLevel } from '../../src/schema/frozen-accounts';
 import { membershipDocId } from '../../src/schema/memberships';
 import { shiftDocId } from '../../src/schema/schedules';
+import { AREA_ROLLS, areaAt, SEED_AREAS, seedPrefectureOf, storeAreas } from './areas';
 import { generateContent } from './blogs';
 import { SeededRandom } from './random';
 import * as words from './words';
@@ -91,8 +91,11 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
   // The demo therapist's former handle is the README's search example.
   usedHandles.add('miu_0312');
 
-  // Stores, spread over every area so each area has several.
+  // Stores, spread over the areas by their weight (scripts/seed/areas.ts): most in Tokyo, some in every big city.
   const storeCount = storeCountFor(options.therapists);
+  const areaOfStore = storeAreas(storeCount);
+  /** How many stores each area has so far: its next store takes the next brand. */
+  const storesSoFar = new Map<string, number>();
   /** Published stores by area: a therapist may only ask a published store. */
   const storesByArea = new Map<string, string[]>();
   const handleSlot = (uid: string, slot: number, handle: string) =>
@@ -102,16 +105,18 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
   };
   for (let i = 0; i < storeCount; i++) {
     const id = storeId(i);
-    const area = AREAS[i % AREAS.length]!;
-    const [brand, brandRomaji] = words.STORE_BRANDS[Math.floor(i / AREAS.length) % words.STORE_BRANDS.length]!;
-    const branch = Math.floor(i / (AREAS.length * words.STORE_BRANDS.length));
+    const area = areaOfStore[i]!;
+    const nth = storesSoFar.get(area) ?? 0;
+    storesSoFar.set(area, nth + 1);
+    const [brand, brandRomaji] = words.STORE_BRANDS[nth % words.STORE_BRANDS.length]!;
+    const branch = Math.floor(nth / words.STORE_BRANDS.length);
     const storeName = `${brand}${area}${branch > 0 ? `${branch + 1}号店` : ''}`;
-    const detail = words.AREA_DETAILS[area]!;
+    const detail = SEED_AREAS[area];
     const createdAt = daysAgo(720);
     // One store in fifteen is still being set up.
     const published = i % 15 !== 7;
     if (published) storesByArea.set(area, [...(storesByArea.get(area) ?? []), id]);
-    const slug = i === 0 ? 'aroma-resort-shinjuku' : `${brandRomaji}-${words.AREA_ROMAJI[area]}-${i}`;
+    const slug = i === 0 ? 'aroma-resort-shinjuku' : `${brandRomaji}-${detail.romaji}-${i}`;
     const channels = random.chance(0.7) ? { x: uniqueHandle(brandRomaji.replace(/-/g, '').slice(0, 8)) } : {};
     docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'store', releasedAt: null } });
     reserveCurrent(id, channels.x);
@@ -125,7 +130,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
         description: random.sample(words.STORE_BLURBS, 2).join(''),
         photo: '',
         area,
-        address: `${detail.prefecture}${detail.ward}${random.int(1, 4)}-${random.int(1, 30)}-${random.int(1, 12)}`,
+        address: `${seedPrefectureOf(area)}${detail.town}${random.int(1, 4)}-${random.int(1, 30)}-${random.int(1, 12)}`,
         nearestStation: detail.station,
         hours: random.pick(['12:00〜翌5:00', '11:00〜24:00', '10:00〜翌3:00', '13:00〜翌2:00']),
         website: random.chance(0.6) ? `https://example.com/${brandRomaji}/${i}` : '',
@@ -163,7 +168,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     const id = therapistId(i);
     const [kana, romaji] = i === 0 ? (['みう', 'miu'] as const) : random.pick(words.GIVEN_NAMES);
     const pendingAtDemo = i > 0 && isPendingAtDemoStore(i);
-    const area = i === 0 || pendingAtDemo ? '新宿' : AREAS[random.int(0, AREAS.length - 1)]!;
+    const area = i === 0 || pendingAtDemo ? '新宿' : areaAt(random.int(0, AREA_ROLLS - 1));
     const localStores = storesByArea.get(area) ?? [];
     const store = i === 0 || pendingAtDemo ? storeId(0) : random.chance(0.85) && localStores.length > 0 ? random.pick(localStores) : null;
     const slug = i === 0 ? 'miu' : `${romaji}-${pad(i, 5)}`;

@@ -35,36 +35,6 @@ export const GIVEN_NAMES: readonly (readonly [kana: string, romaji: string])[] =
 /** How a display name is dressed: plain, katakana-ish suffix, status note. */
 export const NAME_DECORATIONS = ['', '', '', '（新人）', '☆', 'ちゃん'] as const;
 
-export const AREA_ROMAJI: Record<string, string> = {
-  新宿: 'shinjuku',
-  渋谷: 'shibuya',
-  池袋: 'ikebukuro',
-  恵比寿: 'ebisu',
-  銀座: 'ginza',
-  上野: 'ueno',
-  横浜: 'yokohama',
-  梅田: 'umeda',
-  難波: 'namba',
-  栄: 'sakae',
-  天神: 'tenjin',
-  すすきの: 'susukino',
-};
-
-export const AREA_DETAILS: Record<string, { prefecture: string; ward: string; station: string }> = {
-  新宿: { prefecture: '東京都', ward: '新宿区西新宿', station: '新宿駅' },
-  渋谷: { prefecture: '東京都', ward: '渋谷区道玄坂', station: '渋谷駅' },
-  池袋: { prefecture: '東京都', ward: '豊島区東池袋', station: '池袋駅' },
-  恵比寿: { prefecture: '東京都', ward: '渋谷区恵比寿南', station: '恵比寿駅' },
-  銀座: { prefecture: '東京都', ward: '中央区銀座', station: '銀座駅' },
-  上野: { prefecture: '東京都', ward: '台東区上野', station: '上野駅' },
-  横浜: { prefecture: '神奈川県', ward: '横浜市西区南幸', station: '横浜駅' },
-  梅田: { prefecture: '大阪府', ward: '大阪市北区曽根崎', station: '梅田駅' },
-  難波: { prefecture: '大阪府', ward: '大阪市中央区難波', station: 'なんば駅' },
-  栄: { prefecture: '愛知県', ward: '名古屋市中区栄', station: '栄駅' },
-  天神: { prefecture: '福岡県', ward: '福岡市中央区天神', station: '天神駅' },
-  すすきの: { prefecture: '北海道', ward: '札幌市中央区南四条西', station: 'すすきの駅' },
-};
-
 export const STORE_BRANDS: readonly (readonly [name: string, romaji: string])[] = [
   ['アロマリゾート', 'aroma-resort'],
   ['癒しの森', 'iyashi-no-mori'],

@@ -9,7 +9,7 @@
  * comparing 200,000 blogs takes milliseconds (a teaser changes only with its
  * body, whose edit moves updatedAt).
  */
-import { areaOrder } from '../lib/areas';
+import { compareAreas, isArea, type Area } from '../lib/areas';
 import { blogListPath, feedPageParam, FEED_PAGE_SIZE, tagPageKey, timelinePath, type BlogListFilter } from '../lib/blog-paths';
 import { storeCard, therapistCard, type ProfileCard } from '../lib/owners';
 import { stableFeed } from '../lib/stable-feed';
@@ -173,7 +173,7 @@ export interface BlogFeeds {
   /** The views by JSON of their filter. */
   byFilter: Map<string, BlogFeedView>;
   /** Areas with blogs, in the site's area order. */
-  areas: string[];
+  areas: Area[];
   /** The most used tag pages (key and count), for the filter links. */
   topTags: { tag: string; count: number }[];
 }
@@ -328,7 +328,8 @@ export function blogFeeds(site: Directory): BlogFeeds {
   const prior = before && blogFeedCache.get(before);
   const priorLists = prior && listsOf.get(prior);
   const lists = (priorLists && patchedLists(before!, site, priorLists)) ?? sortedLists(site);
-  const areas = [...lists.byArea.keys()].sort((a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'));
+  // Authors' areas are of the vocabulary (the export's schema); the filter says so to the type checker.
+  const areas = [...lists.byArea.keys()].filter(isArea).sort(compareAreas);
   const tags = [...lists.byTag.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   // A list carried as it was keeps its view (and its pages).
   const priorViews = new Map(prior?.views.map((one) => [one.oldestFirst, one]));

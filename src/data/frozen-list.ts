@@ -1,12 +1,12 @@
 /** The rows of /frozen-accounts and its filtered views, from the export, and their pages. */
 import type { Page } from 'astro';
-import { areaOrder } from '../lib/areas';
+import { compareAreas, isArea, type Area } from '../lib/areas';
 import { FROZEN_PAGE_SIZE, INITIALS, frozenListPath, initialOf, type FrozenListFilter } from '../lib/frozen-list';
 import { loadDirectory, type Directory, type ListedFrozenAccount } from './directory';
 
 export interface FrozenListData {
   rows: ListedFrozenAccount[];
-  areas: string[];
+  areas: Area[];
   byArea: Map<string, ListedFrozenAccount[]>;
   byInitial: Map<string, ListedFrozenAccount[]>;
 }
@@ -29,7 +29,8 @@ export function frozenList(site: Directory): FrozenListData {
   if (!data) {
     const rows = [...site.listedFrozenAccounts].sort((a, b) => a.handle.localeCompare(b.handle));
     const byArea = group(rows, (row) => row.owner.area);
-    const areas = [...byArea.keys()].sort((a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'));
+    // Owners' areas are of the vocabulary (the export's schema); the filter says so to the type checker.
+    const areas = [...byArea.keys()].filter(isArea).sort(compareAreas);
     data = { rows, areas, byArea, byInitial: group(rows, (row) => initialOf(row.handle)) };
     lists.set(site, data);
   }

@@ -5,7 +5,7 @@
  * card, store, count and the week's change. The same input the
  * incremental build compares (src/registry/site-pages.ts).
  */
-import { areaOrder } from '../lib/areas';
+import { compareAreas, isArea, type Area } from '../lib/areas';
 import { therapistCard, type ProfileCard } from '../lib/owners';
 import { storeDisplayName } from '../lib/store-name';
 import type { RankingEntry } from '../schema/rankings';
@@ -14,7 +14,7 @@ import { perExport, type Directory } from './directory';
 export const RANKING_PATH = '/favoriteRanking';
 
 /** The ranking of one area (its page). */
-export function rankingAreaPath(area: string): string {
+export function rankingAreaPath(area: Area): string {
   return `${RANKING_PATH}/area/${area}`;
 }
 
@@ -41,7 +41,7 @@ export interface RankingRow {
 }
 
 export interface RankingArea {
-  area: string;
+  area: Area;
   href: string;
   rows: RankingRow[];
 }
@@ -79,8 +79,10 @@ export function rankingView(site: Directory): RankingView {
   const ranking = site.rankings[0];
   if (!ranking) return { computedAt: null, comparedWith: null, overall: [], areas: [] };
   const compared = ranking.comparedWith !== null;
+  // The schema admits only areas of the vocabulary; the filter says so to the type checker.
   const areas = Object.keys(ranking.areas)
-    .sort((a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'))
+    .filter(isArea)
+    .sort(compareAreas)
     .map((area) => ({ area, href: rankingAreaPath(area), rows: rowsOf(site, ranking.areas[area]!, compared) }))
     .filter((area) => area.rows.length > 0);
   return { computedAt: ranking.computedAt, comparedWith: ranking.comparedWith, overall: rowsOf(site, ranking.overall, compared), areas };
@@ -89,7 +91,7 @@ export function rankingView(site: Directory): RankingView {
 export const loadRankingView = perExport(rankingView);
 
 /** Each ranking page with what it shows: the overall list, or one area's, with the times and the area links. */
-export function rankingPages(site: Directory): { url: string; area: string | null; input: unknown }[] {
+export function rankingPages(site: Directory): { url: string; area: Area | null; input: unknown }[] {
   const view = rankingView(site);
   const shared = {
     computedAt: view.computedAt,

@@ -1,5 +1,5 @@
 /** The filter choices of /search: the areas in use, and the store names of each area. */
-import { areaOrder } from '../lib/areas';
+import { compareAreas } from '../lib/areas';
 import { groupByArea } from '../lib/group-by-area';
 import { storeDisplayName } from '../lib/store-name';
 import type { Directory } from './directory';
@@ -10,9 +10,7 @@ export interface SearchFilters {
 }
 
 export function searchFilters({ therapists, stores }: Directory): SearchFilters {
-  const areas = [...new Set([...therapists, ...stores].map((item) => item.area))].sort(
-    (a, b) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'),
-  );
+  const areas = [...new Set([...therapists, ...stores].map((item) => item.area))].sort(compareAreas);
   const storesByArea = groupByArea(stores).map((group) => ({
     area: group.area,
     names: group.items.map(storeDisplayName).sort((a, b) => a.localeCompare(b, 'ja')),

@@ -1,4 +1,6 @@
 /** The URLs of blogs and the timeline: one home for them. */
+import type { Area } from './areas';
+
 export const BLOGS_PATH = '/blogs';
 export const TIMELINE_PATH = '/timeline';
 /** Items on a feed's top page and on each archive page (src/lib/stable-feed.ts). */
@@ -8,14 +10,19 @@ export function blogPath(id: string): string {
   return `/blog/${id}`;
 }
 
-export type BlogListFilter = { area: string } | { tag: string } | null;
+/** An area page takes an area of the vocabulary only; a tag page only a tagPageKey. */
+export type BlogListFilter = { area: Area } | { tag: string } | null;
 
 /**
  * A tag she typed becomes a filter page only when it is plain words
- * (letters, digits, ー・_-, as NFKC folds them): no slash, dot or percent
- * can shape a path. Other tags are shown but not linked.
+ * (letters, digits, ー・_-, as NFKC folds them): no slash, dot, backslash,
+ * percent, ? or # can shape a path or a query, no control, format (bidi,
+ * zero-width) or space character can hide in one, and no letter that
+ * renders as nothing (default-ignorable, like the Hangul filler U+3164).
+ * Other tags are shown but not linked. tests/unit/url-segments.test.ts
+ * proves it over arbitrary strings.
  */
-const TAG_PAGE_PATTERN = /^[\p{L}\p{N}\p{M}ー・_-]{1,20}$/u;
+const TAG_PAGE_PATTERN = /^(?!.*\p{Default_Ignorable_Code_Point})[\p{L}\p{N}\p{M}ー・_-]{1,20}$/u;
 
 /** The key of a tag's filter page (NFKC, lower case), or null when it gets none. */
 export function tagPageKey(tag: string): string | null {

@@ -2,6 +2,8 @@
  * /frozen-accounts and its filtered views (by area, by initial letter):
  * one route helper for their URLs and one grouping rule for the letters.
  */
+import type { Area } from './areas';
+
 export const FROZEN_LIST_PATH = '/frozen-accounts';
 export const FROZEN_PAGE_SIZE = 60;
 
@@ -18,7 +20,8 @@ export function initialLabel(initial: string): string {
   return initial === OTHER_INITIAL ? '数字・記号' : initial.toUpperCase();
 }
 
-export type FrozenListFilter = { area: string } | { initial: string } | null;
+/** An area view takes an area of the vocabulary only (it is a URL segment). */
+export type FrozenListFilter = { area: Area } | { initial: string } | null;
 
 /** The base URL of a filtered list (page 1); paginate() adds /2, /3, … */
 export function frozenListPath(filter: FrozenListFilter = null): string {

@@ -1,4 +1,4 @@
-import { areaOrder } from './areas';
+import { compareAreas } from './areas';
 
 /** Items grouped by their `area`, areas in AREAS order (unknown ones after, by name). */
 export function groupByArea<T extends { area: string }>(items: readonly T[]): { area: string; items: T[] }[] {
@@ -8,7 +8,5 @@ export function groupByArea<T extends { area: string }>(items: readonly T[]): { 
     if (group) group.push(item);
     else groups.set(item.area, [item]);
   }
-  return [...groups]
-    .sort(([a], [b]) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja'))
-    .map(([area, grouped]) => ({ area, items: grouped }));
+  return [...groups].sort(([a], [b]) => compareAreas(a, b)).map(([area, grouped]) => ({ area, items: grouped }));
 }

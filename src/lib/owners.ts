@@ -1,3 +1,4 @@
+import type { Area } from './areas';
 import { illustrationPath } from './illustration';
 import { publicProfilePath } from './profile/kinds';
 import { storeDisplayName } from './store-name';
@@ -7,13 +8,13 @@ export interface ProfileCard {
   kind: 'therapist' | 'store';
   name: string;
   href: string;
-  area: string;
+  area: Area;
   photoURL: string;
   /** Her illustrated face when she has no photo (therapists). */
   illustration?: string;
 }
 
-type CardSource = { id: string; profileSlug: string; area: string; photoURL: string; displayName: string };
+type CardSource = { id: string; profileSlug: string; area: Area; photoURL: string; displayName: string };
 
 export function therapistCard(therapist: CardSource): ProfileCard {
   return {
@@ -40,13 +41,13 @@ export function storeCard(store: CardSource & { storeName: string }): ProfileCar
 export interface OwnerLink {
   name: string;
   href: string;
-  area: string;
+  area: Area;
 }
 
 interface Named {
   id: string;
   profileSlug: string;
-  area: string;
+  area: Area;
 }
 
 /**

@@ -4,7 +4,7 @@
  * current), passed in so the bucketing is testable.
  */
 import type { PublicShift, PublicStore, PublicTherapist } from '../schema/public';
-import { areaOrder } from './areas';
+import { compareAreas } from './areas';
 import { endDateKey, endsNextDay } from './shifts-view';
 import { storeDisplayName } from './store-name';
 import { TOKYO_TIME_ZONE, addDays, tokyoDateKey, tokyoInstant } from './tokyo-date';
@@ -45,8 +45,6 @@ export interface TodayAttendance {
 
 const byStartThenName = (a: AttendanceRow, b: AttendanceRow) =>
   a.shift.start.localeCompare(b.shift.start) || a.therapist.displayName.localeCompare(b.therapist.displayName, 'ja');
-
-const byArea = (a: string, b: string) => areaOrder(a) - areaOrder(b) || a.localeCompare(b, 'ja');
 
 /** Stores by name, the group without a store last. */
 const byPlace = (a: { storeId: string | null; name: string }, b: { storeId: string | null; name: string }) =>
@@ -126,11 +124,11 @@ export function todayAttendance(
     if (rows) rows.push(row);
     else byAreaName.set(row.area, [row]);
   }
-  const groups = [...byAreaName].sort(([a], [b]) => byArea(a, b)).map(([area, rows]) => ({ area, stores: storeAttendance(rows) }));
+  const groups = [...byAreaName].sort(([a], [b]) => compareAreas(a, b)).map(([area, rows]) => ({ area, stores: storeAttendance(rows) }));
 
   const overnight = attendanceOn(addDays(dateKey, -1), shifts, therapistsById, storesById)
     .filter((row) => isOvernightAt(row.shift, now))
-    .sort((a, b) => byArea(a.area, b.area) || byPlace(placeOf(a), placeOf(b)) || byStartThenName(a, b));
+    .sort((a, b) => compareAreas(a.area, b.area) || byPlace(placeOf(a), placeOf(b)) || byStartThenName(a, b));
 
   return { dateKey, groups, overnight };
 }

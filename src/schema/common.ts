@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AREAS } from '../lib/areas';
 import { AVATAR_PATH_PATTERN } from '../lib/avatar/photo-path';
 import { X_HANDLE_PATTERN } from '../lib/handles';
 import { SLUG_PATTERN } from '../lib/slugs';
@@ -35,7 +36,11 @@ export const optionalUrl = z.union([z.literal(''), httpsUrl]);
 export const photoPath = z.union([z.literal(''), z.string().regex(AVATAR_PATH_PATTERN)]);
 export const MAX_TAGS = 10;
 export const tags = z.array(z.string().min(1).max(20)).max(MAX_TAGS);
-export const area = z.string().min(1).max(20);
+/**
+ * An area of the vocabulary (src/lib/areas.ts), never free text: it becomes
+ * a URL segment. firestore.rules `isArea` lists the same values.
+ */
+export const area = z.enum(AREAS);
 
 /**
  * Current channels a therapist or store can be found on. Values are the

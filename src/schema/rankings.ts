@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { area, dateKey, timestamp, uid } from './common';
+import { isArea } from '../lib/areas';
+import { dateKey, timestamp, uid } from './common';
 import { reportDoc } from './moderation';
 
 /**
@@ -28,6 +29,13 @@ export const RANKING_DOC_ID = 'current';
 export const RANKINGS_FILE = 'rankings.json';
 
 const rank = z.number().int().min(1);
+/**
+ * A table's key: an area of the vocabulary (it becomes the URL of the
+ * area's ranking page). Checked as a string, not z.enum, so the tables stay
+ * a plain record of the areas present rather than a partial one of all
+ * (hence `boolean`, not the inferred type predicate).
+ */
+const areaKey = z.string().refine((value): boolean => isArea(value), { message: 'エリアの一覧にない値です' });
 
 /** One ranked therapist: her uid, her counted fans, her rank (ties share one) and her rank a week ago (null: not ranked then). */
 export const rankingEntry = z
@@ -44,7 +52,7 @@ const rankingFields = {
   /** The snapshot previousRank comes from (YYYY-MM-DD), or null when there is none yet. */
   comparedWith: dateKey.nullable(),
   overall: z.array(rankingEntry).max(RANKING_OVERALL_SIZE),
-  areas: z.record(area, z.array(rankingEntry).min(1).max(RANKING_AREA_SIZE)),
+  areas: z.record(areaKey, z.array(rankingEntry).min(1).max(RANKING_AREA_SIZE)),
 };
 
 /** rankings/current: written by scripts/ranking.ts only. */
@@ -63,7 +71,7 @@ export const rankingSnapshotDoc = z
   .object({
     computedAt: timestamp,
     overall: z.array(snapshotEntry).max(RANKING_OVERALL_SIZE),
-    areas: z.record(area, z.array(snapshotEntry).max(RANKING_AREA_SIZE)),
+    areas: z.record(areaKey, z.array(snapshotEntry).max(RANKING_AREA_SIZE)),
   })
   .strict();
 export type RankingSnapshotDoc = z.infer<typeof rankingSnapshotDoc>;

@@ -21,23 +21,25 @@ import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import { addDays } from '../../src/lib/tokyo-date';
 import type { PublicRanking } from '../../src/schema/rankings';
 import { withRanks } from '../../scripts/ranking/rank';
+import type { Area } from '../../src/lib/areas';
 
 const AT = '2026-11-01T03:00:00.000Z';
-const AREAS = ['新宿', '渋谷', '池袋'] as const;
+/** The areas the records take turns in (of the vocabulary, src/lib/areas.ts). */
+const RECORD_AREAS = ['新宿', '渋谷', '池袋'] as const satisfies readonly Area[];
 const NAMES = ['みう', 'さくら', 'れいな', 'あかり', 'ひなた', 'ゆい', 'りこ', 'まお'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function storeRecord(n: number, overrides: Partial<PublicStore> = {}): PublicStore {
   return {
     id: `store-${pad(n)}`,
-    displayName: n % 3 === 0 ? '' : `アロマ${AREAS[n % AREAS.length]}${n}号店`,
+    displayName: n % 3 === 0 ? '' : `アロマ${RECORD_AREAS[n % RECORD_AREAS.length]}${n}号店`,
     storeName: `リラクサロン${n}`,
     profileSlug: `salon-${pad(n)}`,
-    description: `${AREAS[n % AREAS.length]}駅から徒歩${n}分。`,
+    description: `${RECORD_AREAS[n % RECORD_AREAS.length]}駅から徒歩${n}分。`,
     photoURL: '',
-    area: AREAS[n % AREAS.length]!,
+    area: RECORD_AREAS[n % RECORD_AREAS.length]!,
     address: `東京都${n}-${n}`,
-    nearestStation: `${AREAS[n % AREAS.length]}駅`,
+    nearestStation: `${RECORD_AREAS[n % RECORD_AREAS.length]}駅`,
     hours: '12:00〜24:00',
     website: n % 2 ? `https://example.com/salon-${n}` : '',
     channels: n % 2 ? { x: `salon_${pad(n)}` } : {},
@@ -54,7 +56,7 @@ export function therapistRecord(n: number, storeId: string | null, overrides: Pa
     bio: `セラピスト${n}です。よろしくお願いします。`,
     photoURL: n === 5 ? 'https://firebasestorage.googleapis.com/v0/b/demo/o/avatars%2Fth-05%2F0.webp?alt=media' : '',
     storeId,
-    area: AREAS[n % AREAS.length]!,
+    area: RECORD_AREAS[n % RECORD_AREAS.length]!,
     tags: n % 2 ? ['癒し系'] : [],
     channels: n % 3 === 0 ? { x: `now_th${pad(n)}` } : { litlink: `th${pad(n)}` },
     updatedAt: AT,

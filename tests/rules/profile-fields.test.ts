@@ -2,6 +2,8 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { deleteDoc, deleteField, doc, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { SEEDED_AT, slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import { AREAS } from '../../src/lib/areas';
+import { NOT_AREAS } from '../fixtures/not-areas';
 import { memberProfile, newProfile, PROFILE_CASES, without } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
@@ -40,6 +42,12 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     });
     it('refuses an empty area', async () => {
       await assertFails(create({ area: '' }));
+    });
+    it.each(AREAS)('accepts the area %s (of the vocabulary)', async (area) => {
+      await assertSucceeds(create({ area }));
+    });
+    it.each(NOT_AREAS)('refuses the area %j (not of the vocabulary: a path, an encoding, a variant or a lookalike)', async (area) => {
+      await assertFails(create({ area }));
     });
     it.each(['avatars/alice/0.webp', 'avatars/alice/1.jpg', 'avatars/alice/0.png', ''])(
       'accepts the photo %j (her own Storage path or none)',
@@ -158,6 +166,17 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
     });
     it('refuses removing a key', async () => {
       await assertFails(update({ area: deleteField() }));
+    });
+    it.each(AREAS)('accepts changing the area to %s (of the vocabulary)', async (area) => {
+      await assertSucceeds(update({ area }));
+    });
+    it.each(NOT_AREAS)('refuses changing the area to %j (not of the vocabulary)', async (area) => {
+      await assertFails(update({ area }));
+    });
+    it('refuses an edit that keeps an area from before the vocabulary (it must be chosen again first)', async () => {
+      await seed(env(), { [`${collectionName}/alice`]: make('alice', { published: false, area: '歌舞伎町' }) });
+      await assertFails(update({ displayName: '新しい名前' }));
+      await assertSucceeds(update({ displayName: '新しい名前', area: '新宿' }));
     });
     it('refuses a wrong type', async () => {
       await assertFails(update({ displayName: 42 }));

@@ -15,8 +15,8 @@ type Kind = 'therapist' | 'store';
 const newUser = (uid: string) => env().authenticatedContext(uid).firestore();
 type Db = ReturnType<typeof newUser>;
 
-function firstProfile(uid: string, kind: Kind, slug: string) {
-  const common = { userId: uid, profileSlug: slug, photo: '', area: '新宿', channels: {}, published: false };
+function firstProfile(uid: string, kind: Kind, slug: string, area: string = '新宿') {
+  const common = { userId: uid, profileSlug: slug, photo: '', area, channels: {}, published: false };
   const stamps = { createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
   return kind === 'therapist'
     ? { ...common, displayName: 'みう', bio: '', storeId: null, storeRequestedAt: null, tags: [], ...stamps }
@@ -43,13 +43,18 @@ async function register(
   uid: string,
   kind: Kind,
   slug: string,
-  { checkSlug = true, slugKind = kind, profileSlug = slug }: { checkSlug?: boolean; slugKind?: Kind; profileSlug?: string } = {},
+  {
+    checkSlug = true,
+    slugKind = kind,
+    profileSlug = slug,
+    area,
+  }: { checkSlug?: boolean; slugKind?: Kind; profileSlug?: string; area?: string } = {},
 ) {
   await runTransaction(db, async (tx) => {
     const slugRef = doc(db, 'slugs', slug);
     if (checkSlug && (await tx.get(slugRef)).exists()) throw new Error('slug taken');
     tx.set(slugRef, { userId: uid, kind: slugKind, releasedAt: null });
-    tx.set(doc(db, kind === 'therapist' ? 'accounts' : 'stores', uid), firstProfile(uid, kind, profileSlug));
+    tx.set(doc(db, kind === 'therapist' ? 'accounts' : 'stores', uid), firstProfile(uid, kind, profileSlug, area));
     tx.set(doc(db, 'users', uid), { createdAt: serverTimestamp() });
   });
 }
@@ -79,6 +84,17 @@ describe.each(['therapist', 'store'] as const)('registering a %s', (kind) => {
   it('is refused when the slug doc is not the slug the profile names', async () => {
     await assertFails(register(newUser('alice'), 'alice', kind, 'miu-shinjuku', { profileSlug: 'miu-ikebukuro' }));
   });
+
+  it('succeeds with その他, the area for everywhere else', async () => {
+    await assertSucceeds(register(newUser('alice'), 'alice', kind, 'miu-shinjuku', { area: 'その他' }));
+  });
+
+  it.each(['..', 'a/b', '%2F', '新宿駅', '新宿 ', 'ｼﾝｼﾞｭｸ', '梅⽥'])(
+    'is refused with the area %j (not of the vocabulary)',
+    async (area) => {
+      await assertFails(register(newUser('alice'), 'alice', kind, 'miu-shinjuku', { area }));
+    },
+  );
 
   it('is refused when the slug is reserved for the other kind', async () => {
     const slugKind = kind === 'therapist' ? 'store' : 'therapist';

@@ -10,4 +10,6 @@ export const TEST_PROJECTS = {
   exportTrust: 'demo-theralink-export-trust',
   moderate: 'demo-theralink-moderate',
   exportIncremental: 'demo-theralink-export-incremental',
+  /** The area-vocabulary migration (scripts/migrations/2026-11-area-vocabulary.ts). */
+  areaMigration: 'demo-theralink-area-migration',
 } as const;

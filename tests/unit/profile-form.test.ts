@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../../src/lib/areas';
 import { EMPTY_CHANNELS } from '../../src/lib/profile/channel-input';
 import { accountDoc } from '../../src/schema/accounts';
 import { storeDoc } from '../../src/schema/stores';
@@ -100,8 +101,26 @@ describe('validateTherapist', () => {
     expect(validateTherapist(therapist, unverified).ok).toBe(true);
   });
 
-  it('keeps an area the list no longer has', () => {
-    expect(validateTherapist({ ...therapist, area: '大宮' }, verified).ok).toBe(true);
+  it('accepts every area of the vocabulary', () => {
+    for (const area of AREAS) expect(validateTherapist({ ...therapist, area }, verified).ok, area).toBe(true);
+  });
+
+  it('asks for an area of the vocabulary again when the draft holds one from before it', () => {
+    for (const area of ['歌舞伎町', '..', 'a/b', '新宿 ']) {
+      expect(validateTherapist({ ...therapist, area }, verified)).toEqual({
+        ok: false,
+        errors: { area: `「${area}」は選べるエリアにありません。一覧から選び直してください。` },
+      });
+      expect(validateStore({ ...store, area }, verified)).toEqual({
+        ok: false,
+        errors: { area: `「${area}」は選べるエリアにありません。一覧から選び直してください。` },
+      });
+    }
+  });
+
+  it('keeps the stored text in the draft, so the editor can name it', () => {
+    expect(therapistDraftFromDoc({ area: '歌舞伎町' }).area).toBe('歌舞伎町');
+    expect(storeDraftFromDoc({ area: '歌舞伎町' }).area).toBe('歌舞伎町');
   });
 });
 
@@ -245,6 +264,8 @@ describe('the validators agree with the zod schemas', () => {
     { bio: ` ${'あ'.repeat(2000)} ` },
     { area: 'あ'.repeat(20) },
     { area: 'あ'.repeat(21) },
+    { area: 'その他' },
+    { area: '..' },
     { tags: Array.from({ length: 10 }, (_, i) => `${'あ'.repeat(19)}${i}`).join(' ') },
     { tags: 'あ'.repeat(21) },
     { storeId: 's'.repeat(128) },

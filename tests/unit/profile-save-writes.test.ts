@@ -37,7 +37,7 @@ const values = (over: Record<string, unknown> = {}) => ({
   profileSlug: 'miu',
   bio: '',
   storeId: null,
-  area: '新宿',
+  area: '新宿' as const,
   tags: [],
   channels: {},
   published: false,

@@ -76,7 +76,10 @@ describe('rankingView', () => {
 describe('the ranking pages', () => {
   it('are /favoriteRanking and one page per ranked area, the routes list those areas', () => {
     const site = indexExport(records());
-    expect(rankingPages(site).map((page) => page.url)).toEqual([RANKING_PATH, ...['新宿', '渋谷', '池袋'].map(rankingAreaPath)]);
+    expect(rankingPages(site).map((page) => page.url)).toEqual([
+      RANKING_PATH,
+      ...(['新宿', '渋谷', '池袋'] as const).map((area) => rankingAreaPath(area)),
+    ]);
     expect(EXPORT_ROUTES['/favoriteRanking/area/[area]'](site)).toEqual([{ area: '新宿' }, { area: '渋谷' }, { area: '池袋' }]);
   });
 

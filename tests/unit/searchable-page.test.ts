@@ -36,7 +36,7 @@ describe('which built pages Pagefind indexes', () => {
   it('expects searchable pages only on profiles and store pages (the directory part) and the /blogs archive (the blogs part)', () => {
     for (const url of ['/profile/akari', '/store-profile/iyashi']) expect(searchPartOf(url)).toBe('directory');
     for (const url of [BLOGS_PATH, blogListPath(null, 3)]) expect(searchPartOf(url)).toBe('blogs');
-    const areaView = blogListPath({ area: 'shinjuku' }, 2);
+    const areaView = blogListPath({ area: '新宿' }, 2);
     const tagView = blogListPath({ tag: 'アロマ' });
     for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles', areaView, tagView]) {
       expect(searchPartOf(url)).toBeUndefined();

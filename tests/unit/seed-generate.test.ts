@@ -5,6 +5,8 @@ import { validateSeed } from '../../scripts/seed/write';
 import { MAX_FORMER_HANDLES } from '../../src/schema/frozen-accounts';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../src/schema/schedules';
 import { addDays } from '../../src/lib/tokyo-date';
+import { AREAS, isArea, prefectureOf } from '../../src/lib/areas';
+import { SEED_AREAS, storeAreas } from '../../scripts/seed/areas';
 
 const today = '2026-11-22';
 const count = (docs: { path: string }[], prefix: string) => docs.filter((d) => d.path.startsWith(prefix)).length;
@@ -26,6 +28,39 @@ describe('generateSeed', () => {
     expect(count(docs, 'frozenAccounts/')).toBeGreaterThanOrEqual(100);
     const areas = new Set(docs.filter((d) => d.path.startsWith('stores/')).map((d) => d.data.area));
     expect(areas.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('takes every area from the vocabulary and spreads profiles over the country, most in Tokyo', () => {
+    const profiles = docs.filter((d) => d.path.startsWith('stores/') || d.path.startsWith('accounts/'));
+    for (const { path, data } of profiles) expect(isArea(data.area), `${path}: ${String(data.area)}`).toBe(true);
+    const byPrefecture = (prefix: string) => {
+      const counts = new Map<string, number>();
+      for (const { path, data } of profiles) {
+        if (!path.startsWith(prefix)) continue;
+        const prefecture = prefectureOf(data.area as string) ?? 'その他';
+        counts.set(prefecture, (counts.get(prefecture) ?? 0) + 1);
+      }
+      return [...counts].sort((a, b) => b[1] - a[1]);
+    };
+    for (const prefix of ['stores/', 'accounts/']) {
+      const prefectures = byPrefecture(prefix);
+      expect(prefectures.length, prefix).toBeGreaterThanOrEqual(6);
+      expect(prefectures[0]![0], prefix).toBe('東京都');
+      expect(
+        prefectures.map(([name]) => name),
+        prefix,
+      ).toEqual(expect.arrayContaining(['大阪府', '神奈川県', '愛知県', '福岡県']));
+    }
+    const demoStore = docs.find((d) => d.path === 'stores/demo-store')!.data;
+    expect([demoStore.area, demoStore.storeName]).toEqual(['新宿', 'アロマリゾート新宿']);
+  });
+
+  it('gives each area stores in proportion to its weight, at any store count', () => {
+    expect(Object.keys(SEED_AREAS)).toEqual([...AREAS]);
+    const total = AREAS.reduce((sum, area) => sum + SEED_AREAS[area].weight, 0);
+    const areas = storeAreas(total * 3);
+    for (const area of AREAS) expect(areas.filter((one) => one === area).length, area).toBe(SEED_AREAS[area].weight * 3);
+    expect(storeAreas(1)).toEqual(['新宿']);
   });
 
   it('has most therapists published and some not', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Area } from '../../src/lib/areas';
 import type { PublicShift, PublicStore, PublicTherapist } from '../../src/schema/public';
 import { attendanceOn, formatAsOf, isOvernightAt, placeOf, todayAttendance } from '../../src/lib/today';
 
-const therapist = (id: string, displayName: string, area: string, storeId: string | null = null): PublicTherapist => ({
+const therapist = (id: string, displayName: string, area: Area, storeId: string | null = null): PublicTherapist => ({
   id,
   displayName,
   profileSlug: id,
@@ -14,7 +15,7 @@ const therapist = (id: string, displayName: string, area: string, storeId: strin
   channels: {},
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
-const store = (id: string, displayName: string, area: string, storeName = ''): PublicStore => ({
+const store = (id: string, displayName: string, area: Area, storeName = ''): PublicStore => ({
   id,
   displayName,
   storeName,
@@ -112,7 +113,7 @@ describe('todayAttendance: grouping', () => {
     therapist('t3', 'さくら', '新宿', 'st-b'),
     therapist('t4', 'れいな', '新宿'),
     therapist('t5', 'ゆき', '梅田', 'st-umeda'),
-    therapist('t6', 'なな', '函館'),
+    therapist('t6', 'なな', 'その他'),
     therapist('t7', 'まい', '新宿', 'st-shibuya-in-shinjuku'),
   ]);
   const shifts = [
@@ -128,7 +129,7 @@ describe('todayAttendance: grouping', () => {
   const { groups } = todayAttendance(shifts, therapists, stores, afternoon);
   const outline = groups.map((g) => [g.area, g.stores.map((s) => [s.name, s.rows.map((r) => r.shift.id)])]);
 
-  it('orders areas as AREAS does, unknown areas last; stores by name with 店舗未登録 last; rows by start', () => {
+  it('orders areas as AREAS does (その他 last); stores by name with 店舗未登録 last; rows by start', () => {
     expect(outline).toEqual([
       [
         '新宿',
@@ -140,7 +141,7 @@ describe('todayAttendance: grouping', () => {
       ],
       ['渋谷', [['リラク渋谷', ['s7']]]],
       ['梅田', [['ルナ梅田', ['s5']]]],
-      ['函館', [['店舗未登録', ['s6']]]],
+      ['その他', [['店舗未登録', ['s6']]]],
     ]);
   });
 

@@ -5,7 +5,6 @@
  * one gets the focus.
  */
 import { useRef, useState, type SyntheticEvent } from 'react';
-import { AREAS } from '../../lib/areas';
 import { authErrorMessage } from '../../lib/auth/auth-errors';
 import { profileEditorPath } from '../../lib/auth/account-type';
 import { registerAccount, SlugTakenError } from '../../lib/auth/register-account';
@@ -20,7 +19,7 @@ import { clearDraft, useSessionDraft } from '../../lib/forms/session-draft';
 import { FormAlert } from '../forms/FormAlert';
 import { SubmitButton } from '../forms/SubmitButton';
 import { describedBy, FieldError } from '../forms/field-parts';
-import { SelectField } from '../forms/SelectField';
+import { AreaField } from '../forms/AreaField';
 import { EmailField, TextField } from '../forms/TextField';
 
 const DRAFT_KEY = 'theralink:draft:register';
@@ -135,15 +134,13 @@ export function RegisterForm() {
         error={errors.slug}
         hint="半角英小文字・数字・ハイフンで 3〜30 文字。セラピストと店舗を通して重複できません。"
       />
-      <SelectField
+      <AreaField
         name="area"
-        label="エリア"
         required
-        placeholder="選んでください"
-        options={AREAS}
         value={draft.area}
-        onChange={(event) => update('area', event.target.value)}
+        onChange={(area) => update('area', area)}
         error={errors.area}
+        hint="一覧にないときは「その他」を選んでください。あとで変えられます。"
       />
       <EmailField value={draft.email} onChange={(event) => update('email', event.target.value)} error={errors.email} />
       <TextField

@@ -3,14 +3,29 @@ import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { describedBy, FieldError, RequiredMark } from './field-parts';
 import { inputClass } from './TextField';
 
+/** Options under a heading (`<optgroup>`), e.g. the areas of one prefecture. */
+export interface OptionGroup {
+  label: string;
+  options: readonly string[];
+}
+
+/** A choice (its value is its text) or a group of them, listed in this order. */
+export type SelectChoice = string | OptionGroup;
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
   /** Shown first with an empty value, e.g. 「選んでください」. */
   placeholder: string;
-  options: readonly string[];
+  options: readonly SelectChoice[];
   error?: string;
   hint?: ReactNode;
 }
+
+const option = (value: string) => (
+  <option key={value} value={value}>
+    {value}
+  </option>
+);
 
 export function SelectField({ label, placeholder, options, error, hint, ...select }: SelectFieldProps) {
   const id = useId();
@@ -22,11 +37,15 @@ export function SelectField({ label, placeholder, options, error, hint, ...selec
       </label>
       <select id={id} {...describedBy(id, error, hint)} className={inputClass} {...select}>
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((choice) =>
+          typeof choice === 'string' ? (
+            option(choice)
+          ) : (
+            <optgroup key={`group:${choice.label}`} label={choice.label}>
+              {choice.options.map(option)}
+            </optgroup>
+          ),
+        )}
       </select>
       {hint && (
         <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">

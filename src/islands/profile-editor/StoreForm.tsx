@@ -1,5 +1,4 @@
 /** The store's profile form (stores/{uid}). */
-import { AREAS } from '../../lib/areas';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { publicProfilePath } from '../../lib/profile/kinds';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../lib/profile/profile-form';
 import { channelProblem, normalizeChannel } from '../../lib/profile/channel-input';
 import { normalizeSlug } from '../../lib/slugs';
-import { SelectField } from '../forms/SelectField';
+import { AreaField } from '../forms/AreaField';
 import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { ChannelFields } from './ChannelFields';
@@ -42,7 +41,6 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
     onStatus,
     onSaved,
   });
-  const areas: readonly string[] = draft.area && !(AREAS as readonly string[]).includes(draft.area) ? [...AREAS, draft.area] : AREAS;
   const leaveWebsite = () => {
     const normalized = normalizeChannel('website', draft.website);
     const problem = channelProblem('website', normalized);
@@ -101,15 +99,13 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
         <h2 id="access-heading" className="text-lg font-bold">
           場所・営業時間
         </h2>
-        <SelectField
+        <AreaField
           name="area"
-          label="エリア"
           required
-          placeholder="選んでください"
-          options={areas}
           value={draft.area}
-          onChange={(event) => update('area', event.target.value)}
+          onChange={(area) => update('area', area)}
           error={errors.area}
+          hint="一覧にないときは「その他」を選んでください。"
         />
         <TextField
           name="address"

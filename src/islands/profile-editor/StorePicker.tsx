@@ -4,8 +4,9 @@
  * when it is in another area or no longer listed.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { AREAS } from '../../lib/areas';
+import { isArea } from '../../lib/areas';
 import { publishedStoresIn, readStoreOption, type StoreOption } from '../../lib/profile/store-options';
+import { AreaField } from '../forms/AreaField';
 import { describedBy, FieldError } from '../forms/field-parts';
 import { inputClass } from '../forms/TextField';
 
@@ -20,12 +21,14 @@ interface Props {
   children?: ReactNode;
 }
 
+/** An area to list stores of: one of the vocabulary, else none (a value from before it has no stores). */
+const listable = (area: string | undefined): string | null => (area && isArea(area) ? area : null);
+
 type List = { area: string; state: 'loading' } | { area: string; state: 'error' } | { area: string; state: 'ready'; stores: StoreOption[] };
 
 export function StorePicker({ value, defaultArea, error, onChange, children }: Props) {
-  const areaId = useId();
   const storeId = useId();
-  const [area, setArea] = useState<string | null>(value ? null : defaultArea);
+  const [area, setArea] = useState<string | null>(value ? null : listable(defaultArea));
   const [chosen, setChosen] = useState<StoreOption | null>(null);
   const [list, setList] = useState<List | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -38,12 +41,12 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
       (store) => {
         if (!live) return;
         setChosen(store ?? { id: value, name: '非公開または登録のない店舗', area: '' });
-        setArea((current) => current ?? (store?.area || defaultArea));
+        setArea((current) => current ?? (listable(store?.area) || listable(defaultArea)));
       },
       () => {
         if (!live) return;
         setChosen({ id: value, name: '読み込めなかった店舗', area: '' });
-        setArea((current) => current ?? defaultArea);
+        setArea((current) => current ?? listable(defaultArea));
       },
     );
     return () => {
@@ -66,7 +69,6 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
 
   const stores = list?.state === 'ready' ? list.stores : [];
   const chosenListed = stores.some((store) => store.id === value);
-  const areaOptions: readonly string[] = area && !(AREAS as readonly string[]).includes(area) ? [...AREAS, area] : AREAS;
   const storeHint = !area
     ? '店舗のエリアを選ぶと、そのエリアの店舗が選べます。'
     : list?.state === 'loading'
@@ -78,19 +80,7 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
       <legend className="px-1 text-lg font-bold">所属店舗</legend>
-      <div className="space-y-1">
-        <label htmlFor={areaId} className="block font-medium">
-          店舗のエリア
-        </label>
-        <select id={areaId} value={area ?? ''} onChange={(event) => setArea(event.target.value || null)} className={inputClass}>
-          <option value="">選んでください</option>
-          {areaOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </div>
+      <AreaField label="店舗のエリア" value={area ?? ''} onChange={(next) => setArea(listable(next))} />
       <div className="space-y-1">
         <label htmlFor={storeId} className="block font-medium">
           所属店舗

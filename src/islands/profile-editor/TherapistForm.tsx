@@ -1,5 +1,4 @@
 /** The therapist's profile form (accounts/{uid}). */
-import { AREAS } from '../../lib/areas';
 import type { Instant } from '../../lib/membership/state';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { CHANNEL_KEYS } from '../../lib/profile/channel-input';
@@ -13,7 +12,7 @@ import {
 } from '../../lib/profile/profile-form';
 import { normalizeSlug } from '../../lib/slugs';
 import { MAX_TAG_LENGTH, MAX_TAGS, parseTags, tagsToText } from '../../lib/profile/tag-input';
-import { SelectField } from '../forms/SelectField';
+import { AreaField } from '../forms/AreaField';
 import { TagsField } from '../forms/TagsField';
 import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
@@ -51,7 +50,6 @@ export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDisc
     onSaved,
   });
   const tags = parseTags(draft.tags);
-  const areas: readonly string[] = draft.area && !(AREAS as readonly string[]).includes(draft.area) ? [...AREAS, draft.area] : AREAS;
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-6" aria-label="プロフィールの編集">
@@ -89,16 +87,13 @@ export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDisc
           error={errors.bio}
           hint="得意なこと、出勤の傾向、ひとことなど。"
         />
-        <SelectField
+        <AreaField
           name="area"
-          label="エリア"
           required
-          placeholder="選んでください"
-          options={areas}
           value={draft.area}
-          onChange={(event) => update('area', event.target.value)}
+          onChange={(area) => update('area', area)}
           error={errors.area}
-          hint="主に出勤するエリアです。"
+          hint="主に出勤するエリアです。一覧にないときは「その他」を選んでください。"
         />
         <TagsField
           name="tags"

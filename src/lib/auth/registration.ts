@@ -2,7 +2,7 @@
  * What the registration form checks before anything is sent, with one
  * Japanese message per field. Pure, so the unit tests cover it directly.
  */
-import { AREAS } from '../areas';
+import { areaProblem } from '../areas';
 import { normalizeSlug, slugProblem } from '../slugs';
 
 export type RegistrationKind = 'therapist' | 'store';
@@ -37,7 +37,8 @@ export function validateRegistration(input: Registration): RegistrationErrors {
   }
   const slugError = slugProblem(input.slug);
   if (slugError) errors.slug = slugError;
-  if (!(AREAS as readonly string[]).includes(input.area)) errors.area = 'エリアを選んでください。';
+  const areaError = areaProblem(input.area);
+  if (areaError) errors.area = areaError;
   if (input.email.trim() === '') errors.email = 'メールアドレスを入力してください。';
   else if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'メールアドレスの形式が正しくありません。';
   if (input.password === '') errors.password = 'パスワードを入力してください。';

@@ -7,6 +7,7 @@
  * every accepted draft to those zod schemas) instead of importing them:
  * zod would add about 13 KB gzip to the editor island.
  */
+import { areaProblem, isArea, type Area } from '../areas';
 import type { AccountDoc } from '../../schema/accounts';
 import type { StoreDoc } from '../../schema/stores';
 import { normalizeSlug, slugProblem } from '../slugs';
@@ -79,7 +80,6 @@ export const LIMITS = {
   address: 120,
   nearestStation: 40,
   hours: 60,
-  area: 20,
 } as const;
 
 /** The channels a store edits: its website has a field of its own. */
@@ -178,8 +178,11 @@ function checkSlug(errors: FormErrors, slug: string) {
   if (problem) errors.profileSlug = problem;
 }
 
-function checkArea(errors: FormErrors, area: string) {
-  if (area === '' || area.length > LIMITS.area) errors.area = 'エリアを選んでください。';
+/** The draft's area when it is one of the vocabulary; else null, with the prompt to choose one. */
+function checkArea(errors: FormErrors, area: string): Area | null {
+  const problem = areaProblem(area);
+  if (problem) errors.area = problem;
+  return isArea(area) ? area : null;
 }
 
 function checkPublished(errors: FormErrors, published: boolean, context: CheckContext) {
@@ -204,18 +207,19 @@ export function validateTherapist(draft: TherapistDraft, context: CheckContext):
   checkText(errors, 'displayName', displayName, '表示名', LIMITS.displayName, true);
   checkSlug(errors, draft.profileSlug);
   checkText(errors, 'bio', bio, '自己紹介', LIMITS.bio);
-  checkArea(errors, draft.area);
+  const area = checkArea(errors, draft.area);
   if (draft.storeId.length > 128) errors.storeId = '所属店舗を選び直してください。';
   const tagError = tagsProblem(tags);
   if (tagError) errors.tags = tagError;
   addChannelErrors(errors, channelErrors);
   checkPublished(errors, draft.published, context);
+  if (area === null) return { ok: false, errors };
   const values: TherapistValues = {
     displayName,
     profileSlug,
     bio,
     storeId: draft.storeId === '' ? null : draft.storeId,
-    area: draft.area,
+    area,
     tags,
     channels,
     published: draft.published,
@@ -225,12 +229,12 @@ export function validateTherapist(draft: TherapistDraft, context: CheckContext):
 
 export function validateStore(draft: StoreDraft, context: CheckContext): Validated<StoreValues> {
   const errors: FormErrors = {};
-  const values: StoreValues = {
+  const area = checkArea(errors, draft.area);
+  const values: Omit<StoreValues, 'area'> = {
     displayName: draft.displayName.trim(),
     storeName: draft.storeName.trim(),
     profileSlug: normalizeSlug(draft.profileSlug),
     description: draft.description.trim(),
-    area: draft.area,
     address: draft.address.trim(),
     nearestStation: draft.nearestStation.trim(),
     hours: draft.hours.trim(),
@@ -242,7 +246,6 @@ export function validateStore(draft: StoreDraft, context: CheckContext): Validat
   checkText(errors, 'displayName', values.displayName, '表示名', LIMITS.displayName);
   checkSlug(errors, draft.profileSlug);
   checkText(errors, 'description', values.description, '店舗の紹介', LIMITS.description);
-  checkArea(errors, values.area);
   checkText(errors, 'address', values.address, '住所', LIMITS.address);
   checkText(errors, 'nearestStation', values.nearestStation, '最寄り駅', LIMITS.nearestStation);
   checkText(errors, 'hours', values.hours, '営業時間', LIMITS.hours);
@@ -252,7 +255,7 @@ export function validateStore(draft: StoreDraft, context: CheckContext): Validat
   values.channels = channels;
   addChannelErrors(errors, channelErrors);
   checkPublished(errors, draft.published, context);
-  return result(values, errors);
+  return area === null ? { ok: false, errors } : result({ ...values, area }, errors);
 }
 
 /** The first field (in page order) with a problem. */
