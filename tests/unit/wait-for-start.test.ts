@@ -17,16 +17,18 @@ afterEach(() => {
 
 describe('waitForStart', () => {
   it('waits past the silence limit for a slow start that keeps logging, and says what it waits for', async () => {
-    // Ready after ~1.2 s, logging every 100 ms: four times the 300 ms silence limit.
-    const slow = child(`let n = 0; const t = setInterval(() => { console.log('step ' + ++n); if (n === 12) console.log('READY'); }, 100);`);
+    // Ready after ~3 s, logging every 100 ms: three times the 1 s silence limit (which also covers a slow start of node).
+    const slow = child(
+      `console.log('started'); let n = 0; setInterval(() => { console.log('step ' + ++n); if (n === 30) console.log('READY'); }, 100);`,
+    );
     const lines: string[] = [];
     await waitForStart({
       child: slow.process,
       notReady: async () => (slow.output().includes('READY') ? [] : ['the slow part']),
       progress: () => String(slow.output().length),
       log: slow.output,
-      silenceMs: 300,
-      reportEveryMs: 400,
+      silenceMs: 1_000,
+      reportEveryMs: 1_200,
       pollMs: 20,
       say: (line) => lines.push(line),
     });
@@ -70,13 +72,15 @@ describe('waitForStart', () => {
 describe('processTreeCpuTicks', () => {
   it('counts the CPU time of a process and its children, growing while they work', async () => {
     const parent = child(
-      `require('node:child_process').spawn(process.execPath, ['-e', 'const end = Date.now() + 2000; while (Date.now() < end) {}'], { stdio: 'inherit' }); setInterval(() => {}, 1000);`,
+      `require('node:child_process').spawn(process.execPath, ['-e', 'const end = Date.now() + 6000; while (Date.now() < end) {}'], { stdio: 'inherit' }); setInterval(() => {}, 1000);`,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const early = processTreeCpuTicks(parent.process.pid);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    // The parent sleeps: what grows is its busy child's time.
-    expect(processTreeCpuTicks(parent.process.pid)).toBeGreaterThan(early + 20);
+    // The parent sleeps: what grows is its busy child's time (10 ticks: 0.1 s of CPU, however busy the machine).
+    const deadline = Date.now() + 5_000;
+    while (processTreeCpuTicks(parent.process.pid) < early + 10 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(processTreeCpuTicks(parent.process.pid)).toBeGreaterThanOrEqual(early + 10);
     expect(processTreeCpuTicks(undefined)).toBe(0);
   });
 });
