@@ -19,7 +19,7 @@ function firstProfile(uid: string, kind: Kind, slug: string) {
   const common = { userId: uid, profileSlug: slug, photo: '', area: '新宿', channels: {}, published: false };
   const stamps = { createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
   return kind === 'therapist'
-    ? { ...common, displayName: 'みう', bio: '', storeId: null, storeRequestedAt: null, tags: [], ...stamps }
+    ? { ...common, displayName: 'みう', bio: '', tags: [], ...stamps }
     : {
         ...common,
         displayName: '',

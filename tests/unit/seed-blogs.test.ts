@@ -65,6 +65,7 @@ describe('seeded blogs and timeline posts (demo)', () => {
       'users/handleSlots': 140,
       currentHandles: 219,
       accounts: 200,
+      storeRequests: 171,
       memberships: 164,
       schedules: 1052,
       disputes: 1,
