@@ -8,6 +8,7 @@
  * firebase-admin, bypassing the rules it exists to satisfy.
  */
 import type { Firestore } from 'firebase-admin/firestore';
+import { privateStoreRequests } from './2026-11-private-store-requests';
 
 export interface MigrationResult {
   /** Documents read. */
@@ -25,4 +26,4 @@ export interface Migration {
 }
 
 /** In the order they run. Append; never reorder or remove a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [privateStoreRequests];

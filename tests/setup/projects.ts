@@ -10,4 +10,5 @@ export const TEST_PROJECTS = {
   exportTrust: 'demo-theralink-export-trust',
   moderate: 'demo-theralink-moderate',
   exportIncremental: 'demo-theralink-export-incremental',
+  migrations: 'demo-theralink-migrations',
 } as const;
