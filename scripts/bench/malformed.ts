@@ -18,6 +18,7 @@ function corruptions(today: string): Record<string, Corruption[]> {
     frozenAccounts: [{ frozenOn: impossible }, { verification: 'god' }, { slot: 10 }],
     // The date stays (the export reads shifts by date); the times and note do not fit.
     schedules: [{ start: '25:00' }, { note: 'x'.repeat(101) }, { end: '9:00' }],
+    storeRequests: [{ requestedAt: 'yesterday' }, { storeId: { nested: 'map' } }],
     memberships: [{ status: 'maybe' }, { requestedAt: 'yesterday' }],
     slugs: [{ releasedAt: 'soon' }, { kind: 'admin' }],
     disputes: [{ evidence: '' }, { handleId: 'x_Not A Handle' }],

@@ -4,10 +4,10 @@
  * private field added to a document later never leaks by default).
  *
  * Private records decide what is shown, and only what they decide leaves:
- *  - memberships: her store is named (on her profile, the store's list,
- *    her shifts) only while the store's answer is 'confirmed', was given to
- *    her current request (requestedAt == storeRequestedAt) and the store is
- *    public;
+ *  - storeRequests and memberships: her store is named (on her profile, the
+ *    store's list, her shifts) only while her request names it, the store's
+ *    answer is 'confirmed' and was given to that request (the same
+ *    requestedAt), and the store is public; the request itself never leaves;
  *  - suspensions: a suspended owner's profile, handles and shifts are left out;
  *  - disputes: a self-declared former handle with an open dispute is `disputed`;
  *  - slugs: a slug released less than SLUG_HOLD_DAYS ago by a public owner
@@ -16,6 +16,7 @@
  */
 import type { ExportRecords } from '../../src/registry/public-collections';
 import type { AccountDoc } from '../../src/schema/accounts';
+import type { StoreRequestDoc } from '../../src/schema/store-requests';
 import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import type { BlogDoc } from '../../src/schema/blogs';
 import type { PostDoc } from '../../src/schema/posts';
@@ -45,6 +46,7 @@ export interface SourceDocs {
   stores: Map<string, StoreDoc>;
   frozenAccounts: Map<string, FrozenAccountDoc>;
   schedules: Map<string, ScheduleDoc>;
+  storeRequests: Map<string, StoreRequestDoc>;
   memberships: Map<string, MembershipDoc>;
   slugs: Map<string, SlugDoc>;
   disputes: Map<string, DisputeDoc>;
@@ -86,20 +88,22 @@ export function sameInstant(a: TimestampLike | null, b: TimestampLike | null): b
 }
 
 /**
- * The store a therapist is a confirmed member of, or null: she names it,
- * its answer to her current request is 'confirmed', and it is public.
+ * The store a therapist is a confirmed member of, or null: her request
+ * (storeRequests/{uid}) names it, its answer to that request is
+ * 'confirmed', and it is public.
  */
 export function confirmedStoreOf(
   uid: string,
-  account: AccountDoc,
+  storeRequest: StoreRequestDoc | undefined,
   memberships: ReadonlyMap<string, MembershipDoc>,
   publicStoreIds: ReadonlySet<string>,
 ): string | null {
-  const storeId = account.storeId;
+  if (!storeRequest || storeRequest.userId !== uid) return null;
+  const { storeId, requestedAt } = storeRequest;
   if (!storeId || !publicStoreIds.has(storeId)) return null;
   const answer = memberships.get(membershipDocId(storeId, uid));
   if (!answer || answer.status !== 'confirmed' || answer.storeId !== storeId || answer.userId !== uid) return null;
-  return sameInstant(answer.requestedAt, account.storeRequestedAt) ? storeId : null;
+  return sameInstant(answer.requestedAt, requestedAt) ? storeId : null;
 }
 
 /**
@@ -183,7 +187,7 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
       bio: a.bio,
       photoURL: photoURL(a.photo, id, options.photoBase),
       // Named only once her store has confirmed her current request.
-      storeId: confirmedStoreOf(id, a, source.memberships, publicStoreIds),
+      storeId: confirmedStoreOf(id, source.storeRequests.get(id), source.memberships, publicStoreIds),
       area: a.area,
       tags: a.tags,
       channels: a.channels,

@@ -12,7 +12,7 @@
  * document returned, and one for a query that returns nothing.
  *
  * Besides the public profiles it reads the private records that decide
- * what is shown (memberships, slugs, disputes, suspensions); only facts
+ * what is shown (store requests, memberships, slugs, disputes, suspensions); only facts
  * derived from them leave. users, customers, announcements, favorites and
  * reports are never read.
  */
@@ -174,6 +174,7 @@ export function sourceDocsOf(mirror: SourceMirror): SourceDocs {
     stores: sortedById(docs.stores),
     frozenAccounts: sortedById(docs.frozenAccounts),
     schedules: sortedById(docs.schedules),
+    storeRequests: sortedById(docs.storeRequests),
     memberships: sortedById(docs.memberships),
     slugs: sortedById(docs.slugs),
     disputes: sortedById(docs.disputes),

@@ -9,6 +9,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { areaVocabulary } from './2026-11-area-vocabulary';
+import { privateStoreRequests } from './2026-11-private-store-requests';
 
 export interface MigrationResult {
   /** Documents read. */
@@ -26,4 +27,4 @@ export interface Migration {
 }
 
 /** In the order they run. Append; never reorder or remove a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [areaVocabulary];
+export const MIGRATIONS: readonly Migration[] = [areaVocabulary, privateStoreRequests];

@@ -114,9 +114,11 @@ function authorsOf(docs: readonly SeedDoc[]): { therapists: Author[]; demoStore:
   const storeNames = new Map<string, string>();
   const confirmed = new Set<string>();
   const accounts: Record<string, unknown>[] = [];
+  const requested = new Map<string, string>();
   let demoStore: { uid: string; storeName: string; area: string } | null = null;
   for (const { path, data } of docs) {
     if (path.startsWith('accounts/')) accounts.push(data);
+    else if (path.startsWith('storeRequests/') && typeof data.storeId === 'string') requested.set(data.userId as string, data.storeId);
     else if (path.startsWith('stores/')) {
       storeNames.set(data.userId as string, data.storeName as string);
       if (data.userId === DEMO_STORE && data.published)
@@ -128,7 +130,7 @@ function authorsOf(docs: readonly SeedDoc[]): { therapists: Author[]; demoStore:
   const therapists = accounts.map((data): Author => {
     const displayName = data.displayName as string;
     const decoration = decorations.find((d) => displayName.endsWith(d) && displayName.length > d.length);
-    const storeId = data.storeId as string | null;
+    const storeId = requested.get(data.userId as string);
     const store = storeId && confirmed.has(`${storeId}_${data.userId as string}`) ? storeNames.get(storeId) : undefined;
     return {
       uid: data.userId as string,

@@ -4,9 +4,9 @@
  * Firestore Timestamps). Besides public profiles it holds private data
  * (users, tokens, favorites, announcements) so the export's
  * privacy can be tested on it, and the trust-and-safety records the rules
- * require with them (docs/decisions.md, issue 10): store memberships (most
- * confirmed, a few pending or declined, so store@theralink.test sees
- * requests), handle slots and verification levels, current-handle
+ * require with them (docs/decisions.md, issue 10): store requests and
+ * memberships (most confirmed, a few pending or declined, so
+ * store@theralink.test sees requests), handle slots and verification levels, current-handle
  * reservations, a held slug that redirects, one open dispute and report.
  * Ids follow the rules' bounded schemes (shifts {uid}_{date}_{0..2}).
  * 写メ日記 and timeline posts come last, from scripts/seed/blogs.ts.
@@ -202,16 +202,20 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
         profileSlug: slug,
         bio: [random.pick(words.BIO_OPENINGS), ...random.sample(words.BIO_MIDDLES, 2), random.pick(words.BIO_CLOSINGS)].join(''),
         photo: '',
-        storeId: store,
-        storeRequestedAt,
         area,
         tags: random.sample(words.TAGS, random.int(1, 4)),
         channels,
         published,
         createdAt,
-        updatedAt: storeRequestedAt && storeRequestedAt > createdAt ? storeRequestedAt : createdAt,
+        updatedAt: createdAt,
       },
     });
+    if (store && storeRequestedAt) {
+      docs.push({
+        path: `storeRequests/${id}`,
+        data: { userId: id, storeId: store, requestedAt: storeRequestedAt, updatedAt: storeRequestedAt },
+      });
+    }
     if (store && answer && storeRequestedAt) {
       docs.push({
         path: `memberships/${membershipDocId(store, id)}`,

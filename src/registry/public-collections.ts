@@ -145,8 +145,8 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     file: EXPORT_FILES.therapists,
     schema: publicTherapist,
     key: (therapist) => therapist.id,
-    // memberships and stores decide her storeId; slugs settle a shared slug; suspensions hide her.
-    sources: ['accounts', 'memberships', 'stores', 'suspensions', 'slugs'],
+    // storeRequests, memberships and stores decide her storeId; slugs settle a shared slug; suspensions hide her.
+    sources: ['accounts', 'storeRequests', 'memberships', 'stores', 'suspensions', 'slugs'],
     pages: (therapist, site) => [
       ...therapistOwnPages(therapist, site),
       // Her store lists her (name, picture) and her shifts by name.
@@ -189,7 +189,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     schema: publicShift,
     key: (shift) => shift.id,
     // Only shifts of public therapists, under her store only while she is its confirmed member.
-    sources: ['schedules', 'accounts', 'memberships', 'stores', 'suspensions', 'slugs'],
+    sources: ['schedules', 'accounts', 'storeRequests', 'memberships', 'stores', 'suspensions', 'slugs'],
     pages: (shift, site) => {
       const therapist = site.therapistsById.get(shift.userId);
       return [
@@ -221,7 +221,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     schema: publicBlog,
     key: (blog) => blog.id,
     // Published, its time come, not hidden, by a public author.
-    sources: ['blogs', 'accounts', 'stores', 'memberships', 'suspensions', 'slugs'],
+    sources: ['blogs', 'accounts', 'stores', 'storeRequests', 'memberships', 'suspensions', 'slugs'],
     // The people index shows her latest blog.
     pages: (blog, site) => [...blogAndNeighbours(blog, site), ...authorPages(blog, site), personShardUrl(blog.userId)],
   },
@@ -230,7 +230,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     shardBy: (post) => post.userId,
     schema: publicPost,
     key: (post) => post.id,
-    sources: ['posts', 'accounts', 'stores', 'memberships', 'suspensions', 'slugs'],
+    sources: ['posts', 'accounts', 'stores', 'storeRequests', 'memberships', 'suspensions', 'slugs'],
     // The people index shows her latest post.
     pages: (post, site) => [...authorPages(post, site), personShardUrl(post.userId)],
   },
@@ -239,7 +239,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     schema: publicRanking,
     key: (ranking) => ranking.id,
     // The numbers of scripts/ranking.ts, for therapists who are still public.
-    sources: ['rankings', 'accounts', 'memberships', 'stores', 'suspensions', 'slugs'],
+    sources: ['rankings', 'accounts', 'storeRequests', 'memberships', 'stores', 'suspensions', 'slugs'],
     // Only the ranking pages show it: lists, which ./site-pages.ts compares.
     pages: () => [],
   },

@@ -21,6 +21,7 @@ import { RANKING_DOC_ID, rankingDoc } from '../schema/rankings';
 import { MAX_SHIFTS_PER_DAY, scheduleDoc, shiftDocId } from '../schema/schedules';
 import { slugDoc } from '../schema/slugs';
 import { storeDoc } from '../schema/stores';
+import { storeRequestDoc } from '../schema/store-requests';
 import { parseDailyDocId } from '../lib/daily-id';
 import { SLUG_PATTERN } from '../lib/slugs';
 
@@ -70,6 +71,8 @@ export const SOURCE_COLLECTIONS = {
     changes: { field: 'updatedAt' },
     tombstoned: true,
   }),
+  // The store she asks to join: with memberships, decides her confirmed store.
+  storeRequests: source({ schema: storeRequestDoc, idCheck: ownId, changes: { field: 'updatedAt' }, tombstoned: false }),
   memberships: source({
     schema: membershipDoc,
     idCheck: (id, m) => (id === membershipDocId(m.storeId, m.userId) ? null : 'not the id {storeId}_{userId}'),

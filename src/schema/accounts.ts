@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { area, channels, photoPath, slug, tags, timestamp, uid } from './common';
 
-/** accounts/{uid}: a therapist's profile. Public once `published`. */
+/**
+ * accounts/{uid}: a therapist's profile. Public once `published`, so it holds
+ * public fields only: the store she asked to join is in storeRequests/{uid}.
+ */
 export const accountDoc = z
   .object({
     userId: uid,
@@ -9,10 +12,6 @@ export const accountDoc = z
     profileSlug: slug,
     bio: z.string().max(2000),
     photo: photoPath,
-    /** The store she asked to join: public only once the store confirms (memberships). */
-    storeId: uid.nullable(),
-    /** When storeId last changed; a confirmation is for this request only. */
-    storeRequestedAt: timestamp.nullable(),
     area: area,
     tags: tags,
     channels: channels,

@@ -10,6 +10,7 @@ import { disputeDoc, reportDoc, suspensionDoc } from './moderation';
 import { postDoc } from './posts';
 import { scheduleDoc } from './schedules';
 import { slugDoc } from './slugs';
+import { storeRequestDoc } from './store-requests';
 import { storeDoc } from './stores';
 import { fcmTokenDoc, userDoc } from './users';
 
@@ -23,6 +24,7 @@ export const SCHEMAS: Record<string, ZodTypeAny> = {
   frozenAccounts: frozenAccountDoc,
   'users/handleSlots': handleSlotDoc,
   currentHandles: currentHandleDoc,
+  storeRequests: storeRequestDoc,
   memberships: membershipDoc,
   disputes: disputeDoc,
   reports: reportDoc,

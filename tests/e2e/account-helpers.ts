@@ -74,14 +74,15 @@ export async function createTherapist(account: TestTherapist): Promise<void> {
   const db = adminDb();
   await db.doc(`users/${account.uid}`).set({ createdAt: now });
   await db.doc(`slugs/${slug}`).set({ userId: account.uid, kind: 'therapist', releasedAt: null });
+  // A store request left by an earlier run of the same uid is withdrawn (a write the incremental export sees).
+  const request = db.doc(`storeRequests/${account.uid}`);
+  if ((await request.get()).exists) await request.set({ userId: account.uid, storeId: null, requestedAt: null, updatedAt: now });
   await db.doc(`accounts/${account.uid}`).set({
     userId: account.uid,
     displayName: account.name,
     profileSlug: slug,
     bio: '',
     photo: '',
-    storeId: null,
-    storeRequestedAt: null,
     area: account.area ?? '新宿',
     tags: [],
     channels: {},

@@ -59,17 +59,18 @@ async function confirmedMembers(): Promise<{ id: string; name: string }[]> {
   const members = await Promise.all(
     answers.docs.map(async (answer) => {
       const id = answer.get('userId') as string;
-      const account = await db.doc(`accounts/${id}`).get();
+      const [account, request] = await Promise.all([db.doc(`accounts/${id}`).get(), db.doc(`storeRequests/${id}`).get()]);
       return {
         id,
         name: account.get('displayName') as string,
-        requestedAt: account.get('storeRequestedAt'),
+        storeId: request.get('storeId') as string | null | undefined,
+        requestedAt: request.get('requestedAt'),
         answeredFor: answer.get('requestedAt'),
       };
     }),
   );
   return members
-    .filter((member) => member.requestedAt?.isEqual?.(member.answeredFor))
+    .filter((member) => member.storeId === STORE && member.requestedAt?.isEqual?.(member.answeredFor))
     .map(({ id, name }) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
 }

@@ -3,10 +3,10 @@ import { Timestamp } from 'firebase/firestore';
 
 const at = Timestamp.fromDate(new Date('2026-11-01T03:00:00Z'));
 
-/** The time every seeded document carries (storeRequestedAt included). */
+/** The time every seeded document carries (a store request's requestedAt included). */
 export const SEEDED_AT = at;
 
-/** accounts/{uid} (src/schema/accounts.ts): published, no store asked for, no current X handle. */
+/** accounts/{uid} (src/schema/accounts.ts): published, no current X handle. */
 export function therapistDoc(uid: string, overrides: Record<string, unknown> = {}) {
   return {
     userId: uid,
@@ -14,8 +14,6 @@ export function therapistDoc(uid: string, overrides: Record<string, unknown> = {
     profileSlug: `slug-${uid}`,
     bio: 'よろしくお願いします。',
     photo: '',
-    storeId: null,
-    storeRequestedAt: null,
     area: '新宿',
     tags: ['癒し系'],
     channels: {},
@@ -69,6 +67,11 @@ export function currentHandleDocFor(uid: string) {
 /** users/{uid}/handleSlots/{slot}. */
 export function handleSlotDocFor(handleId: string) {
   return { handleId };
+}
+
+/** storeRequests/{uid} (src/schema/store-requests.ts): asking `storeId` since SEEDED_AT (null: asking none). */
+export function storeRequestDocFor(uid: string, storeId: string | null, overrides: Record<string, unknown> = {}) {
+  return { userId: uid, storeId, requestedAt: storeId === null ? null : at, updatedAt: at, ...overrides };
 }
 
 /** memberships/{storeId}_{uid}: by default the store's confirmation of a request made at SEEDED_AT. */

@@ -18,6 +18,7 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import type { ExportRecords } from '../../src/registry/public-collections';
+import type { PublicTherapist } from '../../src/schema/public';
 import { blogRecord, publicExport, therapistRecord, writePublicExport } from '../factories/public-export';
 
 const WORK = path.join(ROOT, '.build', 'quarantine-test');
@@ -130,7 +131,8 @@ describe('a hostile record in the export', () => {
 
   it('whose URL the site cannot serve: left out, the rest built as without it', async () => {
     const hostile = structuredClone(records);
-    const author = therapistRecord(91, null, { area: 'a/b', profileSlug: 'area-test' });
+    // An area from before the vocabulary (src/lib/areas.ts): free text, which became a URL segment.
+    const author = therapistRecord(91, null, { area: 'a/b' as PublicTherapist['area'], profileSlug: 'area-test' });
     hostile.therapists.push(author);
     hostile.blogs.push(blogRecord(author, 2));
     const { build, exportDir, outDir } = await buildFrom('url', hostile);

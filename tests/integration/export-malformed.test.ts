@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { tokyoDateKey, addDays } from '../../src/lib/tokyo-date';
 import { TEST_PROJECTS } from '../setup/projects';
-import { AT, dispute, frozen, membership, put, shift, store, therapist } from './support/trust-docs';
+import { AT, dispute, frozen, membership, put, shift, store, storeRequest, therapist } from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.exportMalformed;
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -59,6 +59,7 @@ function planted(): { path: string; data: Record<string, unknown>; field: string
     { path: 'stores/evil-nested', data: store('evil-nested', { channels: { x: { nested: 'map' } } }), field: 'channels.x' },
     { path: 'frozenAccounts/x_evil_date', data: frozen('th-000002', 'evil_date', { frozenOn: '2026-02-30', slot: 5 }), field: 'frozenOn' },
     { path: `schedules/th-000002_${badDate}_0`, data: shift('th-000002', badDate), field: 'date' },
+    { path: 'storeRequests/th-000007', data: storeRequest('th-000007', 'st-00019', { requestedAt: 'yesterday' }), field: 'requestedAt' },
     {
       path: 'memberships/demo-store_demo-therapist',
       data: membership('demo-store', 'demo-therapist', { requestedAt: 'yesterday' }),
@@ -184,6 +185,11 @@ describe('an export with a malformed document in every collection', () => {
     const expected = before.therapists!.filter((t) => t.id !== 'th-000006').map((t) => t.id);
     expect(ids('therapists')).toEqual(expected);
     expect(after.shifts!.length).toBe(before.shifts!.filter((s) => s.userId !== 'th-000006').length);
+  });
+
+  it('fails closed on a malformed store request: her confirmed store is no longer named', () => {
+    expect(before.therapists!.find((t) => t.id === 'th-000007')?.storeId).toBe('st-00019');
+    expect(after.therapists!.find((t) => t.id === 'th-000007')?.storeId).toBeNull();
   });
 
   it('fails closed on a malformed membership: her store is no longer named', () => {

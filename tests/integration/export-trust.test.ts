@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { emulatorHost } from '../../scripts/lib/project';
 import { TEST_PROJECTS } from '../setup/projects';
-import { AT, REQUESTED_AT, dispute, frozen, membership, put, shift, slug, store, therapist } from './support/trust-docs';
+import { AT, REQUESTED_AT, dispute, frozen, membership, put, shift, slug, store, storeRequest, therapist } from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.exportTrust;
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -73,39 +73,59 @@ afterAll(async () => {
 
 describe('store membership', () => {
   beforeAll(async () => {
-    const asked = { storeId: 's1', storeRequestedAt: REQUESTED_AT };
+    /** Her profile and her request to join `storeId` (storeRequests/{uid}). */
+    const asking = (uid: string, storeId: string | null, overrides: Record<string, unknown> = {}) => ({
+      [`accounts/${uid}`]: therapist(uid),
+      [`storeRequests/${uid}`]: storeRequest(uid, storeId, overrides),
+    });
     await put(db, {
-      'accounts/t-confirmed': therapist('t-confirmed', asked),
+      ...asking('t-confirmed', 's1'),
       'memberships/s1_t-confirmed': membership('s1', 't-confirmed'),
       'schedules/t-confirmed_2026-11-23_0': shift('t-confirmed', '2026-11-23', { storeId: 's1' }),
-      'accounts/t-pending': therapist('t-pending', asked),
+      ...asking('t-pending', 's1'),
       'schedules/t-pending_2026-11-23_0': shift('t-pending', '2026-11-23', { storeId: 's1' }),
       // She left and asked again: the old confirmation is for the old request.
-      'accounts/t-asked-again': therapist('t-asked-again', {
-        storeId: 's1',
-        storeRequestedAt: Timestamp.fromMillis(REQUESTED_AT.toMillis() + 1),
-      }),
+      ...asking('t-asked-again', 's1', { requestedAt: Timestamp.fromMillis(REQUESTED_AT.toMillis() + 1) }),
       'memberships/s1_t-asked-again': membership('s1', 't-asked-again'),
-      'accounts/t-declined': therapist('t-declined', asked),
+      ...asking('t-declined', 's1'),
       'memberships/s1_t-declined': membership('s1', 't-declined', { status: 'declined' }),
       // Confirmed by a store that is not public: not named.
-      'accounts/t-hidden-store': therapist('t-hidden-store', { storeId: 's3', storeRequestedAt: REQUESTED_AT }),
+      ...asking('t-hidden-store', 's3'),
       'memberships/s3_t-hidden-store': membership('s3', 't-hidden-store'),
       // A confirmation of another store's request does not count for s2.
-      'accounts/t-moved': therapist('t-moved', { storeId: 's2', storeRequestedAt: REQUESTED_AT }),
+      ...asking('t-moved', 's2'),
       'memberships/s1_t-moved': membership('s1', 't-moved'),
+      // She left: her old confirmation no longer names the store.
+      ...asking('t-left', null),
+      'memberships/s1_t-left': membership('s1', 't-left'),
+      // Confirmed, but she never asked (no request document): not named.
+      'accounts/t-never-asked': therapist('t-never-asked'),
+      'memberships/s1_t-never-asked': membership('s1', 't-never-asked'),
     });
   });
 
   it('names her store only when it confirmed her current request', async () => {
     const data = await exportNow();
     expect(therapistOf(data, 't-confirmed')?.storeId).toBe('s1');
-    for (const id of ['t-pending', 't-asked-again', 't-declined', 't-hidden-store', 't-moved']) {
+    for (const id of ['t-pending', 't-asked-again', 't-declined', 't-hidden-store', 't-moved', 't-left', 't-never-asked']) {
       expect(therapistOf(data, id), id).toBeDefined();
       expect(therapistOf(data, id)?.storeId, id).toBeNull();
     }
     expect(membersOf(data, 's1')).toEqual(['t-confirmed']);
     expect(membersOf(data, 's2')).toEqual([]);
+  });
+
+  it('publishes nothing of the request itself', async () => {
+    const exportDir = path.join(dir, 'public');
+    await runExport(exportDir, today, { now, warn: () => {} });
+    const everything = await Promise.all(
+      ['therapists.json', 'stores.json', 'shifts.json'].map((file) => readFile(path.join(exportDir, file), 'utf8')),
+    );
+    for (const text of everything) {
+      expect(text).not.toContain('requestedAt');
+      expect(text).not.toContain('storeRequest');
+    }
+    expect(Object.keys(therapistOf(await exportNow(), 't-pending') ?? {})).not.toContain('requestedAt');
   });
 
   it('puts a shift under the store only for a confirmed member', async () => {
@@ -115,7 +135,7 @@ describe('store membership', () => {
   });
 
   it('shows her on the store once it confirms, and hides her again once it removes her', async () => {
-    await put(db, { 'accounts/t-flow': therapist('t-flow', { storeId: 's2', storeRequestedAt: REQUESTED_AT }) });
+    await put(db, { 'accounts/t-flow': therapist('t-flow'), 'storeRequests/t-flow': storeRequest('t-flow', 's2') });
     let data = await exportNow();
     expect(therapistOf(data, 't-flow')?.storeId).toBeNull();
     expect(membersOf(data, 's2')).toEqual([]);

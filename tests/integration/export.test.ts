@@ -137,9 +137,9 @@ describe('export of the seeded data', () => {
     const answered = new Set(docs.filter((d) => d.path.startsWith('memberships/')).map((d) => d.path));
     const pending = docs.filter(
       (d) =>
-        d.path.startsWith('accounts/') &&
+        d.path.startsWith('storeRequests/') &&
         d.data.storeId === 'demo-store' &&
-        d.data.published &&
+        docs.find((a) => a.path === `accounts/${d.data.userId as string}`)?.data.published === true &&
         !answered.has(`memberships/demo-store_${d.data.userId as string}`),
     );
     expect(pending.length).toBeGreaterThan(0);

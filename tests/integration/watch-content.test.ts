@@ -43,10 +43,13 @@ describe('watchPublicContent', () => {
   it('calls back for the private records the export derives public facts from', async () => {
     const before = calls.length;
     await adminDb().doc('memberships/s1_a1').set({ status: 'confirmed', updatedAt: Timestamp.now() });
+    await adminDb().doc('storeRequests/a1').set({ storeId: 's1', updatedAt: Timestamp.now() });
     await adminDb().doc('disputes/u2_0').set({ handleId: 'x_miu', createdAt: Timestamp.now() });
     await adminDb().doc('suspensions/a1').set({ reason: 'spam', createdAt: Timestamp.now() });
     await adminDb().doc('slugs/old-miu').set({ userId: 'a1', releasedAt: Timestamp.now() });
-    await expect.poll(() => calls.slice(before), { timeout: 5000 }).toEqual([['disputes', 'memberships', 'slugs', 'suspensions']]);
+    await expect
+      .poll(() => calls.slice(before), { timeout: 5000 })
+      .toEqual([['disputes', 'memberships', 'slugs', 'storeRequests', 'suspensions']]);
   });
 
   it('calls back for a tombstone, not for a write that leaves the cursor field behind', async () => {

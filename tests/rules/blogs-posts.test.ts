@@ -14,6 +14,7 @@ import {
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { tokyoDateKey } from '../../src/lib/tokyo-date';
+import { storeDocFor, suspensionDocFor, therapistDoc } from '../factories/documents';
 import { deleteTombstoned, directoryProfiles, signedIn } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
@@ -92,6 +93,54 @@ describe('blogs: who reads what', () => {
   it('nobody else lists hers', async () => {
     await assertFails(getDocs(query(collection(as('bob'), 'blogs'), where('userId', '==', 'alice'))));
     await assertFails(getDocs(collection(env().unauthenticatedContext().firestore(), 'blogs')));
+  });
+});
+
+/**
+ * Her content is public only while she is (as on the site): a published
+ * profile (accounts or stores) and no suspension. Otherwise only the author
+ * reads it, whatever its own visibility.
+ */
+describe('blogs and posts of an author who is not public', () => {
+  const others = [
+    ['signed out', () => env().unauthenticatedContext().firestore()],
+    ['bob', () => as('bob')],
+    ['shop', () => as('shop')],
+  ] as const;
+  const PUBLIC_CONTENT = ['blogs/alice_20260101_0', 'posts/alice_20260101_0'];
+  const unpublish = () => seed(env(), { 'accounts/alice': therapistDoc('alice', { published: false }) });
+  const suspend = () => seed(env(), { 'suspensions/alice': suspensionDocFor() });
+
+  it.each(others)('%s reads her public blog and post while she is public', async (_name, db) => {
+    for (const path of PUBLIC_CONTENT) await assertSucceeds(getDoc(doc(db(), path)));
+  });
+  it.each(others)('%s cannot read them once her profile is unpublished', async (_name, db) => {
+    await unpublish();
+    for (const path of PUBLIC_CONTENT) await assertFails(getDoc(doc(db(), path)));
+  });
+  it.each(others)('%s cannot read them while she is suspended, her profile still published', async (_name, db) => {
+    await suspend();
+    for (const path of PUBLIC_CONTENT) await assertFails(getDoc(doc(db(), path)));
+  });
+  it('alice still reads all of hers, unpublished or suspended', async () => {
+    await unpublish();
+    await suspend();
+    for (const path of [...PUBLIC_CONTENT, 'blogs/alice_20260101_1', 'posts/alice_20260101_1']) {
+      await assertSucceeds(getDoc(doc(as('alice'), path)));
+    }
+  });
+  it("hides an unpublished store's blog from others, not from the store", async () => {
+    await seed(env(), {
+      'stores/shop': storeDocFor('shop', { published: false }),
+      'blogs/shop_20260101_0': storedBlog({ userId: 'shop' }),
+    });
+    await assertFails(getDoc(doc(as('bob'), 'blogs/shop_20260101_0')));
+    await assertFails(getDoc(doc(env().unauthenticatedContext().firestore(), 'blogs/shop_20260101_0')));
+    await assertSucceeds(getDoc(doc(as('shop'), 'blogs/shop_20260101_0')));
+  });
+  it('hides content whose author has no profile at all', async () => {
+    await seed(env(), { 'posts/fan_20260101_0': newPost({ userId: 'fan', createdAt: past, updatedAt: past }) });
+    await assertFails(getDoc(doc(as('bob'), 'posts/fan_20260101_0')));
   });
 });
 

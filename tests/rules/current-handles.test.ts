@@ -12,7 +12,7 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { currentHandleDocFor, slugDocFor, storeDocFor } from '../factories/documents';
+import { currentHandleDocFor, slugDocFor, storeDocFor, storeRequestDocFor } from '../factories/documents';
 import { allowedIf, type Db, frozenDoc, ownerAndOthers, PROFILE_CASES, signedIn } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
@@ -158,6 +158,8 @@ describe('the heaviest profile save', () => {
       'currentHandles/x_alice_now': currentHandleDocFor('alice'),
       'frozenAccounts/x_alice_old': frozenDoc('alice', 'alice_old'),
       'stores/shop': storeDocFor('shop'),
+      'stores/shop2': storeDocFor('shop2'),
+      'storeRequests/alice': storeRequestDocFor('alice', 'shop2'),
     }),
   );
 
@@ -166,6 +168,7 @@ describe('the heaviest profile save', () => {
     await assertSucceeds(
       runTransaction(db, async (tx) => {
         const profile = await tx.get(doc(db, 'accounts', 'alice'));
+        await tx.get(doc(db, 'storeRequests', 'alice'));
         await tx.get(doc(db, 'slugs', 'miu-ikebukuro'));
         await tx.get(doc(db, 'slugs', 'slug-alice'));
         if (!profile.exists()) throw new Error('missing');
@@ -176,10 +179,14 @@ describe('the heaviest profile save', () => {
         tx.update(doc(db, 'accounts', 'alice'), {
           profileSlug: 'miu-ikebukuro',
           channels: { x: 'alice_old', website: 'https://miu.example' },
-          storeId: 'shop',
-          storeRequestedAt: serverTimestamp(),
           tags: Array.from({ length: 10 }, (_, i) => `タグ${i}`),
           photo: 'avatars/alice/1.webp',
+          updatedAt: serverTimestamp(),
+        });
+        tx.set(doc(db, 'storeRequests', 'alice'), {
+          userId: 'alice',
+          storeId: 'shop',
+          requestedAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
         });
       }),

@@ -24,7 +24,7 @@ import {
   directoryProfiles,
   directoryRoles,
   frozenDoc,
-  memberProfile,
+  memberDocs,
   newFrozen,
   signedIn,
   tombstoneFor,
@@ -68,7 +68,7 @@ describe.each(roles)('as $role', ({ role, uid, db }) => {
     await assertSucceeds(getDoc(doc(db(), 'frozenAccounts', ALICES)));
   });
   it("gets alice's handle and note only as alice while she is unpublished", async () => {
-    await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { published: false }) });
+    await seed(env(), memberDocs('alice', 'shop', { account: { published: false } }));
     await aliceOnly(getDoc(doc(db(), 'frozenAccounts', ALICES)));
   });
   it('gets an unclaimed handle when signed in (availability check)', async () => {
@@ -78,7 +78,7 @@ describe.each(roles)('as $role', ({ role, uid, db }) => {
     await assertSucceeds(getDocs(query(collection(db(), 'frozenAccounts'), where('userId', '==', 'alice'))));
   });
   it("lists an unpublished alice's handles only as alice", async () => {
-    await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { published: false }) });
+    await seed(env(), memberDocs('alice', 'shop', { account: { published: false } }));
     await aliceOnly(getDocs(query(collection(db(), 'frozenAccounts'), where('userId', '==', 'alice'))));
   });
   it('lists its own handles when signed in', async () => {
@@ -294,11 +294,11 @@ describe('verification by her store', () => {
     await assertFails(raise('shop'));
   });
   it('refuses her old store after she left it', async () => {
-    await seed(env(), { 'accounts/alice': memberProfile('alice', null) });
+    await seed(env(), memberDocs('alice', null));
     await assertFails(raise('shop'));
   });
   it('refuses her store after she left and asked again (a new request needs a new confirmation)', async () => {
-    await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { storeRequestedAt: Timestamp.now() }) });
+    await seed(env(), memberDocs('alice', 'shop', { request: { requestedAt: Timestamp.now() } }));
     await assertFails(raise('shop'));
   });
   it('refuses changing anything else with it', async () => {

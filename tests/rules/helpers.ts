@@ -2,7 +2,7 @@
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, serverTimestamp, Timestamp, writeBatch } from 'firebase/firestore';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
-import { membershipDocFor, SEEDED_AT, storeDocFor, therapistDoc } from '../factories/documents';
+import { membershipDocFor, SEEDED_AT, storeDocFor, storeRequestDocFor, therapistDoc } from '../factories/documents';
 
 type Make = (uid: string, overrides?: Record<string, unknown>) => Record<string, unknown>;
 
@@ -97,9 +97,20 @@ export function directoryRoles(env: () => RulesTestEnvironment): DirectoryRole[]
   ];
 }
 
-/** A therapist's profile naming `storeId`, requested at SEEDED_AT. */
-export function memberProfile(uid: string, storeId: string | null, overrides: Record<string, unknown> = {}) {
-  return therapistDoc(uid, { storeId, storeRequestedAt: storeId === null ? null : SEEDED_AT, ...overrides });
+/**
+ * A therapist's profile and her store request naming `storeId` (requested
+ * at SEEDED_AT; null: she asks none), as seed docs; `account` and
+ * `request` override fields of each.
+ */
+export function memberDocs(
+  uid: string,
+  storeId: string | null,
+  overrides: { account?: Record<string, unknown>; request?: Record<string, unknown> } = {},
+): Record<string, Record<string, unknown>> {
+  return {
+    [`accounts/${uid}`]: therapistDoc(uid, overrides.account),
+    [`storeRequests/${uid}`]: storeRequestDocFor(uid, storeId, overrides.request),
+  };
 }
 
 /**
@@ -110,8 +121,8 @@ export function memberProfile(uid: string, storeId: string | null, overrides: Re
 export function directoryProfiles(overrides: { aliceStore?: string | null; aliceConfirmed?: boolean } = {}) {
   const aliceStore = overrides.aliceStore === undefined ? 'shop' : overrides.aliceStore;
   const docs: Record<string, Record<string, unknown>> = {
-    'accounts/alice': memberProfile('alice', aliceStore),
-    'accounts/bob': memberProfile('bob', 'shop2'),
+    ...memberDocs('alice', aliceStore),
+    ...memberDocs('bob', 'shop2'),
     'stores/shop': storeDocFor('shop'),
     'stores/shop2': storeDocFor('shop2'),
     'memberships/shop2_bob': membershipDocFor('shop2', 'bob'),

@@ -9,9 +9,10 @@ import {
   reportDocFor,
   slugDocFor,
   storeDocFor,
+  storeRequestDocFor,
   therapistDoc,
 } from '../factories/documents';
-import { type Db, frozenDoc, memberProfile, shiftDoc, shiftId, signedIn, SHIFT_DAY, tokyoDay } from './helpers';
+import { type Db, frozenDoc, memberDocs, shiftDoc, shiftId, signedIn, SHIFT_DAY, tokyoDay } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -83,11 +84,19 @@ const COLLECTIONS: Record<string, Collection> = {
       return setDoc(doc(alice(), 'schedules', shiftId('alice', date, 0)), data);
     },
   },
+  storeRequests: {
+    schema: 'storeRequests',
+    base: (now) => storeRequestDocFor('alice', 'shop', { requestedAt: now, updatedAt: now }),
+    write: async (data) => {
+      await seed(env(), { 'accounts/alice': therapistDoc('alice'), 'stores/shop': storeDocFor('shop') });
+      return setDoc(doc(alice(), 'storeRequests', 'alice'), data);
+    },
+  },
   memberships: {
     schema: 'memberships',
     base: (now) => membershipDocFor('shop', 'alice', { updatedAt: now }),
     write: async (data) => {
-      await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop'), 'stores/shop': storeDocFor('shop') });
+      await seed(env(), { ...memberDocs('alice', 'shop'), 'stores/shop': storeDocFor('shop') });
       return setDoc(doc(signedIn(env, 'shop'), 'memberships', 'shop_alice'), data);
     },
   },
@@ -204,8 +213,8 @@ const CASES: Case[] = [
   ['accounts', 'a displayName of 40 characters', { displayName: 'あ'.repeat(40) }, 'accepted'],
   ['accounts', 'an empty displayName', { displayName: '' }, 'refused'],
   ['accounts', 'a displayName of 41 characters', { displayName: 'あ'.repeat(41) }, 'refused'],
-  ['accounts', 'storeRequestedAt as a string', { storeRequestedAt: '2026-11-01' }, 'refused'],
-  ['accounts', 'storeId as an empty string', { storeId: '' }, 'refused'],
+  ['accounts', 'a storeId (the request lives in storeRequests)', { storeId: null }, 'refused'],
+  ['accounts', 'a storeRequestedAt (the request lives in storeRequests)', { storeRequestedAt: null }, 'refused'],
   ...profileCases('stores'),
   ['stores', 'an empty displayName (stores may have none)', { displayName: '' }, 'accepted'],
   ['stores', 'a storeName of 61 characters', { storeName: 'あ'.repeat(61) }, 'refused'],
@@ -253,6 +262,15 @@ const CASES: Case[] = [
   ['schedules', 'start with a full-width colon', { start: '10：00' }, 'refused'],
   ['schedules', 'storeId as an empty string', { storeId: '' }, 'refused'],
   ['schedules', 'storeId as a map', { storeId: { id: 'shop' } }, 'refused'],
+
+  ['storeRequests', 'the valid document', {}, 'accepted'],
+  ['storeRequests', 'no store asked (storeId and requestedAt null)', { storeId: null, requestedAt: null }, 'accepted'],
+  ['storeRequests', 'a storeId of 129 characters', { storeId: 's'.repeat(129) }, 'refused'],
+  ['storeRequests', 'storeId as an empty string', { storeId: '' }, 'refused'],
+  ['storeRequests', 'storeId as a map', { storeId: { id: 'shop' } }, 'refused'],
+  ['storeRequests', 'requestedAt as a string', { requestedAt: '2026-11-01' }, 'refused'],
+  ['storeRequests', 'userId as a number', { userId: 42 }, 'refused'],
+  ['storeRequests', 'an unknown key', { reason: '近いので' }, 'refused'],
 
   ['memberships', 'the valid document', {}, 'accepted'],
   ['memberships', 'an unknown status', { status: 'pending' }, 'refused'],

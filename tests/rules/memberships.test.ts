@@ -14,14 +14,14 @@ import {
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
 import { membershipDocFor, SEEDED_AT, storeDocFor, suspensionDocFor } from '../factories/documents';
-import { allowedIf, directoryRoles, memberProfile, signedIn, without } from './helpers';
+import { allowedIf, directoryRoles, memberDocs, signedIn, without } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
- * memberships/{storeId}_{uid}: alice asked to join shop (storeId shop,
- * storeRequestedAt SEEDED_AT). Only shop answers (confirmed / declined, for
- * her current request; removed at any time on an existing answer); alice
- * and shop read it; nobody deletes it.
+ * memberships/{storeId}_{uid}: alice asked to join shop (storeRequests/alice:
+ * storeId shop, requestedAt SEEDED_AT). Only shop answers (confirmed /
+ * declined, for her current request; removed at any time on an existing
+ * answer); alice and shop read it; nobody deletes it.
  */
 const env = useRulesEnvironment();
 const roles = directoryRoles(env);
@@ -32,8 +32,8 @@ const write = (uid: string, data: Record<string, unknown>, id = ID) => setDoc(do
 
 beforeEach(() =>
   seed(env(), {
-    'accounts/alice': memberProfile('alice', 'shop'),
-    'accounts/bob': memberProfile('bob', 'shop2'),
+    ...memberDocs('alice', 'shop'),
+    ...memberDocs('bob', 'shop2'),
     'stores/shop': storeDocFor('shop'),
     'stores/shop2': storeDocFor('shop2'),
   }),
@@ -78,7 +78,7 @@ describe('answers', () => {
   it('refuses confirming a therapist who did not ask this store', async () => {
     await assertFails(write('shop', membershipDocFor('shop', 'bob', { updatedAt: serverTimestamp() }), 'shop_bob'));
   });
-  it('refuses confirming with a requestedAt other than her storeRequestedAt', async () => {
+  it('refuses confirming with a requestedAt other than her request time', async () => {
     await assertFails(write('shop', answer('confirmed', { requestedAt: Timestamp.now() })));
   });
   it('refuses confirming a therapist who has no profile', async () => {
@@ -88,7 +88,7 @@ describe('answers', () => {
     await assertFails(write('shop2', answer('confirmed')));
   });
   it('refuses a signed-in user without a stores doc writing as a "store"', async () => {
-    await seed(env(), { 'accounts/fan': memberProfile('fan', 'fan') });
+    await seed(env(), memberDocs('fan', 'fan'));
     await assertFails(write('fan', membershipDocFor('fan', 'fan', { updatedAt: serverTimestamp() }), 'fan_fan'));
   });
   it('refuses an id other than storeId_userId', async () => {
@@ -113,8 +113,8 @@ describe('answers', () => {
   it('refuses a requestedAt that is not a timestamp', async () => {
     await assertFails(write('shop', answer('confirmed', { requestedAt: '2026-11-01' })));
   });
-  it('refuses an answer without a request time (an account naming the store with storeRequestedAt null)', async () => {
-    await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { storeRequestedAt: null }) });
+  it('refuses an answer without a request time (a request naming the store with requestedAt null)', async () => {
+    await seed(env(), memberDocs('alice', 'shop', { request: { requestedAt: null } }));
     await assertFails(write('shop', answer('confirmed', { requestedAt: null })));
   });
   it('refuses a suspended store', async () => {
@@ -126,11 +126,11 @@ describe('answers', () => {
     beforeEach(() => seed(env(), { [`memberships/${ID}`]: membershipDocFor('shop', 'alice') }));
 
     it('removes a member at any time, even after she left', async () => {
-      await seed(env(), { 'accounts/alice': memberProfile('alice', null) });
+      await seed(env(), memberDocs('alice', null));
       await assertSucceeds(write('shop', answer('removed')));
     });
     it('refuses removing while moving requestedAt', async () => {
-      await seed(env(), { 'accounts/alice': memberProfile('alice', null) });
+      await seed(env(), memberDocs('alice', null));
       await assertFails(write('shop', answer('removed', { requestedAt: Timestamp.now() })));
     });
     it('declines again for her current request', async () => {
@@ -139,13 +139,13 @@ describe('answers', () => {
     it('refuses re-confirming a removed member who did not ask again', async () => {
       await seed(env(), {
         [`memberships/${ID}`]: membershipDocFor('shop', 'alice', { status: 'removed' }),
-        'accounts/alice': memberProfile('alice', null),
+        ...memberDocs('alice', null),
       });
       await assertFails(write('shop', answer('confirmed')));
     });
     it('confirms her new request after she left and asked again', async () => {
       const again = Timestamp.fromMillis(SEEDED_AT.toMillis() + 86_400_000);
-      await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { storeRequestedAt: again }) });
+      await seed(env(), memberDocs('alice', 'shop', { request: { requestedAt: again } }));
       await assertFails(write('shop', answer('confirmed')));
       await assertSucceeds(write('shop', answer('confirmed', { requestedAt: again })));
     });
@@ -159,16 +159,20 @@ describe('answers', () => {
   });
 });
 
-/** accounts.storeId names the store she asked; only a confirmed membership lists her (export). */
+/** storeRequests/{uid} names the store she asked; only a confirmed membership lists her (export). */
 describe('leaving a store', () => {
-  it('lets her clear storeId and storeRequestedAt herself', async () => {
+  const leave = () =>
+    updateDoc(doc(signedIn(env, 'alice'), 'storeRequests', 'alice'), { storeId: null, requestedAt: null, updatedAt: serverTimestamp() });
+
+  it('lets her clear her request herself, and the confirmation no longer counts', async () => {
     await seed(env(), { [`memberships/${ID}`]: membershipDocFor('shop', 'alice') });
-    await assertSucceeds(
-      updateDoc(doc(signedIn(env, 'alice', true), 'accounts', 'alice'), {
-        storeId: null,
-        storeRequestedAt: null,
-        updatedAt: serverTimestamp(),
-      }),
-    );
+    await assertSucceeds(leave());
+    // The old answer no longer answers anything: shop cannot confirm it again.
+    await assertFails(write('shop', answer('confirmed')));
+  });
+  it('keeps the store from reading her request once she left', async () => {
+    await assertSucceeds(getDoc(doc(signedIn(env, 'shop'), 'storeRequests', 'alice')));
+    await assertSucceeds(leave());
+    await assertFails(getDoc(doc(signedIn(env, 'shop'), 'storeRequests', 'alice')));
   });
 });

@@ -1,7 +1,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where } from 'firebase/firestore';
-import { beforeEach, describe, it } from 'vitest';
-import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { accountDoc } from '../../src/schema/accounts';
+import { slugDocFor, storeDocFor, storeRequestDocFor, therapistDoc } from '../factories/documents';
 import { allowedIf, newProfile, ownerAndOthers, PROFILE_CASES } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
@@ -12,6 +13,8 @@ import { seed, useRulesEnvironment } from './rules-env';
  * sora, signed in with a profile of the other kind.
  */
 const env = useRulesEnvironment();
+/** Every key of accounts/{uid}: its schema's, all public. */
+const PUBLIC_ACCOUNT_KEYS = Object.keys(accountDoc.shape).sort();
 
 describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, kind, make, otherCollection, makeOther }) => {
   const roles = [
@@ -80,35 +83,68 @@ describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, kind, make, o
 });
 
 /**
- * A store lists the therapists whose profile names it, published or not
- * (to manage their shifts); nobody lists the therapists naming another store.
+ * accounts hold public fields only: the store a therapist asks is in
+ * storeRequests/{uid}. A query on accounts by storeId is refused to
+ * everyone (the field is gone, and with it the store's old query), and no
+ * account anyone may get or list carries it. The store she asks gets her
+ * profile (published or not) to see who asks; nobody else gets an
+ * unpublished one.
  */
-describe('accounts by storeId', () => {
-  const byStore = (uid: string | null, storeId: string) => {
-    const context = uid ? env().authenticatedContext(uid) : env().unauthenticatedContext();
-    return getDocs(query(collection(context.firestore(), 'accounts'), where('storeId', '==', storeId)));
-  };
+describe('accounts and the store request', () => {
+  const as = (uid: string | null) => (uid ? env().authenticatedContext(uid) : env().unauthenticatedContext()).firestore();
+  const readers = [
+    ['signed out', null],
+    ['another therapist', 'bob'],
+    ['another store', 'shop2'],
+    ['the requested store', 'shop'],
+    ['the therapist', 'alice'],
+  ] as const;
 
   beforeEach(() =>
     seed(env(), {
       'stores/shop': storeDocFor('shop'),
       'stores/shop2': storeDocFor('shop2'),
-      'accounts/alice': therapistDoc('alice', { storeId: 'shop', published: false }),
-      'accounts/carol': therapistDoc('carol', { storeId: 'shop' }),
-      'accounts/bob': therapistDoc('bob', { storeId: 'shop2', published: false }),
+      'accounts/alice': therapistDoc('alice'),
+      'accounts/carol': therapistDoc('carol', { published: false }),
+      'accounts/bob': therapistDoc('bob'),
+      'storeRequests/alice': storeRequestDocFor('alice', 'shop'),
+      'storeRequests/carol': storeRequestDocFor('carol', 'shop'),
+      'storeRequests/bob': storeRequestDocFor('bob', 'shop2'),
     }),
   );
 
-  it('lets a store list the accounts naming it, unpublished ones included', async () => {
-    await assertSucceeds(byStore('shop', 'shop'));
+  it('keeps no store-request field in the account schema', () => {
+    expect(PUBLIC_ACCOUNT_KEYS).not.toContain('storeId');
+    expect(PUBLIC_ACCOUNT_KEYS).not.toContain('storeRequestedAt');
   });
-  it('refuses a store listing the accounts naming another store', async () => {
-    await assertFails(byStore('shop', 'shop2'));
+  it.each(readers)('as %s: a get of her published profile shows only public fields', async (_role, uid) => {
+    const snapshot = await assertSucceeds(getDoc(doc(as(uid), 'accounts', 'alice')));
+    expect(Object.keys(snapshot.data() ?? {}).sort()).toEqual(PUBLIC_ACCOUNT_KEYS);
   });
-  it('refuses a therapist listing the accounts naming her store', async () => {
-    await assertFails(byStore('alice', 'shop'));
+  it.each(readers)('as %s: the published list shows only public fields', async (_role, uid) => {
+    const snapshot = await assertSucceeds(getDocs(query(collection(as(uid), 'accounts'), where('published', '==', true))));
+    expect(snapshot.docs.map((account) => account.id).sort()).toEqual(['alice', 'bob']);
+    for (const account of snapshot.docs) expect(Object.keys(account.data()).sort()).toEqual(PUBLIC_ACCOUNT_KEYS);
   });
-  it('refuses listing by storeId signed out', async () => {
-    await assertFails(byStore(null, 'shop'));
+  it.each(readers)('as %s: a list of accounts by storeId is refused', async (_role, uid) => {
+    await assertFails(getDocs(query(collection(as(uid), 'accounts'), where('storeId', '==', 'shop'))));
+  });
+  it.each(readers)('as %s: a published list asking for her store finds nothing to reveal', async (_role, uid) => {
+    const snapshot = await assertSucceeds(
+      getDocs(query(collection(as(uid), 'accounts'), where('published', '==', true), where('storeId', '==', 'shop'))),
+    );
+    expect(snapshot.size).toBe(0);
+  });
+  it.each(readers)("as %s: gets carol's unpublished profile only as the store she asks", async (role, uid) => {
+    await allowedIf(role === 'the requested store')(getDoc(doc(as(uid), 'accounts', 'carol')));
+  });
+  it('refuses the store once carol asks another store', async () => {
+    await seed(env(), { 'storeRequests/carol': storeRequestDocFor('carol', 'shop2') });
+    await assertFails(getDoc(doc(as('shop'), 'accounts', 'carol')));
+    await assertSucceeds(getDoc(doc(as('shop2'), 'accounts', 'carol')));
+  });
+  it('refuses every store once carol asks none', async () => {
+    await seed(env(), { 'storeRequests/carol': storeRequestDocFor('carol', null) });
+    await assertFails(getDoc(doc(as('shop'), 'accounts', 'carol')));
   });
 });

@@ -19,7 +19,7 @@ function firstProfile(uid: string, kind: Kind, slug: string, area: string = '新
   const common = { userId: uid, profileSlug: slug, photo: '', area, channels: {}, published: false };
   const stamps = { createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
   return kind === 'therapist'
-    ? { ...common, displayName: 'みう', bio: '', storeId: null, storeRequestedAt: null, tags: [], ...stamps }
+    ? { ...common, displayName: 'みう', bio: '', tags: [], ...stamps }
     : {
         ...common,
         displayName: '',

@@ -21,7 +21,7 @@ import {
   deleteTombstoned,
   directoryProfiles,
   directoryRoles,
-  memberProfile,
+  memberDocs,
   newShift,
   SHIFT_DAY,
   shiftDoc,
@@ -176,11 +176,11 @@ describe('shifts under a store need a confirmed membership', () => {
     await assertFails(create(writer));
   });
   it.each(['alice', 'shop'])('refuses %s after she left and asked again (the old confirmation answers an old request)', async (writer) => {
-    await seed(env(), { 'accounts/alice': memberProfile('alice', 'shop', { storeRequestedAt: Timestamp.now() }) });
+    await seed(env(), memberDocs('alice', 'shop', { request: { requestedAt: Timestamp.now() } }));
     await assertFails(create(writer));
   });
-  it('refuses the store once she left (storeId null), even with its confirmation kept', async () => {
-    await seed(env(), { 'accounts/alice': memberProfile('alice', null) });
+  it('refuses the store once she left (her request names no store), even with its confirmation kept', async () => {
+    await seed(env(), memberDocs('alice', null));
     await assertFails(create('shop'));
   });
   it('refuses a store editing or deleting her shift once removed', async () => {
@@ -246,7 +246,7 @@ describe('updates', () => {
     await assertFails(update('shop', { userId: 'bob' }));
   });
   it("refuses the store handing alice's shift to another of its members", async () => {
-    await seed(env(), { 'accounts/carol': memberProfile('carol', 'shop'), 'memberships/shop_carol': membershipDocFor('shop', 'carol') });
+    await seed(env(), { ...memberDocs('carol', 'shop'), 'memberships/shop_carol': membershipDocFor('shop', 'carol') });
     await assertFails(update('shop', { userId: 'carol' }));
   });
   it('refuses the store moving a shift to another store', async () => {

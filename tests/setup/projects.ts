@@ -12,4 +12,6 @@ export const TEST_PROJECTS = {
   exportIncremental: 'demo-theralink-export-incremental',
   /** The area-vocabulary migration (scripts/migrations/2026-11-area-vocabulary.ts). */
   areaMigration: 'demo-theralink-area-migration',
+  /** The store-request migration and `npm run migrate` (scripts/migrations/2026-11-private-store-requests.ts). */
+  migrations: 'demo-theralink-migrations',
 } as const;

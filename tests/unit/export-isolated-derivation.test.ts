@@ -15,6 +15,7 @@ function source(therapists: string[], stores: string[], suspended: string[] = []
     frozenAccounts: new Map(),
     schedules: new Map(),
     memberships: new Map(),
+    storeRequests: new Map(),
     slugs: new Map(),
     disputes: new Map(),
     blogs: new Map(),

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { membershipDocId as schemaDocId, MEMBERSHIP_STATUSES } from '../../src/schema/memberships';
 import { membershipErrorMessage } from '../../src/lib/membership/errors';
-import { answerFrom, asInstant, MEMBERSHIP_LABELS, membershipDocId, membershipState, sameInstant } from '../../src/lib/membership/state';
+import {
+  answerFrom,
+  asInstant,
+  MEMBERSHIP_LABELS,
+  membershipDocId,
+  membershipState,
+  NO_STORE_REQUEST,
+  sameInstant,
+  storeRequestFrom,
+} from '../../src/lib/membership/state';
 
 const at = (seconds: number, nanoseconds = 0) => ({ seconds, nanoseconds, toDate: () => new Date(seconds * 1000) });
 
@@ -22,6 +31,25 @@ describe('membershipState', () => {
       expect(membershipState('s1', at(100, 7), { status, requestedAt: at(100, 7) })).toBe(status);
     }
     expect(Object.values(MEMBERSHIP_LABELS)).toEqual(['承認待ち', '所属中', '承認されませんでした', '所属を解除されました']);
+  });
+});
+
+describe('storeRequestFrom', () => {
+  it('reads the store she asks and when', () => {
+    const requestedAt = at(100, 3);
+    expect(storeRequestFrom({ userId: 't1', storeId: 's1', requestedAt, updatedAt: at(100, 3) })).toEqual({ storeId: 's1', requestedAt });
+  });
+
+  it('is no request for a missing document, a cleared one, or one without a usable store', () => {
+    for (const data of [undefined, { storeId: null, requestedAt: null }, { storeId: '', requestedAt: at(1) }, { storeId: 42 }]) {
+      expect(storeRequestFrom(data)).toEqual(NO_STORE_REQUEST);
+    }
+  });
+
+  it('keeps a store whose request time is not known yet as pending', () => {
+    const request = storeRequestFrom({ storeId: 's1', requestedAt: 'soon' });
+    expect(request).toEqual({ storeId: 's1', requestedAt: null });
+    expect(membershipState(request.storeId, request.requestedAt, { status: 'confirmed', requestedAt: at(100) })).toBe('pending');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/lib/areas';
 import { EMPTY_CHANNELS } from '../../src/lib/profile/channel-input';
 import { accountDoc } from '../../src/schema/accounts';
+import { storeRequestDoc } from '../../src/schema/store-requests';
 import { storeDoc } from '../../src/schema/stores';
 import {
   firstErrorField,
@@ -119,7 +120,7 @@ describe('validateTherapist', () => {
   });
 
   it('keeps the stored text in the draft, so the editor can name it', () => {
-    expect(therapistDraftFromDoc({ area: '歌舞伎町' }).area).toBe('歌舞伎町');
+    expect(therapistDraftFromDoc({ area: '歌舞伎町' }, null).area).toBe('歌舞伎町');
     expect(storeDraftFromDoc({ area: '歌舞伎町' }).area).toBe('歌舞伎町');
   });
 });
@@ -176,17 +177,19 @@ describe('validateStore', () => {
 
 describe('drafts from documents', () => {
   it('shows stored tags and channels in the form', () => {
-    const draft = therapistDraftFromDoc({
-      displayName: 'みう',
-      profileSlug: 'miu',
-      bio: '',
-      area: '新宿',
-      storeId: null,
-      tags: ['癒し系', '新人'],
-      channels: { x: 'miu' },
-      published: true,
-      photoURL: '',
-    });
+    const draft = therapistDraftFromDoc(
+      {
+        displayName: 'みう',
+        profileSlug: 'miu',
+        bio: '',
+        area: '新宿',
+        tags: ['癒し系', '新人'],
+        channels: { x: 'miu' },
+        published: true,
+        photoURL: '',
+      },
+      null,
+    );
     expect(draft).toEqual({
       displayName: 'みう',
       profileSlug: 'miu',
@@ -199,18 +202,25 @@ describe('drafts from documents', () => {
     });
   });
 
-  it('round-trips a stored therapist unchanged', () => {
+  it('round-trips a stored therapist and her store request unchanged', () => {
     const stored = {
       displayName: 'みう',
       profileSlug: 'miu',
       bio: 'こんにちは',
       area: '新宿',
-      storeId: 'store-1',
       tags: ['癒し系'],
       channels: { x: 'miu', bluesky: 'miu.bsky.social' },
       published: true,
     };
-    expect(validateTherapist(therapistDraftFromDoc(stored), verified)).toEqual({ ok: true, values: stored });
+    expect(validateTherapist(therapistDraftFromDoc(stored, 'store-1'), verified)).toEqual({
+      ok: true,
+      values: { ...stored, storeId: 'store-1' },
+    });
+  });
+
+  it('takes the store from her request, never from a leftover profile field', () => {
+    expect(therapistDraftFromDoc({ displayName: 'みう', storeId: 'old-store' }, null).storeId).toBe('');
+    expect(therapistDraftFromDoc({ displayName: 'みう' }, 'store-1').storeId).toBe('store-1');
   });
 
   it('moves a store’s channel website to its website field when that is empty', () => {
@@ -220,7 +230,7 @@ describe('drafts from documents', () => {
   });
 
   it('compares drafts by value', () => {
-    const draft = therapistDraftFromDoc({ displayName: 'みう', channels: { x: 'miu' } });
+    const draft = therapistDraftFromDoc({ displayName: 'みう', channels: { x: 'miu' } }, null);
     const reordered = Object.fromEntries(Object.entries(draft).reverse());
     expect(sameDraft(draft, reordered)).toBe(true);
     expect(sameDraft(draft, { ...draft, bio: 'x' })).toBe(false);
@@ -233,12 +243,12 @@ describe('the validators agree with the zod schemas', () => {
       displayName: true,
       profileSlug: true,
       bio: true,
-      storeId: true,
       area: true,
       tags: true,
       channels: true,
       published: true,
     })
+    .extend({ storeId: storeRequestDoc.shape.storeId })
     .strict();
   const storeSchema = storeDoc
     .pick({

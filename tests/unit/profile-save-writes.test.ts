@@ -1,7 +1,8 @@
 /**
  * saveProfile's transaction, with firestore/lite mocked: the slug kept as
- * released (never deleted), the current X handle reserved, and
- * storeRequestedAt set only when the store changes.
+ * released (never deleted), the current X handle reserved, and her store
+ * request (storeRequests/{uid}, never the public profile) rewritten with a
+ * new requestedAt only when the store changes.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -32,6 +33,8 @@ vi.mock('firebase/firestore/lite', () => ({
 
 const { saveProfile, SlugTakenError, CurrentHandleTakenError } = await import('../../src/lib/profile/save-profile');
 
+const without = (data: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(data).filter(([k]) => k !== key));
+
 const values = (over: Record<string, unknown> = {}) => ({
   displayName: 'みう',
   profileSlug: 'miu',
@@ -48,7 +51,9 @@ beforeEach(() => {
   docs.clear();
   refused.clear();
   log.length = 0;
-  docs.set('accounts/u1', { ...values(), storeId: 's1', channels: { x: 'miu_old' } });
+  const { storeId: _asked, ...profile } = values({ channels: { x: 'miu_old' } });
+  docs.set('accounts/u1', profile);
+  docs.set('storeRequests/u1', { userId: 'u1', storeId: 's1', requestedAt: { seconds: 1, nanoseconds: 0 }, updatedAt: {} });
   docs.set('slugs/miu', { userId: 'u1', kind: 'therapist', releasedAt: null });
   docs.set('currentHandles/x_miu_old', { userId: 'u1' });
 });
@@ -74,7 +79,7 @@ describe('saveProfile', () => {
     expect(log).toEqual([
       ['delete', 'currentHandles/x_miu_old'],
       ['set', 'currentHandles/x_miu_new', { userId: 'u1' }],
-      ['update', 'accounts/u1', { ...values({ storeId: 's1', channels: { x: 'miu_new' } }), updatedAt: SERVER_TIME }],
+      ['update', 'accounts/u1', { ...without(values({ channels: { x: 'miu_new' } }), 'storeId'), updatedAt: SERVER_TIME }],
     ]);
   });
 
@@ -91,14 +96,36 @@ describe('saveProfile', () => {
     expect(log).toEqual([]);
   });
 
-  it('sets storeRequestedAt when the store changes, and clears it with the store', async () => {
+  it('asks a new store in her private request, stamped by the server, and clears it with the store', async () => {
     await saveProfile('u1', 'therapist', values({ storeId: 's2', channels: { x: 'miu_old' } }));
-    expect(log.at(-1)?.[2]).toMatchObject({ storeId: 's2', storeRequestedAt: SERVER_TIME });
+    expect(log).toEqual([
+      ['set', 'storeRequests/u1', { userId: 'u1', storeId: 's2', requestedAt: SERVER_TIME, updatedAt: SERVER_TIME }],
+      ['update', 'accounts/u1', { ...without(values({ channels: { x: 'miu_old' } }), 'storeId'), updatedAt: SERVER_TIME }],
+    ]);
     log.length = 0;
     await saveProfile('u1', 'therapist', values({ storeId: null, channels: { x: 'miu_old' } }));
-    expect(log.at(-1)?.[2]).toMatchObject({ storeId: null, storeRequestedAt: null });
-    log.length = 0;
+    expect(log[0]).toEqual(['set', 'storeRequests/u1', { userId: 'u1', storeId: null, requestedAt: null, updatedAt: SERVER_TIME }]);
+  });
+
+  it('leaves her request alone while the store stays the same', async () => {
     await saveProfile('u1', 'therapist', values({ storeId: 's1', channels: { x: 'miu_old' } }));
-    expect(log.at(-1)?.[2]).not.toHaveProperty('storeRequestedAt');
+    expect(log.map(([, path]) => path)).toEqual(['accounts/u1']);
+  });
+
+  it('asks a store for the first time without a request document', async () => {
+    docs.delete('storeRequests/u1');
+    await saveProfile('u1', 'therapist', values({ storeId: null, channels: { x: 'miu_old' } }));
+    expect(log.map(([, path]) => path)).toEqual(['accounts/u1']);
+    await saveProfile('u1', 'therapist', values({ storeId: 's1', channels: { x: 'miu_old' } }));
+    expect(log[1]).toEqual(['set', 'storeRequests/u1', { userId: 'u1', storeId: 's1', requestedAt: SERVER_TIME, updatedAt: SERVER_TIME }]);
+  });
+
+  it('writes no store fields for a store, and reads no request', async () => {
+    docs.set('stores/u1', { profileSlug: 'miu', channels: {} });
+    refused.add('storeRequests/u1');
+    const store = { displayName: '', storeName: '店', profileSlug: 'miu', description: '', area: '新宿' as const };
+    const rest = { address: '', nearestStation: '', hours: '', website: '', channels: {}, published: false };
+    await saveProfile('u1', 'store', { ...store, ...rest });
+    expect(log).toEqual([['update', 'stores/u1', { ...store, ...rest, updatedAt: SERVER_TIME }]]);
   });
 });

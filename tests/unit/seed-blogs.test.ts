@@ -65,6 +65,7 @@ describe('seeded blogs and timeline posts (demo)', () => {
       'users/handleSlots': 140,
       currentHandles: 219,
       accounts: 200,
+      storeRequests: 139,
       memberships: 132,
       schedules: 1073,
       disputes: 1,

@@ -130,44 +130,53 @@ describe('generateSeed', () => {
   });
 
   const accounts = () => docs.filter((d) => d.path.startsWith('accounts/'));
+  const requests = () => docs.filter((d) => d.path.startsWith('storeRequests/'));
   const membership = (storeId: unknown, uid: unknown) => docs.find((d) => d.path === `memberships/${String(storeId)}_${String(uid)}`);
 
-  it('names only published stores, with when she asked', () => {
-    const published = new Set(docs.filter((d) => d.path.startsWith('stores/') && d.data.published).map((d) => d.data.userId));
+  it('keeps the store request out of the public profile', () => {
     for (const { data } of accounts()) {
-      if (data.storeId === null) expect(data.storeRequestedAt).toBeNull();
-      else {
-        expect(published.has(data.storeId)).toBe(true);
-        expect(data.storeRequestedAt).toBeInstanceOf(Date);
-      }
+      expect(data).not.toHaveProperty('storeId');
+      expect(data).not.toHaveProperty('storeRequestedAt');
+    }
+  });
+
+  it('asks only published stores, in a request of her own with when she asked', () => {
+    const published = new Set(docs.filter((d) => d.path.startsWith('stores/') && d.data.published).map((d) => d.data.userId));
+    const therapists = new Set(accounts().map((d) => d.data.userId));
+    // Most of the 200 ask a store (those whose area has none ask none).
+    expect(requests().length).toBeGreaterThan(120);
+    for (const { path, data } of requests()) {
+      expect(path).toBe(`storeRequests/${String(data.userId)}`);
+      expect(therapists.has(data.userId)).toBe(true);
+      expect(published.has(data.storeId)).toBe(true);
+      expect(data.requestedAt).toBeInstanceOf(Date);
     }
   });
 
   it('confirms most memberships for her current request, and leaves some pending or declined', () => {
-    const naming = accounts().filter((d) => d.data.storeId !== null);
-    const answers = naming.map((d) => membership(d.data.storeId, d.data.userId));
+    const answers = requests().map((d) => membership(d.data.storeId, d.data.userId));
     const confirmed = answers.filter((m) => m?.data.status === 'confirmed');
-    expect(confirmed.length / naming.length).toBeGreaterThan(0.8);
+    expect(confirmed.length / requests().length).toBeGreaterThan(0.8);
     expect(answers.filter((m) => m === undefined).length).toBeGreaterThanOrEqual(3);
     expect(answers.some((m) => m?.data.status === 'declined')).toBe(true);
-    for (const d of naming) {
+    for (const d of requests()) {
       const m = membership(d.data.storeId, d.data.userId);
-      if (m) expect(m.data.requestedAt).toEqual(d.data.storeRequestedAt);
+      if (m) expect(m.data.requestedAt).toEqual(d.data.requestedAt);
     }
-    // No membership is about a store she does not name.
+    // No membership is about a store she does not ask.
     for (const m of docs.filter((d) => d.path.startsWith('memberships/'))) {
-      expect(accounts().find((a) => a.data.userId === m.data.userId)!.data.storeId).toBe(m.data.storeId);
+      expect(requests().find((r) => r.data.userId === m.data.userId)!.data.storeId).toBe(m.data.storeId);
     }
   });
 
   it('makes the demo therapist a confirmed member of the demo store, which has pending requests', () => {
     expect(membership('demo-store', 'demo-therapist')?.data.status).toBe('confirmed');
-    const pending = accounts().filter((d) => d.data.storeId === 'demo-store' && !membership('demo-store', d.data.userId));
+    const pending = requests().filter((d) => d.data.storeId === 'demo-store' && !membership('demo-store', d.data.userId));
     expect(pending.length).toBeGreaterThanOrEqual(2);
   });
 
   it('puts each shift at her confirmed store, or none', () => {
-    const storeOf = new Map(accounts().map((d) => [d.data.userId, d.data.storeId]));
+    const storeOf = new Map(requests().map((d) => [d.data.userId, d.data.storeId]));
     const shifts = docs.filter((d) => d.path.startsWith('schedules/'));
     expect(shifts.length).toBeGreaterThan(0);
     for (const { data } of shifts) {
@@ -175,7 +184,7 @@ describe('generateSeed', () => {
       expect(data.storeId).toBe(storeOf.get(data.userId));
       expect(membership(data.storeId, data.userId)?.data.status).toBe('confirmed');
     }
-    expect(shifts.some((d) => d.data.storeId === null && storeOf.get(d.data.userId) !== null)).toBe(true);
+    expect(shifts.some((d) => d.data.storeId === null && storeOf.has(d.data.userId))).toBe(true);
   });
 
   it('gives every former handle a slot doc, at most ten per owner, with mixed verification', () => {
@@ -196,8 +205,8 @@ describe('generateSeed', () => {
     expect(share('operator')).toBeGreaterThan(0.02);
     // A store vouches only for its confirmed members.
     for (const { data } of frozen.filter((d) => d.data.verification === 'store')) {
-      const account = accounts().find((a) => a.data.userId === data.userId)!;
-      expect(membership(account.data.storeId, data.userId)?.data.status).toBe('confirmed');
+      const request = requests().find((r) => r.data.userId === data.userId)!;
+      expect(membership(request.data.storeId, data.userId)?.data.status).toBe('confirmed');
     }
     expect(docs.find((d) => d.path === 'frozenAccounts/x_miu_0312')?.data).toMatchObject({ verification: 'store', slot: 0 });
   });

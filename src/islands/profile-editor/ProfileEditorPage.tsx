@@ -1,8 +1,9 @@
 /**
  * /profile and /store-profile: the signed-in owner edits her profile
  * (accounts/{uid} or stores/{uid}), its picture and, below, her former
- * (frozen) handles. Firestore lite only; the Storage SDK loads when a
- * picture is picked.
+ * (frozen) handles; a therapist also the store she asks to join
+ * (storeRequests/{uid}, saved with the form). Firestore lite only; the
+ * Storage SDK loads when a picture is picked.
  */
 import { updateProfile } from 'firebase/auth';
 import { useEffect, useState } from 'react';
@@ -18,14 +19,19 @@ import { RequireSignIn, type SignedIn } from '../account/RequireSignIn';
 import { FormAlert } from '../forms/FormAlert';
 import { FrozenHandlesEditor } from '../frozen/FrozenHandlesEditor';
 import { StoreMembers } from '../store-members/StoreMembers';
-import { asInstant } from '../../lib/membership/state';
+import { readStoreRequest } from '../../lib/membership/client';
+import { NO_STORE_REQUEST, type StoreRequest } from '../../lib/membership/state';
 import { AvatarField } from './AvatarField';
 import type { EditorStatus } from './SaveBar';
 import { StoreForm } from './StoreForm';
 import { TherapistForm } from './TherapistForm';
 import { draftKey } from './use-profile-form';
 
-type Loaded = { state: 'loading' } | { state: 'error' } | { state: 'missing' } | { state: 'ready'; data: Record<string, unknown> };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'missing' }
+  | { state: 'ready'; data: Record<string, unknown>; request: StoreRequest };
 
 function savedMessage(kind: ProfileKind, values: TherapistValues | StoreValues, wasPublished: boolean): EditorStatus {
   const path = publicProfilePath(kind, values.profileSlug);
@@ -51,8 +57,17 @@ async function syncAuthName(name: string) {
   syncCurrentUser();
 }
 
-function Editor({ kind, user, initial }: { kind: ProfileKind; user: AuthUser; initial: Record<string, unknown> }) {
+interface EditorProps {
+  kind: ProfileKind;
+  user: AuthUser;
+  initial: Record<string, unknown>;
+  /** Her store request as loaded (none for a store). */
+  initialRequest: StoreRequest;
+}
+
+function Editor({ kind, user, initial, initialRequest }: EditorProps) {
   const [saved, setSaved] = useState(initial);
+  const [request, setRequest] = useState(initialRequest);
   const [photo, setPhoto] = useState(typeof initial.photo === 'string' ? initial.photo : '');
   const [formKey, setFormKey] = useState(0);
   const [status, setStatus] = useState<EditorStatus | null>(null);
@@ -60,8 +75,8 @@ function Editor({ kind, user, initial }: { kind: ProfileKind; user: AuthUser; in
   const onSaved = (values: TherapistValues | StoreValues) => {
     setStatus(savedMessage(kind, values, saved.published === true));
     // A new request's time is the server's: until it is read again the request is simply pending.
-    const newRequest = 'storeId' in values && values.storeId !== (saved.storeId ?? null);
-    setSaved({ ...saved, ...values, ...(newRequest ? { storeRequestedAt: null } : {}) });
+    if ('storeId' in values && values.storeId !== request.storeId) setRequest({ storeId: values.storeId, requestedAt: null });
+    setSaved({ ...saved, ...values });
     // A fresh form from the saved values (its draft was just cleared).
     setFormKey((key) => key + 1);
     const name = 'storeName' in values ? values.displayName || values.storeName : values.displayName;
@@ -75,9 +90,9 @@ function Editor({ kind, user, initial }: { kind: ProfileKind; user: AuthUser; in
 
   const name = String((kind === 'store' ? saved.displayName || saved.storeName : saved.displayName) ?? '');
   const formProps = { user, status, onStatus: setStatus, onDiscard };
-  const membership = { storeId: typeof saved.storeId === 'string' ? saved.storeId : '', requestedAt: asInstant(saved.storeRequestedAt) };
+  const membership = { storeId: request.storeId ?? '', requestedAt: request.requestedAt };
   const onLeftStore = () => {
-    setSaved((current) => ({ ...current, storeId: null, storeRequestedAt: null }));
+    setRequest(NO_STORE_REQUEST);
     setStatus({ kind: 'success', text: '店舗をやめました。数十秒ほどで公開ページに反映されます。' });
   };
   return (
@@ -89,7 +104,7 @@ function Editor({ kind, user, initial }: { kind: ProfileKind; user: AuthUser; in
         <TherapistForm
           key={formKey}
           {...formProps}
-          fromDoc={therapistDraftFromDoc(saved)}
+          fromDoc={therapistDraftFromDoc(saved, request.storeId)}
           onSaved={onSaved}
           membership={membership}
           onLeftStore={onLeftStore}
@@ -110,8 +125,8 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
     if (otherKind) return;
     let live = true;
     setLoaded({ state: 'loading' });
-    readOwnProfileDoc(user.uid, kind).then(
-      (data) => live && setLoaded(data ? { state: 'ready', data } : { state: 'missing' }),
+    Promise.all([readOwnProfileDoc(user.uid, kind), kind === 'therapist' ? readStoreRequest(user.uid) : NO_STORE_REQUEST]).then(
+      ([data, request]) => live && setLoaded(data ? { state: 'ready', data, request } : { state: 'missing' }),
       () => live && setLoaded({ state: 'error' }),
     );
     return () => {
@@ -154,7 +169,7 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
         </FormAlert>
       );
     case 'ready':
-      return <Editor kind={kind} user={user} initial={loaded.data} />;
+      return <Editor kind={kind} user={user} initial={loaded.data} initialRequest={loaded.request} />;
   }
 }
 

@@ -12,7 +12,7 @@ import { FormAlert } from '../forms/FormAlert';
 
 interface Props {
   uid: string;
-  /** The store the saved profile names ('' for none) and when she asked. */
+  /** The store her saved request names ('' for none) and when she asked (storeRequests/{uid}). */
   savedStoreId: string;
   savedRequestedAt: Instant | null;
   /** The store chosen in the form now. */

@@ -1,6 +1,7 @@
 /**
  * 所属店舗: choose an area, then one of the published stores there (or
- * 所属店舗なし). Choosing a store asks it to confirm her as a member. The store named now is always offered, with its area, even
+ * 所属店舗なし). Choosing a store asks it to confirm her as a member (a request
+ * only she and that store see). The store named now is always offered, with its area, even
  * when it is in another area or no longer listed.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -75,7 +76,7 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
       ? `${area}の店舗を読み込んでいます…`
       : list?.state === 'ready' && stores.length === 0
         ? `${area}に公開中の店舗はまだありません。`
-        : '公開中の店舗から選べます。選んで保存すると店舗に所属を申請し、店舗が承認すると表示されます。';
+        : '公開中の店舗から選べます。選んで保存すると店舗に所属を申請し、店舗が承認すると表示されます。申請はその店舗にだけ届き、ほかの利用者には見えません。';
 
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">

@@ -33,7 +33,7 @@ interface Props {
   onStatus(status: EditorStatus | null): void;
   onSaved(values: TherapistValues): void;
   onDiscard(): void;
-  /** The store the saved profile names ('' for none) and when she asked. */
+  /** The store her saved request names ('' for none) and when she asked (storeRequests/{uid}). */
   membership: { storeId: string; requestedAt: Instant | null };
   /** She left her store (the profile was written already). */
   onLeftStore(): void;

@@ -5,8 +5,8 @@
  * a failed registration leaves nothing behind and the email stays free.
  * firestore.rules checks the same shape (slug ↔ profile, one type per uid):
  * slugs/{slug} = {userId, kind, releasedAt: null}; the profile starts with
- * photo '' (a Storage path once she picks one) and, for a therapist, no
- * store asked for (storeId and storeRequestedAt null).
+ * photo '' (a Storage path once she picks one). A therapist asks no store
+ * yet: she has no storeRequests/{uid} until she picks one in her editor.
  */
 import { createUserWithEmailAndPassword, deleteUser, sendEmailVerification, updateProfile } from 'firebase/auth';
 import { doc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
@@ -43,7 +43,7 @@ function profileDocument(uid: string, input: Registration) {
       website: '',
     };
   }
-  return { ...common, displayName: input.name, bio: '', storeId: null, storeRequestedAt: null, tags: [] };
+  return { ...common, displayName: input.name, bio: '', tags: [] };
 }
 
 /** True when nobody holds the slug, nor released it within the hold period (a read anyone may make). */

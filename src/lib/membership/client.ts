@@ -1,23 +1,57 @@
 /**
- * Store membership in Firestore (lite SDK). The therapist reads the
- * store's answer to her (memberships/{storeId}_{uid}) and may leave; the
- * store lists who asked to join (accounts where storeId == store) with its
- * answers (memberships where storeId == store) and writes an answer:
- * {storeId, userId, status, requestedAt: her storeRequestedAt, updatedAt}.
+ * Store membership in Firestore (lite SDK). The therapist's request is
+ * storeRequests/{uid} = {userId, storeId, requestedAt, updatedAt}, which
+ * only she and the store it names read: she writes it with her profile
+ * save (storeRequestWrite) and clears it to leave. She reads the store's
+ * answer to her (memberships/{storeId}_{uid}); the store lists who asks it
+ * (storeRequests where storeId == store, then each one's profile, which
+ * the rules open to the store her request names) with its answers
+ * (memberships where storeId == store) and writes an answer:
+ * {storeId, userId, status, requestedAt: her request's requestedAt, updatedAt}.
  */
-import { collection, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where } from 'firebase/firestore/lite';
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  type DocumentReference,
+} from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
 import {
   answerFrom,
-  asInstant,
   membershipDocId,
   membershipState,
+  storeRequestFrom,
   type Instant,
   type MembershipAnswer,
   type MembershipState,
   type MembershipStatus,
+  type StoreRequest,
 } from './state';
+
+/** storeRequests/{uid}: her request to join a store. */
+export function storeRequestRef(uid: string): DocumentReference {
+  return doc(clientDb(), 'storeRequests', uid);
+}
+
+/** Her own request (none when she never asked or has left). */
+export async function readStoreRequest(uid: string): Promise<StoreRequest> {
+  return storeRequestFrom((await getDoc(storeRequestRef(uid))).data());
+}
+
+/**
+ * The whole request document for asking `storeId` now (the server's time),
+ * or for asking none: what the rules accept when the store changes.
+ */
+export function storeRequestWrite(uid: string, storeId: string | null) {
+  return { userId: uid, storeId, requestedAt: storeId ? serverTimestamp() : null, updatedAt: serverTimestamp() };
+}
 
 /** The store's answer to her, or null when there is none (or it may not be read). */
 export async function readMembership(storeId: string, uid: string): Promise<MembershipAnswer | null> {
@@ -29,42 +63,54 @@ export async function readMembership(storeId: string, uid: string): Promise<Memb
   }
 }
 
-/** She leaves her store (or withdraws her request): storeId and storeRequestedAt cleared. */
+/** She leaves her store (or withdraws her request): her request names no store. */
 export async function leaveStore(uid: string): Promise<void> {
-  await updateDoc(doc(clientDb(), 'accounts', uid), { storeId: null, storeRequestedAt: null, updatedAt: serverTimestamp() });
+  await updateDoc(storeRequestRef(uid), { storeId: null, requestedAt: null, updatedAt: serverTimestamp() });
 }
 
-/** A therapist who names the store as hers, with where her request stands. */
+/** A therapist who asks the store (or is its member), with where her request stands. */
 export interface StoreMember {
   id: string;
   displayName: string;
   published: boolean;
-  /** Her storeRequestedAt, written back unchanged with the store's answer. */
+  /** Her request's requestedAt, written back unchanged with the store's answer. */
   requestedAt: Instant | null;
   state: MembershipState;
 }
 
-/** Everyone who names `storeUid` (published or not), with the state of her request, by name. */
+/** Her profile as the store she asks sees it; null once she asks another store (the read is refused) or has none. */
+async function readRequesterProfile(uid: string): Promise<Record<string, unknown> | null> {
+  try {
+    return (await getDoc(doc(clientDb(), 'accounts', uid))).data() ?? null;
+  } catch (error) {
+    if (errorCode(error) === 'permission-denied') return null;
+    throw error;
+  }
+}
+
+/** Everyone whose request names `storeUid` (published or not), with the state of her request, by name. */
 export async function listStoreMembers(storeUid: string): Promise<StoreMember[]> {
   const db = clientDb();
-  const [accounts, answers] = await Promise.all([
-    getDocs(query(collection(db, 'accounts'), where('storeId', '==', storeUid))),
+  const [requests, answers] = await Promise.all([
+    getDocs(query(collection(db, 'storeRequests'), where('storeId', '==', storeUid))),
     getDocs(query(collection(db, 'memberships'), where('storeId', '==', storeUid))),
   ]);
   const answerOf = new Map(answers.docs.map((answer) => [String(answer.data().userId ?? ''), answerFrom(answer.data())]));
-  return accounts.docs
-    .map((account): StoreMember => {
-      const data = account.data();
-      const requestedAt = asInstant(data.storeRequestedAt);
+  const members = await Promise.all(
+    requests.docs.map(async (request): Promise<StoreMember | null> => {
+      const { requestedAt } = storeRequestFrom(request.data());
+      const profile = await readRequesterProfile(request.id);
+      if (!profile) return null;
       return {
-        id: account.id,
-        displayName: typeof data.displayName === 'string' ? data.displayName : '',
-        published: data.published === true,
+        id: request.id,
+        displayName: typeof profile.displayName === 'string' ? profile.displayName : '',
+        published: profile.published === true,
         requestedAt,
-        state: membershipState(storeUid, requestedAt, answerOf.get(account.id) ?? null),
+        state: membershipState(storeUid, requestedAt, answerOf.get(request.id) ?? null),
       };
-    })
-    .sort((a, b) => a.displayName.localeCompare(b.displayName, 'ja'));
+    }),
+  );
+  return members.filter((member) => member !== null).sort((a, b) => a.displayName.localeCompare(b.displayName, 'ja'));
 }
 
 /** The store's answer to her current request (confirm, decline, or remove a member). */
@@ -73,7 +119,7 @@ export async function answerMembership(
   member: Pick<StoreMember, 'id' | 'requestedAt'>,
   status: MembershipStatus,
 ): Promise<void> {
-  if (!member.requestedAt) throw new RangeError('storeRequestedAt is missing: the request cannot be answered');
+  if (!member.requestedAt) throw new RangeError('requestedAt is missing: the request cannot be answered');
   await setDoc(doc(clientDb(), 'memberships', membershipDocId(storeUid, member.id)), {
     storeId: storeUid,
     userId: member.id,

@@ -1,9 +1,9 @@
 /**
- * Store membership as both sides see it (docs/decisions.md "Store
- * membership"): the therapist asks by naming a store (accounts.storeId,
- * storeRequestedAt); the store answers in memberships/{storeId}_{uid}. An
- * answer counts only for the request it was given to (requestedAt equal
- * to her storeRequestedAt): without one the request is pending. Pure.
+ * Store membership as both sides see it (docs/decisions/private-store-requests.md):
+ * the therapist asks by naming a store in storeRequests/{uid} (storeId,
+ * requestedAt), which only she and that store read; the store answers in
+ * memberships/{storeId}_{uid}. An answer counts only for the request it was
+ * given to (the same requestedAt): without one the request is pending. Pure.
  */
 
 export type MembershipStatus = 'confirmed' | 'declined' | 'removed';
@@ -14,6 +14,14 @@ export interface Instant {
   seconds: number;
   nanoseconds: number;
 }
+
+/** Her request (storeRequests/{uid}): the store she asks to join and when, or none. */
+export interface StoreRequest {
+  storeId: string | null;
+  requestedAt: Instant | null;
+}
+
+export const NO_STORE_REQUEST: StoreRequest = { storeId: null, requestedAt: null };
 
 export interface MembershipAnswer {
   status: MembershipStatus;
@@ -42,6 +50,12 @@ export function asInstant(value: unknown): Instant | null {
 }
 
 const STATUSES: readonly string[] = ['confirmed', 'declined', 'removed'];
+
+/** The request a storeRequests doc's data holds (none for a missing or odd one). */
+export function storeRequestFrom(data: Record<string, unknown> | undefined): StoreRequest {
+  const storeId = typeof data?.storeId === 'string' && data.storeId !== '' ? data.storeId : null;
+  return storeId ? { storeId, requestedAt: asInstant(data?.requestedAt) } : NO_STORE_REQUEST;
+}
 
 /** The store's answer recorded in a memberships doc's data, or null. */
 export function answerFrom(data: Record<string, unknown> | undefined): MembershipAnswer | null {

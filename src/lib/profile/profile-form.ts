@@ -50,10 +50,10 @@ export interface StoreDraft {
   published: boolean;
 }
 
-export type TherapistValues = Pick<
-  AccountDoc,
-  'displayName' | 'profileSlug' | 'bio' | 'storeId' | 'area' | 'tags' | 'channels' | 'published'
->;
+export type TherapistValues = Pick<AccountDoc, 'displayName' | 'profileSlug' | 'bio' | 'area' | 'tags' | 'channels' | 'published'> & {
+  /** The store she asks to join: storeRequests/{uid}, saved with the profile (not a profile field). */
+  storeId: string | null;
+};
 export type StoreValues = Pick<
   StoreDoc,
   | 'displayName'
@@ -116,13 +116,14 @@ export const PUBLISH_NEEDS_VERIFICATION = '公開するには、メールアド�
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function therapistDraftFromDoc(data: Record<string, unknown>): TherapistDraft {
+/** The draft of her stored profile and the store her request names (null: none). */
+export function therapistDraftFromDoc(data: Record<string, unknown>, storeId: string | null): TherapistDraft {
   return {
     displayName: text(data.displayName),
     profileSlug: text(data.profileSlug),
     bio: text(data.bio),
     area: text(data.area),
-    storeId: text(data.storeId),
+    storeId: storeId ?? '',
     tags: tagsToText(Array.isArray(data.tags) ? data.tags.filter((tag): tag is string => typeof tag === 'string') : []),
     channels: channelsToDraft(data.channels),
     published: data.published === true,

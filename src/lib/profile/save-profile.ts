@@ -6,13 +6,16 @@
  *   slugs/{old} kept with releasedAt = server time (slug-plan.ts);
  * - a changed current X handle: currentHandles/x_{old} deleted when hers,
  *   currentHandles/x_{new} = {userId} (CurrentHandleTakenError when taken);
- * - the profile: exactly the editable keys, updatedAt = server time, and for
- *   a therapist whose storeId changed, storeRequestedAt = server time (or
- *   null when cleared): a store confirms one request at a time.
+ * - the profile: exactly the editable keys, updatedAt = server time;
+ * - a therapist's store request (storeRequests/{uid}, private to her and the
+ *   store): rewritten only when the chosen store changed, requestedAt =
+ *   server time (null when cleared): a store confirms one request at a time.
  * userId, createdAt and photo are left untouched.
  */
 import { doc, getDoc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
+import { storeRequestRef, storeRequestWrite } from '../membership/client';
+import { storeRequestFrom } from '../membership/state';
 import { currentHandleTakenMessage, CurrentHandleTakenError, readCurrentHandlePlan } from './current-handle';
 import { profileCollection, type ProfileKind } from './kinds';
 import type { StoreValues, TherapistValues } from './profile-form';
@@ -45,6 +48,9 @@ export async function saveProfile(uid: string, kind: ProfileKind, values: Therap
   await runTransaction(db, async (transaction) => {
     const profile = await transaction.get(profileRef);
     if (!profile.exists()) throw new ProfileMissingError();
+    // A therapist's values carry the store she asks (not a profile field); a store's carry none.
+    const { storeId: chosenStore, ...profileValues } = { storeId: undefined, ...values };
+    const storeRequest = chosenStore === undefined ? null : storeRequestFrom((await transaction.get(storeRequestRef(uid))).data());
     const stored = profile.data();
     const current = String(stored.profileSlug ?? '');
     const next = values.profileSlug;
@@ -74,11 +80,10 @@ export async function saveProfile(uid: string, kind: ProfileKind, values: Therap
     }
     if (handlePlan.release) transaction.delete(doc(db, 'currentHandles', handlePlan.release));
     if (handlePlan.claim) transaction.set(doc(db, 'currentHandles', handlePlan.claim), { userId: uid });
-    const update: Record<string, unknown> = { ...values, updatedAt: serverTimestamp() };
-    if ('storeId' in values && (stored.storeId ?? null) !== values.storeId) {
-      update.storeRequestedAt = values.storeId ? serverTimestamp() : null;
+    if (storeRequest && chosenStore !== undefined && storeRequest.storeId !== chosenStore) {
+      transaction.set(storeRequestRef(uid), storeRequestWrite(uid, chosenStore));
     }
-    transaction.update(profileRef, update);
+    transaction.update(profileRef, { ...profileValues, updatedAt: serverTimestamp() });
   });
 }
 

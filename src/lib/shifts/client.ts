@@ -12,7 +12,6 @@
 import {
   collection,
   doc,
-  getDoc,
   getDocs,
   query,
   serverTimestamp,
@@ -25,8 +24,8 @@ import {
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
 import { deleteWithTombstone } from '../firebase/tombstone';
-import { readMembership } from '../membership/client';
-import { asInstant, membershipState } from '../membership/state';
+import { readMembership, readStoreRequest } from '../membership/client';
+import { membershipState } from '../membership/state';
 import { addDays, tokyoDateKey } from '../tokyo-date';
 import { copyWeek } from './copy-week';
 import { ShiftCopyInterruptedError, ShiftOverlapError } from './errors';
@@ -83,11 +82,10 @@ export function loadWeek(scope: ShiftScope, weekStartKey: string): Promise<Shift
 /** The storeId a write must carry: the store itself, or her store once it has confirmed her (else null). */
 async function storeIdFor(scope: ShiftScope): Promise<string | null> {
   if (scope.kind === 'store') return scope.storeId;
-  const account = (await getDoc(doc(clientDb(), 'accounts', scope.userId))).data();
-  const storeId = typeof account?.storeId === 'string' ? account.storeId : null;
+  const { storeId, requestedAt } = await readStoreRequest(scope.userId);
   if (!storeId) return null;
   const answer = await readMembership(storeId, scope.userId);
-  return membershipState(storeId, asInstant(account?.storeRequestedAt), answer) === 'confirmed' ? storeId : null;
+  return membershipState(storeId, requestedAt, answer) === 'confirmed' ? storeId : null;
 }
 
 /** Exactly the fields the rules allow, whatever else the caller's object holds. */

@@ -15,8 +15,6 @@ export function therapist(uid: string, overrides: Record<string, unknown> = {}) 
     profileSlug: `slug-${uid}`,
     bio: 'よろしくお願いします。',
     photo: '',
-    storeId: null,
-    storeRequestedAt: null,
     area: '新宿',
     tags: ['癒し系'],
     channels: {},
@@ -65,6 +63,11 @@ export function frozen(uid: string, handle: string, overrides: Record<string, un
 
 export function shift(uid: string, date: string, overrides: Record<string, unknown> = {}) {
   return { userId: uid, storeId: null, date, start: '12:00', end: '20:00', note: '', updatedAt: AT, ...overrides };
+}
+
+/** storeRequests/{uid}: asking `storeId` since REQUESTED_AT (null: asking none). */
+export function storeRequest(uid: string, storeId: string | null, overrides: Record<string, unknown> = {}) {
+  return { userId: uid, storeId, requestedAt: storeId === null ? null : REQUESTED_AT, updatedAt: AT, ...overrides };
 }
 
 export function membership(storeId: string, uid: string, overrides: Record<string, unknown> = {}) {
