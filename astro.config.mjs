@@ -9,7 +9,7 @@ import { resolveSiteUrl } from './src/lib/seo/site-url.ts';
 // it in whole (scripts/build-site.ts), so visitors never see a half-built dist.
 // THERALINK_RENDERER=1 builds the renderer instead of the static site: the
 // same pages in server output, rendered on request by the build from each
-// new export (scripts/renderer, docs/decisions.md "Incremental publishing").
+// new export (scripts/renderer, docs/decisions/renderer-bundle-in-workers.md).
 // The site's address for canonical URLs, previews, the sitemap and the .ics
 // feeds: a production build (a real Firebase project) refuses to run
 // without PUBLIC_SITE_URL; local and demo builds use the local one.

@@ -14,7 +14,7 @@
  * when all its batches committed, so a killed job rewrites the same
  * documents next time. Bounded: ALERTS_PER_DAY events of a 推し a day
  * alert one by one, the rest become one digest per fan. The design is in
- * docs/decisions.md, "推し, alerts and the ranking (issue 15)".
+ * docs/decisions/oshi-alerts.md.
  */
 import { createHash } from 'node:crypto';
 import { appendFile, readFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * Builds the static site from an export (docs/decisions.md, "Incremental
- * publishing"). The pages are rendered by the renderer bundle
+ * Builds the static site from an export (docs/decisions/incremental-build.md).
+ * The pages are rendered by the renderer bundle
  * (scripts/renderer: the site built once per code version in server output,
  * run in worker threads) and written as the files `astro build` would write,
  * then the sitemap, the hosting headers (CSP hashes of the inline scripts)

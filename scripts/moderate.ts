@@ -1,6 +1,6 @@
 /**
  * `npm run moderate -- <command>`: the operator's trusted tool for the
- * trust-and-safety records (docs/decisions.md, issue 10). Clients can write
+ * trust-and-safety records (docs/decisions/moderation.md). Clients can write
  * disputes and reports but never read them; this script (firebase-admin)
  * reads and resolves them.
  *

@@ -1,6 +1,6 @@
 /**
  * `npm run ranking [-- --allow-production]`: the daily 推しランキング
- * (docs/decisions.md, "推し, alerts and the ranking (issue 15)"). Trusted
+ * (docs/decisions/ranking.md). Trusted
  * code: reads every favourite (one collection-group query) and the fans'
  * Auth accounts (listUsers pages, no Firestore reads); counts per therapist
  * only fans with a verified email whose account is more than 7 days old,

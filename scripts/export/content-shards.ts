@@ -5,7 +5,7 @@
  * of its authors is public, the picture URL base and which scheduled blogs
  * are due; so each shard is derived once and kept per mirror until one of
  * those changes. One changed profile then costs one shard, not 200,000
- * diaries decoded, checked and serialised (docs/decisions.md). The first
+ * diaries decoded, checked and serialised (docs/decisions/author-shards.md). The first
  * cycle of a mirror derives every shard: the same code a full read runs.
  */
 import { shardFileName } from '../../src/lib/export-shards';

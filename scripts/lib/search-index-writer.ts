@@ -34,7 +34,7 @@ export function isSearchablePage(html: string): boolean {
  * and footer are about half a profile's bytes), and its intake (JSON and
  * base64 over a pipe, an HTML parse, on one thread) costs by the byte: at
  * 10,000 therapists the 11,954 searchable pages went in in 29.8 s instead
- * of 52.1 s, with the same fragments and word index (docs/decisions.md).
+ * of 52.1 s, with the same fragments and word index (docs/performance.md).
  * The classes (Tailwind's, half of what is left) mean nothing to Pagefind.
  * Text cannot end the element early, nor pass for a class: a diary's
  * `</main>` and every quote in text are escaped.

@@ -113,7 +113,7 @@ export async function writeIfChanged(root: string, file: string, bytes: Uint8Arr
  * through the thread pool, three hand-offs a file. As many files as the
  * 10,000-therapist site has (86,845 of 20 KB, 18,000 to a folder like the
  * diary pages) took 62 s of CPU that way against 10 s written in place
- * (docs/decisions.md), on a machine whose two cores the renderer keeps busy.
+ * (docs/performance.md), on a machine whose two cores the renderer keeps busy.
  */
 export async function writeNewFile(root: string, file: string, bytes: Uint8Array, folders: Set<string>): Promise<boolean> {
   const target = path.join(root, file);

@@ -1,8 +1,7 @@
 /**
  * Who counts for the 推しランキング, and what looks like gaming. Pure: the
  * favourites and the fans' Auth accounts come in, counts and bursts go out
- * (scripts/ranking.ts reads and writes). docs/decisions.md, "推し, alerts
- * and the ranking (issue 15)".
+ * (scripts/ranking.ts reads and writes). docs/decisions/ranking.md.
  */
 import { BURST_FANS, RANKING_BURST_HOURS, RANKING_MIN_ACCOUNT_DAYS, RANKING_NEW_ACCOUNT_DAYS } from '../../src/schema/rankings';
 

@@ -1,6 +1,6 @@
 /**
- * The Astro adapter of the site's renderer (scripts/renderer/README in
- * docs/decisions.md, "Incremental publishing"): with THERALINK_RENDERER=1
+ * The Astro adapter of the site's renderer
+ * (docs/decisions/renderer-bundle-in-workers.md): with THERALINK_RENDERER=1
  * astro.config.mjs builds the project in server output with this adapter,
  * whose entry (./entry.ts) renders any page of the site on request from the
  * export of the current build cycle. The build (scripts/build-site.ts) runs

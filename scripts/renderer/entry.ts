@@ -43,7 +43,7 @@ function useContext(context: CycleContext): void {
 
 function createRenderer(manifest: SSRManifest): Renderer {
   // Not streamed: a page is rendered into one string and encoded once, instead of chunk by chunk into a
-  // stream read back whole. Same bytes for every page; 15 % less CPU at 10,000 therapists (docs/decisions.md).
+  // stream read back whole. Same bytes for every page; 15 % less CPU at 10,000 therapists (docs/performance.md).
   const app = new App(manifest, false);
   const origin = manifest.site ? new URL(manifest.site).origin : 'http://localhost';
   // The site's own routes: no redirects, fallbacks, or Astro's internal ones (server islands, images).

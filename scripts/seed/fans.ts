@@ -108,7 +108,7 @@ export function generateFans(seedDocs: readonly SeedDoc[], options: { today: str
       const at = createdAt.getTime() + random.next() * (base - HOUR_MS - createdAt.getTime());
       docs.push({ path: `favorites/${uid}/items/${target}`, data: { targetUid: target, targetKind, createdAt: new Date(at) } });
     }
-    // Counted and the last one named, as the rules require of a client (docs/decisions.md, issue 15).
+    // Counted and the last one named, as the rules require of a client (docs/decisions/favorites-and-handle-watches.md).
     docs.push({ path: `users/${uid}`, data: { createdAt, favoriteCount: targets.size, lastFavoriteTarget: [...targets.keys()].at(-1)! } });
   }
   return { docs, users };

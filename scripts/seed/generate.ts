@@ -4,7 +4,7 @@
  * Firestore Timestamps). Besides public profiles it holds private data
  * (users, tokens, favorites, announcements) so the export's
  * privacy can be tested on it, and the trust-and-safety records the rules
- * require with them (docs/decisions.md, issue 10): store requests and
+ * require with them (docs/decisions/seed.md): store requests and
  * memberships (most confirmed, a few pending or declined, so
  * store@theralink.test sees requests), handle slots and verification levels, current-handle
  * reservations, a held slug that redirects, one open dispute and report.
@@ -313,7 +313,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
 function privateDocs(today: string): SeedDoc[] {
   const at = (days: number) => tokyoInstant(addDays(today, -days), '10:00');
   // demo-fan's 推し, oldest first; users/demo-fan counts them and names the
-  // last one added, as the rules require of the client (docs/decisions.md, issue 15).
+  // last one added, as the rules require of the client (docs/decisions/favorites-and-handle-watches.md).
   const favorites = [
     { targetUid: therapistId(0), targetKind: 'therapist', createdAt: at(30) },
     { targetUid: storeId(0), targetKind: 'store', createdAt: at(20) },

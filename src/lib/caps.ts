@@ -1,11 +1,10 @@
 /**
- * Per-user caps of the trust-and-safety model (docs/decisions.md, issue
- * 10), as the islands need them. They mirror src/schema (the unit tests
+ * Per-user caps of the trust-and-safety model (docs/decisions/caps-by-bounded-ids.md), as the islands need them. They mirror src/schema (the unit tests
  * hold them equal) instead of importing it: zod would add about 13 KB gzip
  * to every island that needs a number. The rules enforce most caps through
  * a bounded id scheme ({uid}_{slot}), so a client picks a free slot; 推し
  * and handle watches are keyed by their target, so a counter on users/{uid}
- * bounds them instead (docs/decisions.md, issue 15).
+ * bounds them instead (docs/decisions/favorites-and-handle-watches.md).
  */
 
 /** A released slug stays held this many days (only its previous owner may take it back). */

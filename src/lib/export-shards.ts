@@ -1,7 +1,7 @@
 /**
  * Where a diary or a timeline post lives in the export and in the export's
  * mirror: in one of SHARD_COUNT files chosen by its author's uid
- * (docs/decisions.md, "Publishing at 10,000 therapists × 20 blogs"). A
+ * (docs/decisions/author-shards.md). A
  * change then rewrites, copies and re-reads one small file instead of all
  * 200,000 diaries. FNV-1a (src/lib/fnv1a.ts) rather than a crypto hash:
  * the renderer's bundle and the scripts must agree, and any module can

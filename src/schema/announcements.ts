@@ -3,7 +3,7 @@ import { timestamp, uid } from './common';
 
 /**
  * What an announcement is about: the operator's `system` notices, and the
- * alerts of issue 15 (docs/decisions.md): a 推し's new or changed handle
+ * alerts of issue 15 (docs/decisions/oshi-alerts.md): a 推し's new or changed handle
  * (「@… に移転しました」), blog, timeline post or shift, the digest of her
  * day past the daily bound, and a watched handle being registered.
  */

@@ -4,7 +4,7 @@ import { BASE64_PATTERN } from '../lib/notebook/bytes';
 import { KDF_BOUNDS, STORED_LENGTHS } from '../lib/notebook/stored-shape';
 
 /**
- * The encrypted customer notebook (docs/decisions.md "Customer notebook").
+ * The encrypted customer notebook (docs/decisions/customer-notebook-encryption.md).
  * Firestore holds only this envelope; the nickname, notes, tags, NG flag
  * and visits exist in clear only in the therapist's browser. Never
  * exported, indexed or logged. firestore.rules mirror these bounds.

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { timestamp, uid, xHandle } from './common';
 
 /**
- * 推し and handle watches (docs/decisions.md, "推し, alerts and the
- * ranking (issue 15)"). Both are private to their owner and never exported
+ * 推し and handle watches (docs/decisions/favorites-and-handle-watches.md). Both are private to their owner and never exported
  * row by row; their ids are the target and the handle, so a toggle is one
  * read, and users/{uid}.favoriteCount / watchCount bound how many she keeps.
  */

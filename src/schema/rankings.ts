@@ -4,8 +4,7 @@ import { dateKey, timestamp, uid } from './common';
 import { reportDoc } from './moderation';
 
 /**
- * The 推しランキング (docs/decisions.md, "推し, alerts and the ranking
- * (issue 15)"). Trusted code (scripts/ranking.ts) counts the private
+ * The 推しランキング (docs/decisions/ranking.md). Trusted code (scripts/ranking.ts) counts the private
  * favourites once a day and writes only numbers and uids: rankings/current
  * is published through the export, rankingSnapshots/{date} stays private.
  * Clients can read or write neither (firestore.rules: default deny).

@@ -13,7 +13,7 @@ export type AlertSettingsDoc = z.infer<typeof alertSettings>;
  * createdAt is optional, so docs written before a field existed stay valid.
  * favoriteCount / watchCount move by one with a favourite / watch in the
  * same write, which names it in lastFavoriteTarget / lastWatchedHandle (the
- * rules check that item is created or deleted: docs/decisions.md, issue 15).
+ * rules check that item is created or deleted: docs/decisions/favorites-and-handle-watches.md).
  */
 export const userDoc = z
   .object({

@@ -1,6 +1,6 @@
 /**
  * What the export derives from the private trust-and-safety records, on the
- * real Firestore emulator (docs/decisions.md, "Trust and safety"): a store
+ * real Firestore emulator (docs/decisions/export-allow-list.md): a store
  * is named only for its confirmed members, a suspended owner leaves the
  * site, an open dispute marks a self-declared handle, a held slug
  * redirects, and pictures get a URL built from their Storage path.

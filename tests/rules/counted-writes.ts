@@ -1,5 +1,5 @@
 /**
- * The writes of 推し and handle watches (docs/decisions.md, issue 15) as a
+ * The writes of 推し and handle watches (docs/decisions/favorites-and-handle-watches.md) as a
  * client makes them, so a test can make them right or bend one part: an
  * item keyed by its target and its counter on users/{owner}, in one batch.
  */

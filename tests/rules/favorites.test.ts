@@ -25,7 +25,7 @@ import { seed, useRulesEnvironment } from './rules-env';
 /**
  * favorites/{uid}/items/{targetUid}: alice's 推し, hers alone to read and
  * write, each create or delete moving users/alice.favoriteCount by one in
- * the same write (docs/decisions.md, issue 15). miu is a therapist, shop a
+ * the same write (docs/decisions/favorites-and-handle-watches.md). miu is a therapist, shop a
  * store; bob is another fan.
  */
 const env = useRulesEnvironment();

@@ -26,7 +26,7 @@ import { seed, useRulesEnvironment } from './rules-env';
  * handleWatches/{uid}/handles/{handle}: alice waits for X handles to be
  * registered. Hers alone to read and write (nobody may learn whom she
  * waits for), each create or delete moving users/alice.watchCount by one
- * in the same write (docs/decisions.md, issue 15).
+ * in the same write (docs/decisions/favorites-and-handle-watches.md).
  */
 const env = useRulesEnvironment();
 type Data = Record<string, unknown>;

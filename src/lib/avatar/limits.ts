@@ -1,5 +1,5 @@
 /**
- * What an avatar may be (decisions.md "Avatars"): the picked file is an
+ * What an avatar may be (docs/decisions/pictures-are-storage-paths.md): the picked file is an
  * image of at most 10 MB; what is uploaded is at most 512 px on its long
  * side and at most 1 MB. Pure, so the unit tests cover it directly;
  * storage.rules enforce the same limits in production.

@@ -3,7 +3,7 @@
  * lite SDK (one-shot reads and transactions). Every function takes the
  * Firestore instance (islands pass clientDb()) and throws only
  * FavoriteError, whose message is Japanese the UI shows as is.
- * Data model: docs/decisions.md, "推し, alerts and the ranking (issue 15)".
+ * Data model: docs/decisions/favorites-and-handle-watches.md.
  */
 import {
   collection,

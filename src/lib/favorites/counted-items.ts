@@ -2,7 +2,7 @@
  * An item keyed by what it points at (a 推し, a watched handle), added or
  * removed in one transaction with its counter on users/{uid}: the rules let
  * the item change only while the counter moves by one and names it
- * (docs/decisions.md, "推し, alerts and the ranking (issue 15)"). Adding an
+ * (docs/decisions/favorites-and-handle-watches.md). Adding an
  * existing item or removing a missing one writes nothing.
  */
 import {

@@ -2,7 +2,7 @@
  * Former (frozen) handles as their owner enters them: normalisation,
  * per-field Japanese problems and the document id. Pure, so the editor,
  * the client module and the unit tests share one set of rules.
- * firestore.rules checks the same shape (docs/decisions.md, issue 4).
+ * firestore.rules checks the same shape (docs/decisions/former-handles.md).
  */
 import { MAX_FORMER_HANDLES } from '../caps';
 import { handleProblem, normalizeHandle } from '../handles';

@@ -1,6 +1,6 @@
 /**
- * The notebook's encryption (WebCrypto only; docs/decisions.md "Customer
- * notebook"):
+ * The notebook's encryption (WebCrypto only;
+ * docs/decisions/customer-notebook-encryption.md):
  *
  * - A random 256-bit notebook key encrypts every record with AES-256-GCM, a
  *   fresh 96-bit IV per write, and the record's document path

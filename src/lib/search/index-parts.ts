@@ -3,7 +3,7 @@
  * one Pagefind process holds every searchable page's words at once: at
  * 10,000 therapists the whole index peaked at 1.5 GB while it was written,
  * the directory's part at 1.0 GB and the diaries' at 0.8 GB, each written
- * and freed in turn (docs/decisions.md). /search loads the first part's
+ * and freed in turn (docs/decisions/full-text-index-parts.md). /search loads the first part's
  * pagefind.js and merges the others into it (Pagefind's mergeIndex). Which
  * page goes in which part: `searchPartOf` (src/registry/site-pages.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The bounded ids that cap shifts (docs/decisions.md "Caps"):
+ * The bounded ids that cap shifts (docs/decisions/caps-by-bounded-ids.md):
  * schedules/{userId}_{date}_{slot}, slot 0..MAX_SHIFTS_PER_DAY-1, dated
  * from yesterday to SHIFT_DAYS_AHEAD days ahead (Tokyo). A new shift takes
  * the first free slot of its day. Pure.
