@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { deleteDoc, deleteField, doc, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { SEEDED_AT, slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import { SEEDED_AT, slugDocFor, slugHoldsDocFor, storeDocFor, therapistDoc } from '../factories/documents';
 import { memberProfile, newProfile, PROFILE_CASES, without } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
@@ -201,6 +201,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       batch.set(doc(db, 'slugs', 'new-slug'), slugDocFor('alice', kind));
       batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertSucceeds(batch.commit());
     });
     it('refuses a slug change that deletes the old slug instead of releasing it', async () => {
@@ -225,6 +226,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'held-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
     it('accepts taking her held slug back with the rename', async () => {
@@ -234,6 +236,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       batch.set(doc(db, 'slugs', 'held-slug'), slugDocFor('alice', kind));
       batch.update(profile(db), { profileSlug: 'held-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertSucceeds(batch.commit());
     });
     it('refuses a slug change whose new slug is reserved but already released', async () => {
@@ -242,6 +245,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       batch.set(doc(db, 'slugs', 'new-slug'), { ...slugDocFor('alice', kind), releasedAt: serverTimestamp() });
       batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
     it('refuses a slug change that keeps the old slug reserved', async () => {
@@ -256,6 +260,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'nobody-reserved', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
     it("refuses a slug change to another user's slug, even releasing the old one", async () => {
@@ -264,6 +269,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'bobs-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
   });
