@@ -27,6 +27,7 @@ const store = (id: string, displayName: string, area: string, storeName = ''): P
   hours: '',
   website: '',
   channels: {},
+  verified: false,
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
 const shift = (id: string, userId: string, storeId: string | null, date: string, start: string, end: string): PublicShift => ({
