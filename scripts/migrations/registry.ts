@@ -8,6 +8,8 @@
  * firebase-admin, bypassing the rules it exists to satisfy.
  */
 import type { Firestore } from 'firebase-admin/firestore';
+import { frozenConfirmedBy } from './frozen-confirmed-by';
+import { slugHolds } from './slug-holds';
 
 export interface MigrationResult {
   /** Documents read. */
@@ -25,4 +27,4 @@ export interface Migration {
 }
 
 /** In the order they run. Append; never reorder or remove a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [frozenConfirmedBy, slugHolds];

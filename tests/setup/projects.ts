@@ -10,4 +10,6 @@ export const TEST_PROJECTS = {
   exportTrust: 'demo-theralink-export-trust',
   moderate: 'demo-theralink-moderate',
   exportIncremental: 'demo-theralink-export-incremental',
+  /** The store-badge and slug-hold migrations (scripts/migrations/). */
+  migrateTrust: 'demo-theralink-migrate-trust',
 } as const;
