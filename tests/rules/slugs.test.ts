@@ -338,6 +338,7 @@ describe('two held slugs per account', () => {
   it('refuses listing a slug that is not hers, or not released', async () => {
     await seedHolds();
     await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'bob-now'])));
+    await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['bob-now', 'miu-a'])));
     await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'miu-now'])));
     await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'miu-gone'])));
     await assertSucceeds(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'miu-b'])));

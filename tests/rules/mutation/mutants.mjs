@@ -21,6 +21,15 @@
  * - Tokyo offset (+9 h) dropped: the same Tokyo and UTC calendar day when
  *   the tests run between 00:00 and 15:00 UTC; caught between 15:00 and
  *   24:00 UTC (the date-range tests then sit on the other day).
+ *
+ * The store-badge and slug-hold mutants (2026-11-28, run with --only on
+ * them): 27, 24 caught; three more are equivalent since then:
+ * - frozen update "store may set any level": confirmedBy == its own uid and
+ *   the level/confirmedBy pairing in isFrozenAccount pin 'store' (the run
+ *   reported it caught only by a timing-sensitive customers test);
+ * - slug release "owner unchecked" and "userId may change": the release
+ *   must be listed in the releaser's slugHolds, whose every slug must be
+ *   hers after the write.
  */
 const P = 'profile-fields.test.ts profiles.test.ts registration.test.ts current-handles.test.ts malformed.test.ts moderation.test.ts';
 const S = 'slugs.test.ts profile-fields.test.ts registration.test.ts moderation.test.ts';
