@@ -15,6 +15,8 @@
  *   unsuspend <uid>
  *   hide <blogs|posts>/<id>       take a blog or a timeline post off the site (its author sees why)
  *   unhide <blogs|posts>/<id>
+ *   verify-store <storeId>        the store is real: its confirmations show as 店舗確認済み
+ *   unverify-store <storeId>      take that back: its badges show as 本人申告 from the next export
  *
  * Every action appends an entry to moderationLog/{auto} (private: trusted
  * code only); a closed dispute or report is copied there, then deleted,
@@ -27,12 +29,12 @@ import { FieldValue, Timestamp, type DocumentData, type Firestore, type Transact
 import { X_HANDLE_PATTERN, normalizeHandle } from '../src/lib/handles';
 import { handleDocId, MAX_FORMER_HANDLES } from '../src/schema/frozen-accounts';
 import { frozenAccountDoc } from '../src/schema/frozen-accounts';
-import { suspensionDoc } from '../src/schema/moderation';
+import { storeVerificationDoc, suspensionDoc } from '../src/schema/moderation';
 import { RANKING_BURST_REASON } from '../src/schema/rankings';
 import { isDateKey } from '../src/lib/tokyo-date';
 import { exportDir } from '../src/lib/export-dir';
 import { describeSkipped, readReport, reportPathFor, type SkippedDocument } from './export/report';
-import { deleteWithTombstone } from './lib/tombstone';
+import { deleteWithTombstone, markChanged } from './lib/tombstone';
 import { adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
 import { projectId } from './lib/project';
@@ -49,6 +51,8 @@ export const USAGE = [
   '  unsuspend <uid>                利用停止を解除する',
   '  hide <blogs|posts>/<id>        ブログ・タイムラインの投稿を非公開にする（次の書き出しでサイトから消える）',
   '  unhide <blogs|posts>/<id>      非公開を解除する',
+  '  verify-store <storeId>         店舗を運営確認済みにする（この店舗による旧アカウントの確認が「店舗確認済み」と表示される）',
+  '  unverify-store <storeId>       店舗の運営確認を取り消す（次の書き出しで、この店舗による確認は「本人申告」の表示に戻る）',
 ].join('\n');
 
 /** Bad input or a refused action; the message is Japanese. */
@@ -82,6 +86,8 @@ const COMMANDS: Record<string, number> = {
   unsuspend: 1,
   hide: 1,
   unhide: 1,
+  'verify-store': 1,
+  'unverify-store': 1,
 };
 
 /** A moderationLog entry: private, written only here. */
@@ -188,6 +194,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
           // The note was the previous holder's words.
           note: '',
           verification: 'operator' as const,
+          confirmedBy: null,
           slot,
           createdAt: Timestamp.now(),
           updatedAt: Timestamp.now(),
@@ -260,11 +267,12 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         if (!claim.exists) throw new ModerateError(`@${handle} は旧アカウントとして登録されていません。`);
         const finish = await closeDisputesOn(tx, id, 'verify');
         const closed = finish(() => {
-          tx.update(claimRef, { verification: 'operator', updatedAt: Timestamp.now() });
+          // The operator's own check supersedes a store's: no store stands behind the claim any more.
+          tx.update(claimRef, { verification: 'operator', confirmedBy: null, updatedAt: Timestamp.now() });
           appendLog(tx, {
             action: 'verify',
             target: `frozenAccounts/${id}`,
-            detail: { owner: claim.get('userId'), previous: claim.get('verification') },
+            detail: { owner: claim.get('userId'), previous: claim.get('verification'), confirmedBy: claim.get('confirmedBy') ?? null },
           });
         });
         return { owner: text(claim.get('userId')), closed };
@@ -336,6 +344,45 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         hidden
           ? `${target} を非公開にしました。次の書き出しでサイトから消え、投稿者には編集画面でお知らせが出ます。`
           : `${target} の非公開を解除しました。次の書き出しでサイトに戻ります。`,
+      );
+      return;
+    }
+
+    case 'verify-store': {
+      const storeId = idArg(a, '店舗のユーザー ID ');
+      const name = await transact(db, async (tx) => {
+        const ref = db.doc(`storeVerifications/${storeId}`);
+        const [store, existing] = await Promise.all([tx.get(db.doc(`stores/${storeId}`)), tx.get(ref)]);
+        if (!store.exists) throw new ModerateError(`${storeId} は店舗ではありません（stores/${storeId} がありません）。`);
+        if (existing.exists) throw new ModerateError(`${storeId} はすでに運営確認済みの店舗です。`);
+        tx.set(ref, storeVerificationDoc.parse({ verifiedAt: Timestamp.now() }));
+        // The marker the incremental export re-reads it by (src/registry/source-collections.ts).
+        markChanged(db, tx, 'storeVerifications', storeId);
+        appendLog(tx, {
+          action: 'verify-store',
+          target: `storeVerifications/${storeId}`,
+          detail: { storeName: store.get('storeName') ?? null, published: store.get('published') ?? null },
+        });
+        return text(store.get('storeName'));
+      });
+      log(
+        `${storeId}（${name}）を運営確認済みの店舗にしました。次の書き出しから、この店舗が確認した旧アカウントは「店舗確認済み」と表示されます。`,
+      );
+      return;
+    }
+
+    case 'unverify-store': {
+      const storeId = idArg(a, '店舗のユーザー ID ');
+      await transact(db, async (tx) => {
+        const ref = db.doc(`storeVerifications/${storeId}`);
+        const existing = await tx.get(ref);
+        if (!existing.exists) throw new ModerateError(`${storeId} は運営確認済みの店舗ではありません。`);
+        // Its tombstone tells the incremental export, which then shows this store's badges as 本人申告.
+        deleteWithTombstone(db, tx, 'storeVerifications', storeId);
+        appendLog(tx, { action: 'unverify-store', target: `storeVerifications/${storeId}`, detail: { previous: existing.data() } });
+      });
+      log(
+        `${storeId} の運営確認を取り消しました。次の書き出しで、この店舗が確認した旧アカウントは「本人申告」の表示に戻ります（確認の記録は残り、再び確認すれば戻ります）。`,
       );
       return;
     }

@@ -15,7 +15,8 @@ function corruptions(today: string): Record<string, Corruption[]> {
   return {
     accounts: [{ tags: ['癒し系', 42] }, { 'channels.x': { nested: 'map' } }, { bio: 'あ'.repeat(2001) }, { displayName: '' }],
     stores: [{ website: 'https://example.com/\u00a0shop' }, { website: 'https://example.com/\u3000shop' }, { area: 42 }],
-    frozenAccounts: [{ frozenOn: impossible }, { verification: 'god' }, { slot: 10 }],
+    // A store badge naming no store (the pairing the rules require).
+    frozenAccounts: [{ frozenOn: impossible }, { verification: 'god' }, { slot: 10 }, { verification: 'store', confirmedBy: null }],
     // The date stays (the export reads shifts by date); the times and note do not fit.
     schedules: [{ start: '25:00' }, { note: 'x'.repeat(101) }, { end: '9:00' }],
     storeRequests: [{ requestedAt: 'yesterday' }, { storeId: { nested: 'map' } }],

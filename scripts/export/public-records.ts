@@ -9,9 +9,13 @@
  *    answer is 'confirmed' and was given to that request (the same
  *    requestedAt), and the store is public; the request itself never leaves;
  *  - suspensions: a suspended owner's profile, handles and shifts are left out;
- *  - disputes: a self-declared former handle with an open dispute is `disputed`;
- *  - slugs: a slug released less than SLUG_HOLD_DAYS ago by a public owner
- *    redirects to her current one;
+ *  - storeVerifications: a store record says whether the operator verified
+ *    it, and a claim shows 店舗確認済み only while the store that confirmed
+ *    it (confirmedBy) is verified, public and not suspended (else 本人申告);
+ *  - disputes: a former handle with an open dispute is `disputed` (確認中),
+ *    whatever its level;
+ *  - slugs: a slug released less than SLUG_HOLD_DAYS ago by a public owner,
+ *    among her MAX_HELD_SLUGS newest, redirects to her current one;
  *  - photo: the Storage path becomes a download URL (src/lib/photo-url.ts).
  */
 import type { ExportRecords } from '../../src/registry/public-collections';
@@ -21,7 +25,7 @@ import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import type { BlogDoc } from '../../src/schema/blogs';
 import type { PostDoc } from '../../src/schema/posts';
 import type { TimestampLike } from '../../src/schema/common';
-import type { FrozenAccountDoc } from '../../src/schema/frozen-accounts';
+import type { FrozenAccountDoc, VerificationLevel } from '../../src/schema/frozen-accounts';
 import { membershipDocId, type MembershipDoc } from '../../src/schema/memberships';
 import type { DisputeDoc } from '../../src/schema/moderation';
 import type {
@@ -35,7 +39,7 @@ import type {
 } from '../../src/schema/public';
 import type { RankingDoc } from '../../src/schema/rankings';
 import type { ScheduleDoc } from '../../src/schema/schedules';
-import { SLUG_HOLD_DAYS, type SlugDoc } from '../../src/schema/slugs';
+import { MAX_HELD_SLUGS, SLUG_HOLD_DAYS, type SlugDoc } from '../../src/schema/slugs';
 import type { StoreDoc } from '../../src/schema/stores';
 import { contentImagePath, photoURL, storageUrl, type PhotoUrlBase } from '../../src/lib/photo-url';
 import { publicRankings } from '../ranking/public';
@@ -56,6 +60,8 @@ export interface SourceDocs {
   rankings: Map<string, RankingDoc>;
   /** uids of suspended accounts. */
   suspensions: Set<string>;
+  /** uids of the stores the operator verified (storeVerifications). */
+  storeVerifications: Set<string>;
 }
 
 export interface PublicExportOptions {
@@ -104,6 +110,30 @@ export function confirmedStoreOf(
   const answer = memberships.get(membershipDocId(storeId, uid));
   if (!answer || answer.status !== 'confirmed' || answer.storeId !== storeId || answer.userId !== uid) return null;
   return sameInstant(answer.requestedAt, requestedAt) ? storeId : null;
+}
+
+/**
+ * The level a claim shows: 店舗確認済み only while the store that confirmed
+ * it is among `badgeStores` (operator-verified, published and not
+ * suspended); a store claim whose store is not, or that names none, shows
+ * as 本人申告. Revoking a store's verification thus takes back all its
+ * badges on the next cycle, and restoring it gives them back.
+ */
+export function shownLevel(
+  claim: Pick<FrozenAccountDoc, 'verification' | 'confirmedBy'>,
+  badgeStores: ReadonlySet<string>,
+): VerificationLevel {
+  if (claim.verification !== 'store') return claim.verification;
+  return claim.confirmedBy !== null && badgeStores.has(claim.confirmedBy) ? 'store' : 'self';
+}
+
+/**
+ * Whether a claim shows 確認中: someone other than its holder has an open
+ * dispute on it (disputants: the uids with one, suspended ones left out),
+ * whatever its level, until the operator resolves it.
+ */
+export function isDisputed(holder: string, disputants: ReadonlySet<string> | undefined): boolean {
+  return [...(disputants ?? [])].some((uid) => uid !== holder);
 }
 
 /**
@@ -166,10 +196,13 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
       hours: s.hours,
       website: s.website,
       channels: s.channels,
+      verified: source.storeVerifications.has(id),
       updatedAt: iso(s.updatedAt),
     });
   }
   const publicStoreIds = new Set(stores.map((s) => s.id));
+  // The stores whose confirmations show as 店舗確認済み.
+  const badgeStores = new Set(stores.filter((s) => s.verified).map((s) => s.id));
 
   const therapists: PublicTherapist[] = [];
   const publishedTherapists = uniqueBySlug(
@@ -202,7 +235,6 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
     if (d.kind !== 'former' || source.suspensions.has(d.userId)) continue;
     disputants.set(d.handleId, (disputants.get(d.handleId) ?? new Set()).add(d.userId));
   }
-  const isDisputed = (id: string, holder: string) => [...(disputants.get(id) ?? [])].some((uid) => uid !== holder);
 
   const frozenAccounts: PublicFrozenAccount[] = [];
   for (const [id, f] of source.frozenAccounts) {
@@ -216,9 +248,9 @@ export function toPublicExport(source: SourceDocs, firstShiftDate: string, optio
       handle: f.handle,
       frozenOn: f.frozenOn,
       note: f.note,
-      verification: f.verification,
-      // A claim a store or the operator confirmed keeps its level while the operator looks.
-      disputed: f.verification === 'self' && isDisputed(id, f.userId),
+      verification: shownLevel(f, badgeStores),
+      // 確認中 whatever the level: a badge is no answer while someone says the handle is hers.
+      disputed: isDisputed(f.userId, disputants.get(id)),
       createdAt: iso(f.createdAt),
     });
   }
@@ -297,9 +329,11 @@ export function scheduledAfter(b: BlogDoc, now: Date): Date | null {
 }
 
 /**
- * Held slugs (released less than SLUG_HOLD_DAYS ago) of public owners,
- * pointing at the owner's current slug. A slug some public profile of the
- * kind uses now is never redirected away from it.
+ * Held slugs (released less than SLUG_HOLD_DAYS ago, and among the owner's
+ * MAX_HELD_SLUGS newest: the rules hold no more, and data from before the
+ * cap is read the same way) of public owners, pointing at the owner's
+ * current slug. A slug some public profile of the kind uses now is never
+ * redirected away from it.
  */
 export function slugRedirects(
   slugs: ReadonlyMap<string, SlugDoc>,
@@ -314,14 +348,21 @@ export function slugRedirects(
     therapist: new Set(current.therapist.values()),
     store: new Set(current.store.values()),
   };
-  const redirects: PublicSlugRedirect[] = [];
+  const heldBy = new Map<string, { from: string; slug: SlugDoc; releasedAt: number }[]>();
   for (const [from, slug] of slugs) {
     if (!slug.releasedAt) continue;
-    const until = slug.releasedAt.toDate().getTime() + SLUG_HOLD_DAYS * DAY_MS;
-    if (until <= now.getTime()) continue;
-    const to = current[slug.kind].get(slug.userId);
-    if (!to || to === from || live[slug.kind].has(from)) continue;
-    redirects.push({ from, to, kind: slug.kind, until: new Date(until).toISOString() });
+    const releasedAt = slug.releasedAt.toDate().getTime();
+    if (releasedAt + SLUG_HOLD_DAYS * DAY_MS <= now.getTime()) continue;
+    heldBy.set(slug.userId, [...(heldBy.get(slug.userId) ?? []), { from, slug, releasedAt }]);
+  }
+  const redirects: PublicSlugRedirect[] = [];
+  for (const held of heldBy.values()) {
+    const newest = held.sort((a, b) => b.releasedAt - a.releasedAt || (a.from < b.from ? -1 : 1)).slice(0, MAX_HELD_SLUGS);
+    for (const { from, slug, releasedAt } of newest) {
+      const to = current[slug.kind].get(slug.userId);
+      if (!to || to === from || live[slug.kind].has(from)) continue;
+      redirects.push({ from, to, kind: slug.kind, until: new Date(releasedAt + SLUG_HOLD_DAYS * DAY_MS).toISOString() });
+    }
   }
   return redirects.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }

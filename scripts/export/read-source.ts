@@ -12,9 +12,9 @@
  * document returned, and one for a query that returns nothing.
  *
  * Besides the public profiles it reads the private records that decide
- * what is shown (store requests, memberships, slugs, disputes, suspensions); only facts
- * derived from them leave. users, customers, announcements, favorites and
- * reports are never read.
+ * what is shown (store requests, memberships, slugs, disputes, suspensions,
+ * store verifications); only facts derived from them leave. users,
+ * customers, announcements, favorites and reports are never read.
  */
 import { Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
@@ -166,7 +166,7 @@ export function dropPastShifts(mirror: SourceMirror, firstShiftDate: string): vo
 const sortedById = <T>(docs: Map<string, unknown>) =>
   new Map([...docs].filter((entry): entry is [string, T] => entry[1] !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** The mirror as the public derivation reads it: valid documents in id order, the suspended uids. */
+/** The mirror as the public derivation reads it: valid documents in id order, the suspended uids and the verified stores. */
 export function sourceDocsOf(mirror: SourceMirror): SourceDocs {
   const { docs } = mirror;
   return {
@@ -183,6 +183,7 @@ export function sourceDocsOf(mirror: SourceMirror): SourceDocs {
     posts: docs.posts as SourceDocs['posts'],
     rankings: sortedById(docs.rankings),
     suspensions: new Set([...docs.suspensions.keys()].sort()),
+    storeVerifications: new Set([...docs.storeVerifications.keys()].sort()),
   };
 }
 

@@ -10,6 +10,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { areaVocabulary } from './2026-11-area-vocabulary';
 import { privateStoreRequests } from './2026-11-private-store-requests';
+import { frozenConfirmedBy } from './frozen-confirmed-by';
+import { slugHolds } from './slug-holds';
 
 export interface MigrationResult {
   /** Documents read. */
@@ -27,4 +29,4 @@ export interface Migration {
 }
 
 /** In the order they run. Append; never reorder or remove a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [areaVocabulary, privateStoreRequests];
+export const MIGRATIONS: readonly Migration[] = [areaVocabulary, privateStoreRequests, frozenConfirmedBy, slugHolds];

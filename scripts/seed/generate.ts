@@ -6,8 +6,11 @@
  * privacy can be tested on it, and the trust-and-safety records the rules
  * require with them (docs/decisions/seed.md): store requests and
  * memberships (most confirmed, a few pending or declined, so
- * store@theralink.test sees requests), handle slots and verification levels, current-handle
- * reservations, a held slug that redirects, one open dispute and report.
+ * store@theralink.test sees requests), handle slots and verification levels (a store claim names the
+ * store that confirmed it; three stores in four are operator-verified, so
+ * some store claims show as 本人申告), current-handle reservations, a held
+ * slug that redirects (listed in its owner's slugHolds), two open disputes
+ * (one on a self-declared handle, one on a store-confirmed one) and a report.
  * Ids follow the rules' bounded schemes (shifts {uid}_{date}_{0..2}).
  * 写メ日記 and timeline posts come last, from scripts/seed/blogs.ts.
  */
@@ -60,6 +63,8 @@ export const storeId = (i: number) => (i === 0 ? 'demo-store' : `st-${pad(i, 5)}
 
 /** Therapists who asked the demo store to join and wait for its answer (i % 97 === 3). */
 export const isPendingAtDemoStore = (i: number) => i % 97 === 3;
+/** The operator verified three stores in four (the demo store among them): only their confirmations show as 店舗確認済み. */
+export const isVerifiedStore = (i: number) => i % 4 !== 1;
 /** The therapist whose profile was renamed 10 days ago: her old slug redirects. */
 export const RENAMED_THERAPIST = 1;
 export const renamedFromSlug = (romaji: string, i: number) => `${romaji}-relax-${i}`;
@@ -98,6 +103,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
   const storesSoFar = new Map<string, number>();
   /** Published stores by area: a therapist may only ask a published store. */
   const storesByArea = new Map<string, string[]>();
+  const verifiedStores = new Set<string>();
   const handleSlot = (uid: string, slot: number, handle: string) =>
     docs.push({ path: `users/${uid}/handleSlots/${slot}`, data: { handleId: frozenAccountId('x', handle) } });
   const reserveCurrent = (uid: string, handle: string | undefined) => {
@@ -116,6 +122,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     // One store in fifteen is still being set up.
     const published = i % 15 !== 7;
     if (published) storesByArea.set(area, [...(storesByArea.get(area) ?? []), id]);
+    if (isVerifiedStore(i)) verifiedStores.add(id);
     const slug = i === 0 ? 'aroma-resort-shinjuku' : `${brandRomaji}-${detail.romaji}-${i}`;
     const channels = random.chance(0.7) ? { x: uniqueHandle(brandRomaji.replace(/-/g, '').slice(0, 8)) } : {};
     docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'store', releasedAt: null } });
@@ -140,6 +147,13 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
         updatedAt: createdAt,
       },
     });
+    if (isVerifiedStore(i)) {
+      // A week after the store signed up (never in the future); who verified it would be in moderationLog.
+      docs.push({
+        path: `storeVerifications/${id}`,
+        data: { verifiedAt: new Date(Math.min(createdAt.getTime() + 7 * 86_400_000, base - 3_600_000)) },
+      });
+    }
     if (i % 5 === 0) {
       const handle = uniqueHandle(`${brandRomaji.replace(/-/g, '').slice(0, 6)}old`);
       docs.push({
@@ -152,6 +166,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
           note: '店舗の旧アカウント',
           // Every other one was confirmed by the operator.
           verification: i % 10 === 0 ? 'operator' : 'self',
+          confirmedBy: null,
           slot: 0,
           ...createdAndUpdated(daysAgo(300)),
         },
@@ -162,6 +177,8 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
 
   const heldSlugs: SeedDoc[] = [];
   const selfClaims: { id: string; owner: string }[] = [];
+  /** Published therapists' handles confirmed by a verified store (shown 店舗確認済み). */
+  const badgeClaims: { id: string; owner: string }[] = [];
 
   // Therapists.
   for (let i = 0; i < options.therapists; i++) {
@@ -188,10 +205,13 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'therapist', releasedAt: null } });
     if (i === RENAMED_THERAPIST && published) {
       // Renamed 10 days ago: the old slug is held (and redirects) for SLUG_HOLD_DAYS.
-      heldSlugs.push({
-        path: `slugs/${renamedFromSlug(romaji, i)}`,
-        data: { userId: id, kind: 'therapist', releasedAt: new Date(base - 10 * 86_400_000) },
-      });
+      heldSlugs.push(
+        {
+          path: `slugs/${renamedFromSlug(romaji, i)}`,
+          data: { userId: id, kind: 'therapist', releasedAt: new Date(base - 10 * 86_400_000) },
+        },
+        { path: `slugHolds/${id}`, data: { slugs: [renamedFromSlug(romaji, i)] } },
+      );
     }
     reserveCurrent(id, channels.x);
     docs.push({
@@ -245,12 +265,17 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
           frozenOn: random.chance(0.7) ? addDays(options.today, -random.int(3, 500)) : null,
           note: random.pick(words.FROZEN_NOTES),
           verification,
+          // Her confirmed store confirmed it (the demo therapist's is the demo store).
+          confirmedBy: verification === 'store' ? confirmedStore : null,
           slot,
           ...createdAndUpdated(daysAgo(200)),
         },
       });
       handleSlot(id, slot, handle);
       if (verification === 'self' && published && i > 0) selfClaims.push({ id: docId, owner: id });
+      if (verification === 'store' && confirmedStore && verifiedStores.has(confirmedStore) && published && i > 0) {
+        badgeClaims.push({ id: docId, owner: id });
+      }
     }
     for (let day = 0; day < SCHEDULE_DAYS_AHEAD; day++) {
       if (!(i === 0 ? day % 2 === 0 : random.chance(0.35))) continue;
@@ -282,21 +307,22 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
   }
   docs.push(...heldSlugs);
 
-  // One open dispute: another therapist says a self-declared handle is hers (shown 確認中).
-  const disputed = selfClaims[0];
+  // Two open disputes: another therapist says a self-declared handle is hers, and a store-confirmed one (both shown 確認中).
   const disputant = options.therapists > 4 ? therapistId(4) : null;
-  if (disputed && disputant && disputed.owner !== disputant) {
+  const disputed = [selfClaims[0], badgeClaims.find((claim) => claim.owner !== disputant)];
+  disputed.forEach((claim, slot) => {
+    if (!claim || !disputant || claim.owner === disputant) return;
     docs.push({
-      path: `disputes/${disputant}_0`,
+      path: `disputes/${disputant}_${slot}`,
       data: {
         userId: disputant,
-        handleId: disputed.id,
+        handleId: claim.id,
         kind: 'former',
         evidence: 'このアカウントは以前わたしが使っていたものです。凍結前のスクリーンショットがあります。',
         createdAt: daysAgo(3),
       },
     });
-  }
+  });
 
   docs.push(...privateDocs(options.today));
   // 写メ日記 and timeline posts last, from their own random streams: everything above stays as it was.

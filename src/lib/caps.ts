@@ -9,6 +9,8 @@
 
 /** A released slug stays held this many days (only its previous owner may take it back). */
 export const SLUG_HOLD_DAYS = 30;
+/** Released slugs held per account at a time (slugHolds/{uid}); a rename past it releases the oldest for real. */
+export const MAX_HELD_SLUGS = 2;
 /** Former handles per account (users/{uid}/handleSlots/{0..9}). */
 export const MAX_FORMER_HANDLES = 10;
 /** Open disputes per account (disputes/{uid}_{0..2}). */

@@ -158,7 +158,8 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     file: EXPORT_FILES.stores,
     schema: publicStore,
     key: (store) => store.id,
-    sources: ['stores', 'suspensions', 'slugs'],
+    // storeVerifications: whether the operator verified it (its page shows its level).
+    sources: ['stores', 'suspensions', 'slugs', 'storeVerifications'],
     pages: (store, site) => {
       // Everything that names the store: its members' pages, cards and index entries, and the
       // pages of whoever has a shift under it.
@@ -179,8 +180,9 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     file: EXPORT_FILES.frozenAccounts,
     schema: publicFrozenAccount,
     key: (entry) => entry.id,
-    // accounts, stores (and what decides them) say whether the owner is public; disputes set 確認中.
-    sources: ['frozenAccounts', 'disputes', 'suspensions', 'accounts', 'stores', 'slugs'],
+    // accounts, stores (and what decides them) say whether the owner is public; disputes set 確認中;
+    // storeVerifications (and the confirming store's own record) decide whether 店舗確認済み shows.
+    sources: ['frozenAccounts', 'disputes', 'suspensions', 'accounts', 'stores', 'slugs', 'storeVerifications'],
     // The people index lists her former handles (/favorites' 「新しいアカウント」).
     pages: (entry, site) => [...ownerPage(entry, site), ...handleFiles(entry.handle), personShardUrl(entry.userId)],
   },

@@ -6,9 +6,10 @@
  * tombstone rules all read this list; the public side (which public
  * records and pages each feeds) is src/registry/public-collections.ts.
  *
- * users, customers, announcements, favorites, reports and tokens are not
- * here: nothing public is derived from them, and the export never reads them
- * (rankings is: the counts scripts/ranking.ts derived from favorites).
+ * users, customers, announcements, favorites, reports, tokens and slug
+ * hold lists are not here: nothing public is derived from them, and the
+ * export never reads them (rankings is: the counts scripts/ranking.ts
+ * derived from favorites).
  */
 import type { ZodTypeAny, z } from 'zod';
 import { accountDoc } from '../schema/accounts';
@@ -16,7 +17,7 @@ import { blogDoc, MAX_BLOGS_PER_DAY } from '../schema/blogs';
 import { MAX_POSTS_PER_DAY, postDoc } from '../schema/posts';
 import { frozenAccountDoc, handleDocId } from '../schema/frozen-accounts';
 import { membershipDoc, membershipDocId } from '../schema/memberships';
-import { disputeDoc, MAX_OPEN_DISPUTES, suspensionDoc } from '../schema/moderation';
+import { disputeDoc, MAX_OPEN_DISPUTES, storeVerificationDoc, suspensionDoc } from '../schema/moderation';
 import { RANKING_DOC_ID, rankingDoc } from '../schema/rankings';
 import { MAX_SHIFTS_PER_DAY, scheduleDoc, shiftDocId } from '../schema/schedules';
 import { slugDoc } from '../schema/slugs';
@@ -79,11 +80,12 @@ export const SOURCE_COLLECTIONS = {
     changes: { field: 'updatedAt' },
     tombstoned: false,
   }),
+  // A held slug released for real is deleted with a tombstone (docs/decisions/slug-holds.md).
   slugs: source({
     schema: slugDoc,
     idCheck: (id) => (SLUG_PATTERN.test(id) ? null : 'not a slug'),
     changes: { byOwner: true },
-    tombstoned: false,
+    tombstoned: true,
   }),
   disputes: source({
     schema: disputeDoc,
@@ -117,6 +119,15 @@ export const SOURCE_COLLECTIONS = {
     changes: { field: 'createdAt' },
     tombstoned: true,
     presentWhenMalformed: true,
+  }),
+  // The operator's verify-store / unverify-store (scripts/moderate.ts): which stores' confirmations
+  // count (docs/decisions/store-verification.md). Both leave a marker in deletions/ (a change this rare
+  // is not worth a query in every idle cycle). A malformed one verifies nothing (no badge).
+  storeVerifications: source({
+    schema: storeVerificationDoc,
+    idCheck: () => null,
+    changes: { byMarker: true },
+    tombstoned: true,
   }),
 } as const;
 

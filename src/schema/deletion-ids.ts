@@ -8,14 +8,17 @@
  */
 export const DELETIONS_COLLECTION = 'deletions';
 
-/** Collections whose deletes clients write tombstones for (firestore.rules allows these only). */
-export const CLIENT_TOMBSTONED = ['schedules', 'frozenAccounts', 'blogs', 'posts'] as const;
+/**
+ * Collections whose deletes clients write tombstones for (firestore.rules allows these only); slugs: a held
+ * slug released for real (docs/decisions/slug-holds.md).
+ */
+export const CLIENT_TOMBSTONED = ['schedules', 'frozenAccounts', 'blogs', 'posts', 'slugs'] as const;
 /**
  * Collections only trusted code changes, with tombstones it writes itself: the deletes of disputes and
- * suspensions, and every write of rankings/current (a change marker: the export re-reads the document, so
- * an idle cycle spends no query on a collection that changes once a day).
+ * suspensions, and every write of store verifications and rankings/current (a change marker: the export
+ * re-reads the document, so an idle cycle spends no query on a collection that changes this rarely).
  */
-export const TRUSTED_TOMBSTONED = ['disputes', 'suspensions', 'rankings'] as const;
+export const TRUSTED_TOMBSTONED = ['disputes', 'suspensions', 'storeVerifications', 'rankings'] as const;
 export type TombstonedCollection = (typeof CLIENT_TOMBSTONED)[number] | (typeof TRUSTED_TOMBSTONED)[number];
 
 export function deletionDocId(collection: TombstonedCollection, docId: string): string {

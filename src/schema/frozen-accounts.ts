@@ -20,7 +20,11 @@ export const handleSlot = z
 /**
  * frozenAccounts/{platform}_{handle}: a former (frozen) handle, registered
  * by its owner. `slot` names her users/{uid}/handleSlots/{slot} doc, which
- * bounds how many she holds.
+ * bounds how many she holds. `confirmedBy` is the store that raised it to
+ * 'store' (its uid, written by that store in the same update) and null at
+ * every other level: a store badge always names the store behind it, so
+ * the export shows it only while that store is operator-verified
+ * (docs/decisions/store-verification.md).
  */
 export const frozenAccountDoc = z
   .object({
@@ -30,12 +34,17 @@ export const frozenAccountDoc = z
     frozenOn: dateKey.nullable(),
     note: z.string().max(200),
     verification: verificationLevel,
+    confirmedBy: uid.nullable(),
     slot: handleSlot,
     createdAt: timestamp,
     /** Every write sets it to the server's time: the incremental export reads what changed after its cursor. */
     updatedAt: timestamp,
   })
-  .strict();
+  .strict()
+  .refine((doc) => (doc.verification === 'store') === (doc.confirmedBy !== null), {
+    message: "confirmedBy names the confirming store exactly when verification is 'store'",
+    path: ['confirmedBy'],
+  });
 export type FrozenAccountDoc = z.infer<typeof frozenAccountDoc>;
 
 /** users/{uid}/handleSlots/{slot}: which of her handle docs holds this slot. */

@@ -6,10 +6,10 @@ import { customerRecordDoc, notebookKeyDoc } from './customers';
 import { favoriteDoc, handleWatchDoc } from './favorites';
 import { currentHandleDoc, frozenAccountDoc, handleSlotDoc } from './frozen-accounts';
 import { membershipDoc } from './memberships';
-import { disputeDoc, reportDoc, suspensionDoc } from './moderation';
+import { disputeDoc, reportDoc, storeVerificationDoc, suspensionDoc } from './moderation';
 import { postDoc } from './posts';
 import { scheduleDoc } from './schedules';
-import { slugDoc } from './slugs';
+import { slugDoc, slugHoldsDoc } from './slugs';
 import { storeRequestDoc } from './store-requests';
 import { storeDoc } from './stores';
 import { fcmTokenDoc, userDoc } from './users';
@@ -21,6 +21,7 @@ export const SCHEMAS: Record<string, ZodTypeAny> = {
   accounts: accountDoc,
   stores: storeDoc,
   slugs: slugDoc,
+  slugHolds: slugHoldsDoc,
   frozenAccounts: frozenAccountDoc,
   'users/handleSlots': handleSlotDoc,
   currentHandles: currentHandleDoc,
@@ -29,6 +30,7 @@ export const SCHEMAS: Record<string, ZodTypeAny> = {
   disputes: disputeDoc,
   reports: reportDoc,
   suspensions: suspensionDoc,
+  storeVerifications: storeVerificationDoc,
   schedules: scheduleDoc,
   announcements: announcementDoc,
   blogs: blogDoc,

@@ -46,3 +46,19 @@ export const suspensionDoc = z
   })
   .strict();
 export type SuspensionDoc = z.infer<typeof suspensionDoc>;
+
+/**
+ * storeVerifications/{storeId}: the operator has verified this store
+ * (`npm run moderate -- verify-store <id>`), so its confirmations of its
+ * members' former handles show as 店舗確認済み. Trusted code writes it; the
+ * store itself may read its own (its member screen says whether its
+ * confirmations count); nobody else reads it. Who verified it is kept in
+ * moderationLog, not here.
+ */
+export const storeVerificationDoc = z
+  .object({
+    /** When the operator verified it (who did is in moderationLog). */
+    verifiedAt: timestamp,
+  })
+  .strict();
+export type StoreVerificationDoc = z.infer<typeof storeVerificationDoc>;

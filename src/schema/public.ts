@@ -45,6 +45,11 @@ export const publicStore = z
     hours: z.string(),
     website: optionalUrl,
     channels: channels,
+    /**
+     * The operator verified the store (storeVerifications/{id}): its page says
+     * so, and only then do its confirmations show as 店舗確認済み.
+     */
+    verified: z.boolean(),
     updatedAt: isoTime,
   })
   .strict();
@@ -59,8 +64,12 @@ export const publicFrozenAccount = z
     handle: xHandle,
     frozenOn: dateKey.nullable(),
     note: z.string(),
+    /**
+     * The level shown: 'store' only while the store that confirmed it is
+     * operator-verified and public (else 'self'); see scripts/export/public-records.ts.
+     */
     verification: verificationLevel,
-    /** A second claimant's dispute is open: shown as 確認中 until resolved. */
+    /** A second claimant's dispute is open: shown as 確認中, whatever the level, until the operator resolves it. */
     disputed: z.boolean(),
     createdAt: isoTime,
   })

@@ -59,6 +59,11 @@ export function slugDocFor(uid: string, kind: 'therapist' | 'store' = 'therapist
   return { userId: uid, kind, releasedAt };
 }
 
+/** slugHolds/{uid}: the released slugs she still holds, oldest first. */
+export function slugHoldsDocFor(slugs: string[] = []) {
+  return { slugs };
+}
+
 /** currentHandles/x_{handle}. */
 export function currentHandleDocFor(uid: string) {
   return { userId: uid };
@@ -94,6 +99,11 @@ export function disputeDocFor(uid: string, handleId: string, overrides: Record<s
 /** reports/{uid}_{n}. */
 export function reportDocFor(uid: string, overrides: Record<string, unknown> = {}) {
   return { userId: uid, targetPath: 'accounts/mallory', reason: 'impersonation', text: 'なりすましです。', createdAt: at, ...overrides };
+}
+
+/** storeVerifications/{storeId} (trusted code only): the operator verified the store. */
+export function storeVerificationDocFor(overrides: Record<string, unknown> = {}) {
+  return { verifiedAt: at, ...overrides };
 }
 
 /** suspensions/{uid} (trusted code only). */

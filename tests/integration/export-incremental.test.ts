@@ -16,13 +16,13 @@ import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import { SOURCE_COLLECTIONS } from '../../src/registry/source-collections';
 import type { ChangeFeed } from '../../scripts/watch-content';
 import { TEST_PROJECTS } from '../setup/projects';
-import { blog as blogDoc, frozen, post, put, shift, slug, store, therapist } from './support/trust-docs';
+import { blog as blogDoc, frozen, post, put, shift, slug, store, storeVerification, therapist } from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.exportIncremental;
 process.env.FIREBASE_PROJECT_ID = PROJECT;
 const { adminDb } = await import('../../scripts/lib/admin');
 const { runExport } = await import('../../scripts/export');
-const { deleteWithTombstone } = await import('../../scripts/lib/tombstone');
+const { deleteWithTombstone, markChanged } = await import('../../scripts/lib/tombstone');
 
 const today = '2026-11-22';
 const db = adminDb();
@@ -111,6 +111,43 @@ describe('changes', () => {
     const result = await incremental();
     expect(result.changed).toBe(true);
     expect(await read('live', 'redirects.json')).toEqual([expect.objectContaining({ from: 'slug-t2', to: 'slug-t2-new' })]);
+    await expectSameAsFull();
+  });
+
+  it('follows the operator verifying a store and taking it back, by their markers in deletions/', async () => {
+    const claimOf = async () => (await read('live', 'frozen-accounts.json')).find((f: { id: string }) => f.id === 'x_t2_vouched');
+    const verifiedOf = async () => (await read('live', 'stores.json')).find((s: { id: string }) => s.id === 's1').verified;
+    await put(db, {
+      'frozenAccounts/x_t2_vouched': frozen('t2', 't2_vouched', { verification: 'store', confirmedBy: 's1', slot: 1, updatedAt: now() }),
+    });
+    await incremental();
+    expect(await claimOf()).toMatchObject({ verification: 'self' });
+    expect(await verifiedOf()).toBe(false);
+
+    // As `npm run moderate -- verify-store s1` writes it: the record and its marker.
+    await db.runTransaction(async (tx) => {
+      tx.set(db.doc('storeVerifications/s1'), storeVerification(now()));
+      markChanged(db, tx, 'storeVerifications', 's1');
+    });
+    expect((await incremental()).changed).toBe(true);
+    expect(await claimOf()).toMatchObject({ verification: 'store' });
+    expect(await verifiedOf()).toBe(true);
+    await expectSameAsFull();
+
+    await db.runTransaction(async (tx) => deleteWithTombstone(db, tx, 'storeVerifications', 's1'));
+    expect((await incremental()).changed).toBe(true);
+    expect(await claimOf()).toMatchObject({ verification: 'self' });
+    expect(await verifiedOf()).toBe(false);
+    await expectSameAsFull();
+    // The tests below start from t1's handle alone.
+    await db.runTransaction(async (tx) => deleteWithTombstone(db, tx, 'frozenAccounts', 'x_t2_vouched'));
+  });
+
+  it('ends the redirect of a held slug released for real (deleted with its tombstone)', async () => {
+    expect(await read('live', 'redirects.json')).toEqual([expect.objectContaining({ from: 'slug-t2' })]);
+    await db.runTransaction(async (tx) => deleteWithTombstone(db, tx, 'slugs', 'slug-t2'));
+    expect((await incremental()).changed).toBe(true);
+    expect(await read('live', 'redirects.json')).toEqual([]);
     await expectSameAsFull();
   });
 

@@ -2,8 +2,10 @@
  * What the export derives from the private trust-and-safety records, on the
  * real Firestore emulator (docs/decisions/export-allow-list.md): a store
  * is named only for its confirmed members, a suspended owner leaves the
- * site, an open dispute marks a self-declared handle, a held slug
- * redirects, and pictures get a URL built from their Storage path.
+ * site, a store badge shows only while its store is operator-verified and
+ * public, an open dispute marks a handle whatever its level, a held slug
+ * redirects (at most two per owner), and pictures get a URL built from
+ * their Storage path.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { emulatorHost } from '../../scripts/lib/project';
 import { TEST_PROJECTS } from '../setup/projects';
-import { AT, REQUESTED_AT, dispute, frozen, membership, put, shift, slug, store, storeRequest, therapist } from './support/trust-docs';
+import { AT, REQUESTED_AT, dispute, frozen, membership, put, shift, slug, store, storeRequest, storeVerification, therapist } from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.exportTrust;
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -32,7 +34,7 @@ let dir: string;
 
 interface Exported {
   therapists: { id: string; storeId: string | null; photoURL: string }[];
-  stores: { id: string; photoURL: string }[];
+  stores: { id: string; photoURL: string; verified: boolean }[];
   frozenAccounts: { id: string; userId: string; verification: string; disputed: boolean }[];
   shifts: { id: string; userId: string; storeId: string | null }[];
   redirects: { from: string; to: string; kind: string; until: string }[];
@@ -186,7 +188,9 @@ describe('disputes', () => {
       'accounts/t-banned': therapist('t-banned'),
       'suspensions/t-banned': { reason: '荒らし', createdAt: AT },
       'frozenAccounts/x_self_claim': frozen('t-holder', 'self_claim'),
-      'frozenAccounts/x_store_claim': frozen('t-holder', 'store_claim', { verification: 'store', slot: 1 }),
+      'stores/s-vouching': store('s-vouching'),
+      'storeVerifications/s-vouching': storeVerification(),
+      'frozenAccounts/x_store_claim': frozen('t-holder', 'store_claim', { verification: 'store', confirmedBy: 's-vouching', slot: 1 }),
       'frozenAccounts/x_op_claim': frozen('t-holder', 'op_claim', { verification: 'operator', slot: 2 }),
       'frozenAccounts/x_quiet_claim': frozen('t-holder', 'quiet_claim', { slot: 3 }),
       'frozenAccounts/x_own_dispute': frozen('t-holder', 'own_dispute', { slot: 4 }),
@@ -199,13 +203,13 @@ describe('disputes', () => {
     });
   });
 
-  it('mark a self-declared handle with an open dispute as disputed, and only that', async () => {
+  it('mark a handle with an open dispute by someone else as disputed, whatever its level', async () => {
     const data = await exportNow();
     const claim = (id: string) => data.frozenAccounts.find((f) => f.id === id);
     expect(claim('x_self_claim')).toMatchObject({ verification: 'self', disputed: true });
-    // A claim a store or the operator confirmed keeps its level while the operator looks.
-    expect(claim('x_store_claim')).toMatchObject({ verification: 'store', disputed: false });
-    expect(claim('x_op_claim')).toMatchObject({ verification: 'operator', disputed: false });
+    // A store or operator badge is no answer while someone says the handle is hers: 確認中 until the operator resolves it.
+    expect(claim('x_store_claim')).toMatchObject({ verification: 'store', disputed: true });
+    expect(claim('x_op_claim')).toMatchObject({ verification: 'operator', disputed: true });
     expect(claim('x_quiet_claim')).toMatchObject({ verification: 'self', disputed: false });
     expect(claim('x_own_dispute')).toMatchObject({ disputed: false });
     expect(claim('x_banned_says')).toMatchObject({ disputed: false });
@@ -217,6 +221,65 @@ describe('disputes', () => {
     await db.doc('disputes/t-claimant_0').delete();
     const data = await exportNow();
     expect(data.frozenAccounts.find((f) => f.id === 'x_self_claim')).toMatchObject({ disputed: false });
+  });
+});
+
+/**
+ * The sock-store attack: a second mailbox publishes a store, its owner joins
+ * it and the store raises a squatted handle. Only the operator's
+ * verification of the store makes its badge show.
+ */
+describe('store badges', () => {
+  beforeAll(async () => {
+    await put(db, {
+      'accounts/t-vouched': therapist('t-vouched'),
+      'stores/s-real': store('s-real'),
+      'storeVerifications/s-real': storeVerification(),
+      'stores/s-sock': store('s-sock'),
+      'stores/s-draft': store('s-draft', { published: false }),
+      'storeVerifications/s-draft': storeVerification(),
+      'stores/s-banned': store('s-banned'),
+      'storeVerifications/s-banned': storeVerification(),
+      'suspensions/s-banned': { reason: 'なりすまし', createdAt: AT },
+      'frozenAccounts/x_by_real': frozen('t-vouched', 'by_real', { verification: 'store', confirmedBy: 's-real' }),
+      'frozenAccounts/x_by_sock': frozen('t-vouched', 'by_sock', { verification: 'store', confirmedBy: 's-sock', slot: 1 }),
+      'frozenAccounts/x_by_draft': frozen('t-vouched', 'by_draft', { verification: 'store', confirmedBy: 's-draft', slot: 2 }),
+      'frozenAccounts/x_by_banned': frozen('t-vouched', 'by_banned', { verification: 'store', confirmedBy: 's-banned', slot: 3 }),
+      'frozenAccounts/x_by_gone': frozen('t-vouched', 'by_gone', { verification: 'store', confirmedBy: 's-nowhere', slot: 4 }),
+    });
+  });
+
+  it('show 店舗確認済み only from a store the operator verified that is public and not suspended; else 本人申告', async () => {
+    const data = await exportNow();
+    const level = (id: string) => data.frozenAccounts.find((f) => f.id === id)?.verification;
+    expect(level('x_by_real')).toBe('store');
+    expect(level('x_by_sock')).toBe('self');
+    expect(level('x_by_draft')).toBe('self');
+    expect(level('x_by_banned')).toBe('self');
+    expect(level('x_by_gone')).toBe('self');
+  });
+
+  it('say on each public store record whether the operator verified it', async () => {
+    const data = await exportNow();
+    const verified = (id: string) => data.stores.find((s) => s.id === id)?.verified;
+    expect(verified('s-real')).toBe(true);
+    expect(verified('s-sock')).toBe(false);
+  });
+
+  it('lose the badge once the operator takes the verification back, and regain it when verified again', async () => {
+    await db.doc('storeVerifications/s-real').delete();
+    const revoked = await exportNow();
+    expect(revoked.frozenAccounts.find((f) => f.id === 'x_by_real')?.verification).toBe('self');
+    expect(revoked.stores.find((s) => s.id === 's-real')?.verified).toBe(false);
+    await put(db, { 'storeVerifications/s-real': storeVerification() });
+    expect((await exportNow()).frozenAccounts.find((f) => f.id === 'x_by_real')?.verification).toBe('store');
+  });
+
+  it('skip a store claim that names no store (the schema requires one)', async () => {
+    await put(db, { 'frozenAccounts/x_unnamed': frozen('t-vouched', 'unnamed', { verification: 'store', slot: 5 }) });
+    const data = await exportNow();
+    expect(data.frozenAccounts.map((f) => f.id)).not.toContain('x_unnamed');
+    await db.doc('frozenAccounts/x_unnamed').delete();
   });
 });
 
@@ -243,6 +306,18 @@ describe('held slugs', () => {
       { from: 'old-name', to: 'new-name', kind: 'therapist', until: new Date(now.getTime() + 20 * 86_400_000).toISOString() },
       { from: 'store-old', to: 'store-new', kind: 'store', until: new Date(now.getTime() + 29 * 86_400_000).toISOString() },
     ]);
+  });
+
+  it('redirect only the two newest of an owner’s held slugs (more came only from before the cap)', async () => {
+    await put(db, {
+      'accounts/t-hoarder': therapist('t-hoarder', { profileSlug: 'hoarder-now' }),
+      'slugs/hoarder-now': slug('t-hoarder', 'therapist'),
+      'slugs/rena-official': slug('t-hoarder', 'therapist', daysAgo(9)),
+      'slugs/shinjuku-no1': slug('t-hoarder', 'therapist', daysAgo(5)),
+      'slugs/hoarder-three': slug('t-hoarder', 'therapist', daysAgo(2)),
+    });
+    const data = await exportNow();
+    expect(data.redirects.filter((r) => r.to === 'hoarder-now').map((r) => r.from)).toEqual(['hoarder-three', 'shinjuku-no1']);
   });
 });
 
@@ -335,6 +410,7 @@ describe('the public-shape check', () => {
       hours: '',
       website: '',
       channels: {},
+      verified: false,
       updatedAt: AT.toDate().toISOString(),
     };
     const bad = { ...good, id: 'bad', profileSlug: 'Bad Slug' };

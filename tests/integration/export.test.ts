@@ -125,7 +125,7 @@ describe('export of the seeded data', () => {
     ]);
   });
 
-  it('names a store only for its confirmed members, and marks the seeded dispute', async () => {
+  it('names a store only for its confirmed members, and marks the seeded disputes', async () => {
     const docs = generateSeed({ therapists: 200, today });
     const therapists = JSON.parse(await readFile(path.join(exportDir, 'therapists.json'), 'utf8'));
     const confirmed = new Set(docs.filter((d) => d.path.startsWith('memberships/') && d.data.status === 'confirmed').map((d) => d.path));
@@ -145,9 +145,16 @@ describe('export of the seeded data', () => {
     expect(pending.length).toBeGreaterThan(0);
     for (const d of pending) expect(therapists.find((t: { id: string }) => t.id === d.data.userId).storeId).toBeNull();
 
-    const dispute = docs.find((d) => d.path.startsWith('disputes/'))!;
+    const disputed = docs.filter((d) => d.path.startsWith('disputes/')).map((d) => d.data.handleId);
     const frozen = JSON.parse(await readFile(path.join(exportDir, 'frozen-accounts.json'), 'utf8'));
-    expect(frozen.filter((f: { disputed: boolean }) => f.disputed).map((f: { id: string }) => f.id)).toEqual([dispute.data.handleId]);
+    expect(frozen.filter((f: { disputed: boolean }) => f.disputed).map((f: { id: string }) => f.id)).toEqual(disputed.sort());
+    // The store-confirmed one keeps its badge under 確認中.
+    expect(
+      frozen
+        .filter((f: { disputed: boolean }) => f.disputed)
+        .map((f: { verification: string }) => f.verification)
+        .sort(),
+    ).toEqual(['self', 'store']);
     const levels = new Set(frozen.map((f: { verification: string }) => f.verification));
     expect(levels).toEqual(new Set(['self', 'store', 'operator']));
   });

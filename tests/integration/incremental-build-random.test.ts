@@ -85,6 +85,13 @@ const CHANGES: [string, () => void][] = [
   ['store area', () => void (pick(records.stores).area = pick(['新宿', '渋谷', '梅田']))],
   ['store station', () => void (pick(records.stores).nearestStation = `駅${next()}`)],
   [
+    'store verified or not',
+    () => {
+      const store = pick(records.stores);
+      store.verified = !store.verified;
+    },
+  ],
+  [
     'former handle added',
     () => {
       const owner = random() < 0.8 ? pick(records.therapists) : pick(records.stores);
@@ -101,7 +108,7 @@ const CHANGES: [string, () => void][] = [
     () => {
       const entry = pick(records.frozenAccounts);
       entry.verification = pick(['self', 'store', 'operator'] as const);
-      entry.disputed = entry.verification === 'self' && random() < 0.5;
+      entry.disputed = random() < 0.5;
     },
   ],
   [

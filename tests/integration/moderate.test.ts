@@ -2,8 +2,9 @@
  * `npm run moderate` (scripts/moderate.ts) run as a real process against
  * the Firestore emulator: it lists disputes and reports, resolves a dispute
  * by transferring the handle, suspends an account, and both show after the
- * next export. Every action leaves a moderationLog entry; a closed dispute
- * or report is deleted (freeing the user's slot) after being copied there.
+ * next export; it verifies a store (its badges show) and takes that back.
+ * Every action leaves a moderationLog entry; a closed dispute or report is
+ * deleted (freeing the user's slot) after being copied there.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,7 +17,7 @@ import { reportPathFor, writeQuarantined } from '../../scripts/export/report';
 import { readExport } from '../../src/data/export-records';
 import { frozenAccountDoc } from '../../src/schema/frozen-accounts';
 import { TEST_PROJECTS } from '../setup/projects';
-import { AT, blog as blogDoc, dispute, frozen, post as postDoc, put, shift, therapist } from './support/trust-docs';
+import { AT, blog as blogDoc, dispute, frozen, post as postDoc, put, shift, store, therapist } from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.moderate;
 process.env.FIREBASE_PROJECT_ID = PROJECT;
@@ -108,7 +109,7 @@ describe('a dispute resolved by transfer, and a suspension', () => {
 
     const claim = await data('frozenAccounts/x_miu_old');
     expect(frozenAccountDoc.safeParse(claim).success).toBe(true);
-    expect(claim).toMatchObject({ userId: 'miu', handle: 'miu_old', verification: 'operator', slot: 0, note: '' });
+    expect(claim).toMatchObject({ userId: 'miu', handle: 'miu_old', verification: 'operator', confirmedBy: null, slot: 0, note: '' });
     expect(await data('users/miu/handleSlots/0')).toEqual({ handleId: 'x_miu_old' });
     expect(await exists('users/mallory/handleSlots/0')).toBe(false);
     expect(await exists('disputes/miu_0')).toBe(false);
@@ -215,6 +216,82 @@ describe('hiding a blog and a timeline post', () => {
     expect(await exported('blogs')).toEqual(['miu_20261101_0']);
     await expect(moderate(['unhide', 'blogs/miu_20261101_0'])).rejects.toMatchObject({ stderr: expect.stringContaining('すでに公開です') });
     await expect(moderate(['hide', 'accounts/miu'])).rejects.toMatchObject({ stderr: expect.stringContaining('blogs/<id> か posts/<id>') });
+  });
+});
+
+describe('verifying a store', () => {
+  const exported = async () => {
+    const exportDir = path.join(dir, 'stores');
+    await runExport(exportDir, today, { warn: () => {} });
+    const records = await readExport(exportDir);
+    return {
+      badge: records.frozenAccounts.find((entry) => entry.id === 'x_miu_relax')?.verification,
+      verified: records.stores.find((entry) => entry.id === 'shop')?.verified,
+    };
+  };
+
+  beforeAll(async () => {
+    await scene();
+    // Miu's store confirmed her handle (a store claim naming it); the operator has not verified the store.
+    await put(db, {
+      'stores/shop': store('shop', { storeName: 'アロマ新宿' }),
+      'frozenAccounts/x_miu_relax': frozen('miu', 'miu_relax', { verification: 'store', confirmedBy: 'shop' }),
+    });
+  });
+
+  it('an unverified store: its confirmation shows as 本人申告, its page as unverified', async () => {
+    expect(await exported()).toEqual({ badge: 'self', verified: false });
+  });
+
+  it('verify-store records it and logs who did; the next export shows the badge and the store as verified', async () => {
+    const { stdout } = await moderate(['verify-store', 'shop']);
+    expect(stdout).toContain('shop（アロマ新宿）を運営確認済みの店舗にしました。');
+    expect(await data('storeVerifications/shop')).toEqual({ verifiedAt: expect.anything() });
+    expect((await logEntries()).find((entry) => entry.action === 'verify-store')).toMatchObject({
+      target: 'storeVerifications/shop',
+      by: 'test-operator',
+      detail: { storeName: 'アロマ新宿' },
+    });
+    expect(await exported()).toEqual({ badge: 'store', verified: true });
+  });
+
+  it('refuses verifying it twice, or what is not a store', async () => {
+    await expect(moderate(['verify-store', 'shop'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('shop はすでに運営確認済みの店舗です。'),
+    });
+    await expect(moderate(['verify-store', 'miu'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('miu は店舗ではありません'),
+    });
+    await expect(moderate(['verify-store'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/verify-store には引数が 1 個必要です[\s\S]*verify-store <storeId>/),
+    });
+  });
+
+  it('unverify-store deletes it with its tombstone and logs it; the next export takes the badge back', async () => {
+    const { stdout } = await moderate(['unverify-store', 'shop']);
+    expect(stdout).toContain('shop の運営確認を取り消しました。');
+    expect(await exists('storeVerifications/shop')).toBe(false);
+    expect(await data('deletions/storeVerifications:shop')).toMatchObject({ collection: 'storeVerifications', docId: 'shop' });
+    expect((await logEntries()).find((entry) => entry.action === 'unverify-store')).toMatchObject({
+      target: 'storeVerifications/shop',
+      by: 'test-operator',
+    });
+    // The claim keeps naming its store: verified again, the badge would come back.
+    expect(await data('frozenAccounts/x_miu_relax')).toMatchObject({ verification: 'store', confirmedBy: 'shop' });
+    expect(await exported()).toEqual({ badge: 'self', verified: false });
+    await expect(moderate(['unverify-store', 'shop'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('shop は運営確認済みの店舗ではありません。'),
+    });
+  });
+
+  it('verify on a store-confirmed handle makes it 運営確認済み and drops the store from it', async () => {
+    await moderate(['verify', 'miu_relax']);
+    expect(await data('frozenAccounts/x_miu_relax')).toMatchObject({ verification: 'operator', confirmedBy: null });
+    expect(frozenAccountDoc.safeParse(await data('frozenAccounts/x_miu_relax')).success).toBe(true);
   });
 });
 

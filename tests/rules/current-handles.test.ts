@@ -12,8 +12,8 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { currentHandleDocFor, slugDocFor, storeDocFor, storeRequestDocFor } from '../factories/documents';
-import { allowedIf, type Db, frozenDoc, ownerAndOthers, PROFILE_CASES, signedIn } from './helpers';
+import { currentHandleDocFor, slugDocFor, slugHoldsDocFor, storeDocFor, storeRequestDocFor } from '../factories/documents';
+import { allowedIf, daysAgo, type Db, frozenDoc, ownerAndOthers, PROFILE_CASES, signedIn } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -145,7 +145,8 @@ describe.each(PROFILE_CASES)('$collectionName', ({ collectionName, make }) => {
 });
 
 /**
- * The heaviest writes: a profile save that renames the slug, changes the
+ * The heaviest writes: a profile save that renames the slug (holding two
+ * released slugs already, so the oldest is released for real), changes the
  * current X handle and (a therapist) asks another store, in one
  * transaction, as the client writes it. Reads stay under the 20-per-batch
  * and 10-per-operation limits.
@@ -155,6 +156,9 @@ describe('the heaviest profile save', () => {
     seed(env(), {
       'accounts/alice': { ...PROFILE_CASES[0]!.make('alice', { channels: { x: 'alice_now' } }) },
       'slugs/slug-alice': slugDocFor('alice'),
+      'slugs/alice-2024': slugDocFor('alice', 'therapist', daysAgo(20)),
+      'slugs/alice-2025': slugDocFor('alice', 'therapist', daysAgo(5)),
+      'slugHolds/alice': slugHoldsDocFor(['alice-2024', 'alice-2025']),
       'currentHandles/x_alice_now': currentHandleDocFor('alice'),
       'frozenAccounts/x_alice_old': frozenDoc('alice', 'alice_old'),
       'stores/shop': storeDocFor('shop'),
@@ -163,7 +167,7 @@ describe('the heaviest profile save', () => {
     }),
   );
 
-  it('slug + current handle + store request in one transaction', async () => {
+  it('slug (with a hold released for real) + current handle + store request in one transaction', async () => {
     const db = signedIn(env, 'alice', true);
     await assertSucceeds(
       runTransaction(db, async (tx) => {
@@ -171,9 +175,15 @@ describe('the heaviest profile save', () => {
         await tx.get(doc(db, 'storeRequests', 'alice'));
         await tx.get(doc(db, 'slugs', 'miu-ikebukuro'));
         await tx.get(doc(db, 'slugs', 'slug-alice'));
+        await tx.get(doc(db, 'slugHolds', 'alice'));
+        await tx.get(doc(db, 'slugs', 'alice-2024'));
+        await tx.get(doc(db, 'slugs', 'alice-2025'));
         if (!profile.exists()) throw new Error('missing');
         tx.set(doc(db, 'slugs', 'miu-ikebukuro'), slugDocFor('alice'));
         tx.update(doc(db, 'slugs', 'slug-alice'), { userId: 'alice', kind: 'therapist', releasedAt: serverTimestamp() });
+        tx.delete(doc(db, 'slugs', 'alice-2024'));
+        tx.set(doc(db, 'deletions', 'slugs:alice-2024'), { collection: 'slugs', docId: 'alice-2024', deletedAt: serverTimestamp() });
+        tx.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor(['alice-2025', 'slug-alice']));
         tx.delete(doc(db, 'currentHandles', 'x_alice_now'));
         tx.set(doc(db, 'currentHandles', 'x_alice_old'), currentHandleDocFor('alice'));
         tx.update(doc(db, 'accounts', 'alice'), {

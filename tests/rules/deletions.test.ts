@@ -99,6 +99,10 @@ describe('tombstone fields', () => {
       batchOf(as('alice'), null, 'deletions/accounts:alice', { collection: 'accounts', docId: 'alice', deletedAt: serverTimestamp() }),
     );
   });
+  it('refuses a store deleting its own verification with a tombstone (only trusted code unverifies)', async () => {
+    await seed(env(), { 'storeVerifications/shop': { verifiedAt: Timestamp.now() } });
+    await assertFails(deleteTombstoned(as('shop'), 'storeVerifications', 'shop'));
+  });
   it('refuses a docId over 128 characters', async () => {
     const long = 'a'.repeat(129);
     await assertFails(withTombstone(`deletions/schedules:${long}`, { collection: 'schedules', docId: long, deletedAt: serverTimestamp() }));

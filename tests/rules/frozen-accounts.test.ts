@@ -16,7 +16,14 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { currentHandleDocFor, handleSlotDocFor, membershipDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import {
+  currentHandleDocFor,
+  handleSlotDocFor,
+  membershipDocFor,
+  storeDocFor,
+  storeVerificationDocFor,
+  therapistDoc,
+} from '../factories/documents';
 import {
   allowedIf,
   type Db,
@@ -38,7 +45,9 @@ import { seed, useRulesEnvironment } from './rules-env';
  * while she is not); only she lists it when unpublished, edits its date and
  * note, and deletes it; a therapist or store registers only her own
  * handles, once per handle, at most 10, never someone else's current X
- * handle; only alice's confirmed store raises it to 'store'.
+ * handle; only alice's confirmed store, once the operator verified it,
+ * raises it to 'store', naming itself in confirmedBy. shop is verified
+ * here; shop2 is not.
  */
 const env = useRulesEnvironment();
 const roles = directoryRoles(env);
@@ -49,6 +58,7 @@ beforeEach(() =>
     ...directoryProfiles(),
     [`frozenAccounts/${ALICES}`]: frozenDoc('alice'),
     'users/alice/handleSlots/0': handleSlotDocFor(ALICES),
+    'storeVerifications/shop': storeVerificationDocFor(),
   }),
 );
 
@@ -96,9 +106,14 @@ describe.each(roles)('as $role', ({ role, uid, db }) => {
   it("updates alice's note only as alice", async () => {
     await aliceOnly(updateDoc(doc(db(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), note: '新しいメモ' }));
   });
-  it("raises alice's claim to 'store' only as her confirmed store", async () => {
+  it("raises alice's claim to 'store' only as her confirmed, verified store", async () => {
     await allowedIf(role === 'store')(
-      updateDoc(doc(db(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store' }),
+      updateDoc(doc(db(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store', confirmedBy: uid ?? 'shop' }),
+    );
+  });
+  it("raises alice's claim to 'store' in the name of her store as nobody else", async () => {
+    await allowedIf(role === 'store')(
+      updateDoc(doc(db(), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store', confirmedBy: 'shop' }),
     );
   });
   it("raises alice's claim to 'operator' as nobody", async () => {
@@ -270,13 +285,81 @@ describe('users/{uid}/handleSlots', () => {
   });
 });
 
-/** A therapist's confirmed store raises her self-declared claim to 店舗確認済み. */
+/** A therapist's confirmed store, verified by the operator, raises her self-declared claim to 店舗確認済み. */
 describe('verification by her store', () => {
-  const raise = (uid: string) =>
-    updateDoc(doc(signedIn(env, uid), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store' });
+  const raise = (uid: string, confirmedBy: unknown = uid) =>
+    updateDoc(doc(signedIn(env, uid), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store', confirmedBy });
+  const unverify = (storeId: string) =>
+    env().withSecurityRulesDisabled((context) => deleteDoc(doc(context.firestore(), 'storeVerifications', storeId)));
 
-  it('lets her confirmed store raise self to store', async () => {
+  it('lets her confirmed, verified store raise self to store, naming itself', async () => {
     await assertSucceeds(raise('shop'));
+  });
+  it('refuses her confirmed store while the operator has not verified it', async () => {
+    await unverify('shop');
+    await assertFails(raise('shop'));
+  });
+  it('refuses a sock store: published, confirming its own owner as a member, but never verified', async () => {
+    // A second mailbox registers "sock", publishes it, joins it as a therapist (mallory) and confirms herself.
+    await seed(env(), {
+      'stores/sock': storeDocFor('sock'),
+      ...memberDocs('mallory', 'sock'),
+      'memberships/sock_mallory': membershipDocFor('sock', 'mallory'),
+      'frozenAccounts/x_rena_official': frozenDoc('mallory', 'rena_official'),
+    });
+    const sock = signedIn(env, 'sock');
+    await assertFails(
+      updateDoc(doc(sock, 'frozenAccounts', 'x_rena_official'), {
+        updatedAt: serverTimestamp(),
+        verification: 'store',
+        confirmedBy: 'sock',
+      }),
+    );
+    // The same store, once the operator verified it, may (the refusal above is the verification's doing).
+    await seed(env(), { 'storeVerifications/sock': storeVerificationDocFor() });
+    await assertSucceeds(
+      updateDoc(doc(sock, 'frozenAccounts', 'x_rena_official'), {
+        updatedAt: serverTimestamp(),
+        verification: 'store',
+        confirmedBy: 'sock',
+      }),
+    );
+  });
+  it('refuses a verified store she is not a member of', async () => {
+    await seed(env(), { 'storeVerifications/shop2': storeVerificationDocFor() });
+    await assertFails(raise('shop2'));
+  });
+  it('refuses confirmedBy naming another (verified) store', async () => {
+    await seed(env(), { 'storeVerifications/shop2': storeVerificationDocFor() });
+    await assertFails(raise('shop', 'shop2'));
+  });
+  it('refuses a store badge without confirmedBy', async () => {
+    await assertFails(raise('shop', null));
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'store' }),
+    );
+  });
+  it('refuses confirmedBy that is not a uid', async () => {
+    await assertFails(raise('shop', 42));
+    await assertFails(raise('shop', ''));
+  });
+  it('refuses the therapist naming her store in confirmedBy herself', async () => {
+    await assertFails(raise('alice', 'shop'));
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), confirmedBy: 'shop' }),
+    );
+  });
+  it('refuses another store rewriting confirmedBy on a store-confirmed claim', async () => {
+    await seed(env(), {
+      [`frozenAccounts/${ALICES}`]: frozenDoc('alice', 'miu_0312', { verification: 'store', confirmedBy: 'shop' }),
+      'storeVerifications/shop2': storeVerificationDocFor(),
+    });
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'shop2'), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), confirmedBy: 'shop2' }),
+    );
+    await assertFails(
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), confirmedBy: 'shop2' }),
+    );
   });
   it('refuses the therapist herself', async () => {
     await assertFails(raise('alice'));
@@ -306,6 +389,7 @@ describe('verification by her store', () => {
       updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', ALICES), {
         updatedAt: serverTimestamp(),
         verification: 'store',
+        confirmedBy: 'shop',
         note: '店舗より',
       }),
     );
@@ -320,15 +404,23 @@ describe('verification by her store', () => {
     await assertFails(raise('shop'));
   });
   it('refuses the owner lowering a store-confirmed claim back to self', async () => {
-    await seed(env(), { [`frozenAccounts/${ALICES}`]: frozenDoc('alice', 'miu_0312', { verification: 'store' }) });
+    await seed(env(), { [`frozenAccounts/${ALICES}`]: frozenDoc('alice', 'miu_0312', { verification: 'store', confirmedBy: 'shop' }) });
     await assertFails(
-      updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', ALICES), { updatedAt: serverTimestamp(), verification: 'self' }),
+      updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', ALICES), {
+        updatedAt: serverTimestamp(),
+        verification: 'self',
+        confirmedBy: null,
+      }),
     );
   });
-  it('refuses a store raising its own handle', async () => {
+  it('refuses a verified store raising its own handle', async () => {
     await seed(env(), { 'frozenAccounts/x_shop_old': frozenDoc('shop', 'shop_old') });
     await assertFails(
-      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_shop_old'), { updatedAt: serverTimestamp(), verification: 'store' }),
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_shop_old'), {
+        updatedAt: serverTimestamp(),
+        verification: 'store',
+        confirmedBy: 'shop',
+      }),
     );
   });
   it('refuses a therapist who faked a membership doc (memberships are written by stores only)', async () => {
@@ -336,9 +428,14 @@ describe('verification by her store', () => {
     await seed(env(), {
       'frozenAccounts/x_bob_old': frozenDoc('bob', 'bob_old'),
       'memberships/alice_bob': membershipDocFor('alice', 'bob'),
+      'storeVerifications/alice': storeVerificationDocFor(),
     });
     await assertFails(
-      updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', 'x_bob_old'), { updatedAt: serverTimestamp(), verification: 'store' }),
+      updateDoc(doc(signedIn(env, 'alice'), 'frozenAccounts', 'x_bob_old'), {
+        updatedAt: serverTimestamp(),
+        verification: 'store',
+        confirmedBy: 'alice',
+      }),
     );
   });
 });
@@ -414,6 +511,15 @@ describe('fields on create', () => {
   it.each(['store', 'operator', 'admin'])('refuses creating with verification %j (only self)', async (verification) => {
     await assertFails(create('miu_new', { verification }));
   });
+  it("refuses creating a 'store' claim that names a store", async () => {
+    await assertFails(create('miu_new', { verification: 'store', confirmedBy: 'shop' }));
+  });
+  it('refuses a self claim naming a store in confirmedBy', async () => {
+    await assertFails(create('miu_new', { confirmedBy: 'shop' }));
+  });
+  it('refuses a missing confirmedBy', async () => {
+    await assertFails(createRaw('x_miu_new', without(valid(), 'confirmedBy')));
+  });
   it('refuses a userId other than her uid', async () => {
     await assertFails(create('miu_new', { userId: 'bob' }));
   });
@@ -453,6 +559,10 @@ describe('fields on update', () => {
   });
   it('refuses raising her own verification', async () => {
     await assertFails(update({ verification: 'store' }));
+    await assertFails(update({ verification: 'store', confirmedBy: 'shop' }));
+  });
+  it('refuses setting confirmedBy', async () => {
+    await assertFails(update({ confirmedBy: 'shop' }));
   });
   it('refuses a changed createdAt', async () => {
     await assertFails(update({ createdAt: serverTimestamp() }));

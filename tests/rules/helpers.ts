@@ -144,6 +144,7 @@ export function frozenDoc(uid: string, handle = 'miu_0312', overrides: Record<st
     frozenOn: '2025-06-01',
     note: '凍結されました',
     verification: 'self',
+    confirmedBy: null,
     slot: 0,
     createdAt: seededAt,
     updatedAt: seededAt,

@@ -12,7 +12,7 @@ import {
   storeRequestDocFor,
   therapistDoc,
 } from '../factories/documents';
-import { type Db, frozenDoc, memberDocs, shiftDoc, shiftId, signedIn, SHIFT_DAY, tokyoDay } from './helpers';
+import { daysAgo, type Db, frozenDoc, memberDocs, shiftDoc, shiftId, signedIn, SHIFT_DAY, tokyoDay } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
@@ -106,6 +106,19 @@ const COLLECTIONS: Record<string, Collection> = {
     write: async (data) => {
       await seed(env(), { 'accounts/alice': therapistDoc('alice', { profileSlug: 'miu-new' }) });
       return setDoc(doc(alice(), 'slugs', 'miu-new'), data);
+    },
+  },
+  slugHolds: {
+    schema: 'slugHolds',
+    base: () => ({ slugs: ['miu-old'] }),
+    write: async (data) => {
+      // Two slugs she released a few days ago: a list may name them.
+      await seed(env(), {
+        'accounts/alice': therapistDoc('alice'),
+        'slugs/miu-old': slugDocFor('alice', 'therapist', daysAgo(3)),
+        'slugs/miu-older': slugDocFor('alice', 'therapist', daysAgo(9)),
+      });
+      return setDoc(doc(alice(), 'slugHolds', 'alice'), data);
     },
   },
   disputes: {
@@ -248,6 +261,10 @@ const CASES: Case[] = [
   ['frozenAccounts', "slot '1'", { slot: '1' }, 'refused'],
   ['frozenAccounts', 'an unknown verification level', { verification: 'celebrity' }, 'refused'],
   ['frozenAccounts', 'a handle with capitals', { handle: 'Miu_0312' }, 'refused'],
+  ['frozenAccounts', 'confirmedBy naming a store on a self claim', { confirmedBy: 'shop' }, 'refused'],
+  ['frozenAccounts', "verification 'store' without confirmedBy", { verification: 'store' }, 'refused'],
+  ['frozenAccounts', 'confirmedBy as a number', { confirmedBy: 42 }, 'refused'],
+  ['frozenAccounts', 'confirmedBy as an empty string', { confirmedBy: '' }, 'refused'],
 
   ['schedules', 'the valid document', {}, 'accepted'],
   ['schedules', 'a note of 100 characters', { note: 'あ'.repeat(100) }, 'accepted'],
@@ -281,6 +298,18 @@ const CASES: Case[] = [
   ['slugs', 'an unknown kind', { kind: 'admin' }, 'refused'],
   ['slugs', 'releasedAt as a string', { releasedAt: '2026-11-01' }, 'refused'],
   ['slugs', 'userId as a map', { userId: { uid: 'alice' } }, 'refused'],
+
+  ['slugHolds', 'the valid document', {}, 'accepted'],
+  ['slugHolds', 'an empty list', { slugs: [] }, 'accepted'],
+  ['slugHolds', 'two slugs, oldest first', { slugs: ['miu-older', 'miu-old'] }, 'accepted'],
+  ['slugHolds', 'three slugs', { slugs: ['miu-older', 'miu-old', 'miu-oldest'] }, 'refused'],
+  ['slugHolds', 'a slug listed twice', { slugs: ['miu-old', 'miu-old'] }, 'refused'],
+  ['slugHolds', 'a slug with capitals', { slugs: ['Miu-Old'] }, 'refused'],
+  ['slugHolds', 'a number in the list', { slugs: [42] }, 'refused'],
+  ['slugHolds', 'a second element that is a map', { slugs: ['miu-old', { slug: 'miu-older' }] }, 'refused'],
+  ['slugHolds', 'slugs as a string', { slugs: 'miu-old' }, 'refused'],
+  ['slugHolds', 'slugs as a map', { slugs: { 0: 'miu-old' } }, 'refused'],
+  ['slugHolds', 'an unknown key', { note: 'x' }, 'refused'],
 
   ['disputes', 'the valid document', {}, 'accepted'],
   ['disputes', 'evidence of 1000 characters', { evidence: 'あ'.repeat(1000) }, 'accepted'],

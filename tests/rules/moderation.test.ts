@@ -20,7 +20,9 @@ import {
   handleSlotDocFor,
   reportDocFor,
   slugDocFor,
+  slugHoldsDocFor,
   storeDocFor,
+  storeVerificationDocFor,
   suspensionDocFor,
   therapistDoc,
 } from '../factories/documents';
@@ -239,12 +241,18 @@ describe('suspensions', () => {
 describe("a suspended account's writes", () => {
   const writes: Record<string, (db: ReturnType<typeof verified>) => Promise<unknown>> = {
     'profile update': (db) => updateDoc(doc(db, 'accounts', 'alice'), { bio: '更新', updatedAt: serverTimestamp() }),
-    'slug release': (db) => updateDoc(doc(db, 'slugs', 'alice-old'), { releasedAt: serverTimestamp() }),
+    'slug release': async (db) => {
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'slugs', 'alice-old'), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor(['alice-old']));
+      return batch.commit();
+    },
     'slug claim': async (db) => {
       const batch = writeBatch(db);
       batch.set(doc(db, 'slugs', 'alice-new'), slugDocFor('alice'));
       batch.update(doc(db, 'accounts', 'alice'), { profileSlug: 'alice-new', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', 'slug-alice'), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor(['slug-alice']));
       return batch.commit();
     },
     'current handle change': async (db) => {
@@ -301,15 +309,25 @@ describe("a suspended account's writes", () => {
     await assertSucceeds(create());
   });
   it("refuses a suspended store's answer and shift writes", async () => {
-    await seed(env(), { ...directoryProfiles(), 'suspensions/shop': suspensionDocFor() });
+    await seed(env(), {
+      ...directoryProfiles(),
+      'storeVerifications/shop': storeVerificationDocFor(),
+      'suspensions/shop': suspensionDocFor(),
+    });
     const shop = signedIn(env, 'shop');
     await assertFails(setDoc(doc(shop, 'schedules', shiftId('alice', undefined, 1)), newShift('alice', 'shop')));
-    await assertFails(updateDoc(doc(shop, 'frozenAccounts', 'x_alice_old'), { updatedAt: serverTimestamp(), verification: 'store' }));
+    await assertFails(
+      updateDoc(doc(shop, 'frozenAccounts', 'x_alice_old'), { updatedAt: serverTimestamp(), verification: 'store', confirmedBy: 'shop' }),
+    );
   });
   it('an unsuspended store may raise the same claim (the twin of the refusal above)', async () => {
-    await seed(env(), { ...directoryProfiles(), 'stores/shop': storeDocFor('shop') });
+    await seed(env(), { ...directoryProfiles(), 'stores/shop': storeDocFor('shop'), 'storeVerifications/shop': storeVerificationDocFor() });
     await assertSucceeds(
-      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_alice_old'), { updatedAt: serverTimestamp(), verification: 'store' }),
+      updateDoc(doc(signedIn(env, 'shop'), 'frozenAccounts', 'x_alice_old'), {
+        updatedAt: serverTimestamp(),
+        verification: 'store',
+        confirmedBy: 'shop',
+      }),
     );
   });
 });

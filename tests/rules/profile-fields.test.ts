@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { deleteDoc, deleteField, doc, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import { slugDocFor, slugHoldsDocFor, storeDocFor, therapistDoc } from '../factories/documents';
 import { AREAS } from '../../src/lib/areas';
 import { NOT_AREAS } from '../fixtures/not-areas';
 import { newProfile, PROFILE_CASES, without } from './helpers';
@@ -220,6 +220,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       batch.set(doc(db, 'slugs', 'new-slug'), slugDocFor('alice', kind));
       batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertSucceeds(batch.commit());
     });
     it('refuses a slug change that deletes the old slug instead of releasing it', async () => {
@@ -244,6 +245,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'held-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
     it('accepts taking her held slug back with the rename', async () => {
@@ -253,6 +255,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       batch.set(doc(db, 'slugs', 'held-slug'), slugDocFor('alice', kind));
       batch.update(profile(db), { profileSlug: 'held-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertSucceeds(batch.commit());
     });
     it('refuses a slug change whose new slug is reserved but already released', async () => {
@@ -261,6 +264,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       batch.set(doc(db, 'slugs', 'new-slug'), { ...slugDocFor('alice', kind), releasedAt: serverTimestamp() });
       batch.update(profile(db), { profileSlug: 'new-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
     it('refuses a slug change that keeps the old slug reserved', async () => {
@@ -275,6 +279,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'nobody-reserved', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
     it("refuses a slug change to another user's slug, even releasing the old one", async () => {
@@ -283,6 +288,7 @@ describe.each(PROFILE_CASES)('$collectionName fields', ({ collectionName, kind, 
       const batch = writeBatch(db);
       batch.update(profile(db), { profileSlug: 'bobs-slug', updatedAt: serverTimestamp() });
       batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp() });
+      batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor([slug]));
       await assertFails(batch.commit());
     });
   });

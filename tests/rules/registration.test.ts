@@ -121,7 +121,7 @@ it('refuses creating both accounts/{uid} and stores/{uid} in one batch', async (
   await assertFails(batch.commit());
 });
 
-it('changes a slug in one transaction: reserve the new, point the profile at it, release the old', async () => {
+it('changes a slug in one transaction: reserve the new, point the profile at it, release the old and list it as held', async () => {
   const db = newUser('alice');
   await register(db, 'alice', 'therapist', 'miu-shinjuku');
   await assertSucceeds(
@@ -130,6 +130,7 @@ it('changes a slug in one transaction: reserve the new, point the profile at it,
       tx.set(doc(db, 'slugs', 'miu-ikebukuro'), { userId: 'alice', kind: 'therapist', releasedAt: null });
       tx.update(doc(db, 'accounts', 'alice'), { profileSlug: 'miu-ikebukuro', updatedAt: serverTimestamp() });
       tx.update(doc(db, 'slugs', 'miu-shinjuku'), { userId: 'alice', kind: 'therapist', releasedAt: serverTimestamp() });
+      tx.set(doc(db, 'slugHolds', 'alice'), { slugs: ['miu-shinjuku'] });
     }),
   );
 });

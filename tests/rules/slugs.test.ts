@@ -2,20 +2,30 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { RESERVED_SLUGS } from '../../src/lib/slugs';
-import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
-import { allowedIf, daysAgo, ownerAndOthers, signedIn } from './helpers';
+import { slugDocFor, slugHoldsDocFor, storeDocFor, therapistDoc } from '../factories/documents';
+import { allowedIf, daysAgo, type Db, deleteTombstoned, ownerAndOthers, signedIn, tombstoneFor } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
 
 /**
  * slugs/{slug} = {userId, kind, releasedAt}: anyone checks availability;
  * only alice takes a slug her profile points at; she releases it (keeps it
- * with releasedAt) once her profile no longer points at it; a released slug
- * is held 30 days: only she takes it back meanwhile, anyone after; nobody
- * lists or deletes one.
+ * with releasedAt, listed in slugHolds/alice) once her profile no longer
+ * points at it; a released slug is held 30 days: only she takes it back
+ * meanwhile, anyone after; she holds at most 2 at a time, and releases the
+ * oldest for real (deletes it, with its tombstone) to hold a third; nobody
+ * lists one, nobody else deletes one.
  */
 const env = useRulesEnvironment();
 const roles = ownerAndOthers(env);
 const released = (uid: string, days: number, kind: 'therapist' | 'store' = 'therapist') => slugDocFor(uid, kind, daysAgo(days));
+
+/** Releases `slug` as its owner does: the slug doc stamped and her hold list naming it, in one batch. */
+function releaseListed(db: Db, slug: string, holds: string[], changes: Record<string, unknown> = {}) {
+  const batch = writeBatch(db);
+  batch.update(doc(db, 'slugs', slug), { releasedAt: serverTimestamp(), ...changes });
+  batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor(holds));
+  return batch.commit();
+}
 
 describe.each(roles)('as $role', ({ owner, db }) => {
   const ownerOnly = allowedIf(owner);
@@ -37,23 +47,43 @@ describe.each(roles)('as $role', ({ owner, db }) => {
   });
   it("releases alice's slug only as alice, once her profile points elsewhere", async () => {
     await seed(env(), { 'slugs/miu-old': slugDocFor('alice'), 'accounts/alice': therapistDoc('alice', { profileSlug: 'miu-new' }) });
-    await ownerOnly(updateDoc(doc(db(), 'slugs', 'miu-old'), { releasedAt: serverTimestamp() }));
+    await ownerOnly(releaseListed(db(), 'miu-old', ['miu-old']));
   });
   it("takes back alice's held slug only as alice", async () => {
     await seed(env(), { 'slugs/miu-old': released('alice', 3), 'accounts/alice': therapistDoc('alice', { profileSlug: 'miu-old' }) });
     await ownerOnly(setDoc(doc(db(), 'slugs', 'miu-old'), slugDocFor('alice')));
   });
-  it('cannot delete, even a released slug', async () => {
-    await seed(env(), { 'slugs/miu-old': released('alice', 40), 'accounts/alice': therapistDoc('alice', { profileSlug: 'miu-new' }) });
+  it("deletes alice's released slug only as alice, and only with its tombstone", async () => {
+    await seed(env(), { 'slugs/miu-old': released('alice', 3), 'accounts/alice': therapistDoc('alice', { profileSlug: 'miu-new' }) });
     await assertFails(deleteDoc(doc(db(), 'slugs', 'miu-old')));
+    await ownerOnly(deleteTombstoned(db(), 'slugs', 'miu-old'));
+  });
+  it('cannot delete a slug in use, even with a tombstone', async () => {
+    await seed(env(), { 'slugs/slug-alice': slugDocFor('alice'), 'accounts/alice': therapistDoc('alice') });
+    await assertFails(deleteTombstoned(db(), 'slugs', 'slug-alice'));
+  });
+  it("gets alice's hold list only as alice", async () => {
+    await seed(env(), { 'slugHolds/alice': slugHoldsDocFor([]) });
+    await ownerOnly(getDoc(doc(db(), 'slugHolds', 'alice')));
+  });
+  it('cannot list hold lists', async () => {
+    await seed(env(), { 'slugHolds/alice': slugHoldsDocFor([]) });
+    await assertFails(getDocs(collection(db(), 'slugHolds')));
+  });
+  it("writes alice's hold list only as alice", async () => {
+    await seed(env(), { 'slugs/miu-old': released('alice', 3) });
+    await ownerOnly(setDoc(doc(db(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-old'])));
+  });
+  it("cannot delete alice's hold list", async () => {
+    await seed(env(), { 'slugHolds/alice': slugHoldsDocFor([]) });
+    await assertFails(deleteDoc(doc(db(), 'slugHolds', 'alice')));
   });
 });
 
 describe('as the owner', () => {
   const alice = () => signedIn(env, 'alice');
   const take = (slug: string, data: Record<string, unknown>) => setDoc(doc(alice(), 'slugs', slug), data);
-  const release = (slug: string, changes: Record<string, unknown> = {}) =>
-    updateDoc(doc(alice(), 'slugs', slug), { releasedAt: serverTimestamp(), ...changes });
+  const release = (slug: string, changes: Record<string, unknown> = {}) => releaseListed(alice(), slug, [slug], changes);
 
   it('takes a slug for her store profile with kind store', async () => {
     await seed(env(), { 'stores/alice': storeDocFor('alice', { profileSlug: 'aroma-new' }) });
@@ -108,6 +138,11 @@ describe('as the owner', () => {
       await seed(env(), { 'slugs/miu-old': slugDocFor('alice'), 'accounts/alice': therapistDoc('alice', { profileSlug: 'miu-new' }) });
       await assertSucceeds(release('miu-old'));
     });
+    it('refuses a release her hold list does not name', async () => {
+      await seed(env(), { 'slugs/miu-old': slugDocFor('alice'), 'accounts/alice': therapistDoc('alice', { profileSlug: 'miu-new' }) });
+      await assertFails(updateDoc(doc(alice(), 'slugs', 'miu-old'), { releasedAt: serverTimestamp() }));
+      await assertFails(releaseListed(alice(), 'miu-old', []));
+    });
     it('releases a slug whose profile is gone', async () => {
       await seed(env(), { 'slugs/miu-new': slugDocFor('alice') });
       await assertSucceeds(release('miu-new'));
@@ -156,6 +191,7 @@ describe('held slugs (30 days)', () => {
     batch.set(doc(db, 'slugs', slug), slugDocFor(uid));
     batch.update(doc(db, 'accounts', uid), { profileSlug: slug, updatedAt: serverTimestamp() });
     batch.update(doc(db, 'slugs', `slug-${uid}`), { releasedAt: serverTimestamp() });
+    batch.set(doc(db, 'slugHolds', uid), slugHoldsDocFor([`slug-${uid}`]));
     return batch.commit();
   };
   const seedHeld = (days: number) =>
@@ -208,5 +244,128 @@ describe('held slugs (30 days)', () => {
       'slugs/admin': released('bob', 40),
     });
     await assertFails(setDoc(doc(as('alice'), 'slugs', 'admin'), slugDocFor('alice')));
+  });
+});
+
+/**
+ * At most 2 held slugs per account (slugHolds/{uid}): alice uses miu-now and
+ * holds miu-a (released 20 days ago) and miu-b (5 days ago). A rename that
+ * would hold a third must release the oldest for real in the same write.
+ */
+describe('two held slugs per account', () => {
+  const alice = () => signedIn(env, 'alice');
+  const bob = () => signedIn(env, 'bob');
+
+  /** Alice renames to `to`, releasing miu-now, deleting `free` (with tombstones), listing `holds`. */
+  function rename(to: string, holds: string[], free: string[] = [], options: { tombstones?: boolean; retake?: boolean } = {}) {
+    const db = alice();
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'slugs', to), slugDocFor('alice'));
+    batch.update(doc(db, 'accounts', 'alice'), { profileSlug: to, updatedAt: serverTimestamp() });
+    batch.update(doc(db, 'slugs', 'miu-now'), { releasedAt: serverTimestamp() });
+    for (const slug of free) {
+      batch.delete(doc(db, 'slugs', slug));
+      if (options.tombstones !== false) batch.set(doc(db, tombstoneFor('slugs', slug)[0]), tombstoneFor('slugs', slug)[1]);
+    }
+    batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor(holds));
+    return batch.commit();
+  }
+
+  const seedHolds = (aDays = 20) =>
+    seed(env(), {
+      'accounts/alice': therapistDoc('alice', { published: false, profileSlug: 'miu-now' }),
+      'slugs/miu-now': slugDocFor('alice'),
+      'slugs/miu-a': released('alice', aDays),
+      'slugs/miu-b': released('alice', 5),
+      'slugHolds/alice': slugHoldsDocFor(['miu-a', 'miu-b']),
+      'accounts/bob': therapistDoc('bob', { published: false, profileSlug: 'bob-now' }),
+      'slugs/bob-now': slugDocFor('bob'),
+    });
+
+  /** Bob moves his profile to `slug` (taking it) and releases bob-now. */
+  function bobTakes(slug: string) {
+    const db = bob();
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'slugs', slug), slugDocFor('bob'));
+    batch.update(doc(db, 'accounts', 'bob'), { profileSlug: slug, updatedAt: serverTimestamp() });
+    batch.update(doc(db, 'slugs', 'bob-now'), { releasedAt: serverTimestamp() });
+    batch.set(doc(db, 'slugHolds', 'bob'), slugHoldsDocFor(['bob-now']));
+    return batch.commit();
+  }
+
+  it('refuses a third hold', async () => {
+    await seedHolds();
+    await assertFails(rename('miu-next', ['miu-a', 'miu-b', 'miu-now']));
+  });
+  it('refuses releasing the current slug without listing it (an unlisted hold)', async () => {
+    await seedHolds();
+    await assertFails(rename('miu-next', ['miu-a', 'miu-b']));
+  });
+  it('refuses dropping the oldest from the list while it is still held (room made without releasing it)', async () => {
+    await seedHolds();
+    await assertFails(rename('miu-next', ['miu-b', 'miu-now']));
+  });
+  it('accepts the rename that releases the oldest for real in the same write', async () => {
+    await seedHolds();
+    await assertSucceeds(rename('miu-next', ['miu-b', 'miu-now'], ['miu-a']));
+  });
+  it('refuses releasing the oldest for real without its tombstone (the export would keep its redirect)', async () => {
+    await seedHolds();
+    await assertFails(rename('miu-next', ['miu-b', 'miu-now'], ['miu-a'], { tombstones: false }));
+  });
+  it('refuses deleting a slug the list still names', async () => {
+    await seedHolds();
+    await assertFails(rename('miu-next', ['miu-a', 'miu-now'], ['miu-a']));
+    await assertFails(deleteTombstoned(alice(), 'slugs', 'miu-a'));
+  });
+  it('accepts releasing a hold early: deleted and dropped from the list, no rename', async () => {
+    await seedHolds();
+    const db = alice();
+    const batch = writeBatch(db);
+    batch.delete(doc(db, 'slugs', 'miu-b'));
+    batch.set(doc(db, tombstoneFor('slugs', 'miu-b')[0]), tombstoneFor('slugs', 'miu-b')[1]);
+    batch.set(doc(db, 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a']));
+    await assertSucceeds(batch.commit());
+  });
+  it('accepts taking a held slug back, which frees its place in the list', async () => {
+    await seedHolds();
+    await assertSucceeds(rename('miu-a', ['miu-b', 'miu-now']));
+  });
+  it('accepts dropping a hold released over 30 days ago (no longer held) without deleting it', async () => {
+    await seedHolds(40);
+    await assertSucceeds(rename('miu-next', ['miu-b', 'miu-now']));
+  });
+  it('refuses listing a slug that is not hers, or not released', async () => {
+    await seedHolds();
+    await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'bob-now'])));
+    await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['bob-now', 'miu-a'])));
+    await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'miu-now'])));
+    await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'miu-gone'])));
+    await assertSucceeds(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'miu-b'])));
+  });
+  it("refuses bob taking alice's held slug, and lets him once she released it for real", async () => {
+    await seedHolds();
+    await seed(env(), { 'accounts/bob': therapistDoc('bob', { published: false, profileSlug: 'miu-a' }) });
+    await assertFails(setDoc(doc(bob(), 'slugs', 'miu-a'), slugDocFor('bob')));
+    await assertSucceeds(rename('miu-next', ['miu-b', 'miu-now'], ['miu-a']));
+    await assertSucceeds(setDoc(doc(bob(), 'slugs', 'miu-a'), slugDocFor('bob')));
+  });
+  it("refuses bob renaming onto alice's held slug in a full rename", async () => {
+    await seedHolds();
+    await assertFails(bobTakes('miu-b'));
+  });
+  it("refuses bob deleting alice's held slug to free it", async () => {
+    await seedHolds();
+    await assertFails(deleteTombstoned(bob(), 'slugs', 'miu-a'));
+  });
+  it("refuses bob writing alice's list", async () => {
+    await seedHolds();
+    await assertFails(setDoc(doc(bob(), 'slugHolds', 'alice'), slugHoldsDocFor([])));
+  });
+  it('refuses a suspended alice writing her list or releasing a hold', async () => {
+    await seedHolds();
+    await seed(env(), { 'suspensions/alice': { reason: '運営判断', createdAt: daysAgo(1) } });
+    await assertFails(rename('miu-next', ['miu-b', 'miu-now'], ['miu-a']));
+    await assertFails(setDoc(doc(alice(), 'slugHolds', 'alice'), slugHoldsDocFor(['miu-a', 'miu-b'])));
   });
 });

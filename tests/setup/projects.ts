@@ -14,4 +14,6 @@ export const TEST_PROJECTS = {
   areaMigration: 'demo-theralink-area-migration',
   /** The store-request migration and `npm run migrate` (scripts/migrations/2026-11-private-store-requests.ts). */
   migrations: 'demo-theralink-migrations',
+  /** The store-badge and slug-hold migrations (scripts/migrations/). */
+  migrateTrust: 'demo-theralink-migrate-trust',
 } as const;

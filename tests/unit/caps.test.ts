@@ -11,13 +11,14 @@ import {
   reportDoc,
 } from '../../src/schema/moderation';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../src/schema/schedules';
-import { SLUG_HOLD_DAYS } from '../../src/schema/slugs';
+import { MAX_HELD_SLUGS, SLUG_HOLD_DAYS } from '../../src/schema/slugs';
 import { MAX_PUSH_TOKENS } from '../../src/schema/users';
 import * as report from '../../src/lib/reports/report';
 
 describe('caps mirror the schemas', () => {
   it('has the same numbers', () => {
     expect(caps.SLUG_HOLD_DAYS).toBe(SLUG_HOLD_DAYS);
+    expect(caps.MAX_HELD_SLUGS).toBe(MAX_HELD_SLUGS);
     expect(caps.MAX_FORMER_HANDLES).toBe(MAX_FORMER_HANDLES);
     expect(caps.MAX_OPEN_DISPUTES).toBe(MAX_OPEN_DISPUTES);
     expect(caps.MAX_OPEN_REPORTS).toBe(MAX_OPEN_REPORTS);

@@ -22,6 +22,7 @@ function source(therapists: string[], stores: string[], suspended: string[] = []
     posts: new Map(),
     rankings: new Map(),
     suspensions: new Set(suspended),
+    storeVerifications: new Set(),
   };
 }
 

@@ -18,6 +18,7 @@ const store: PublicStore = {
   hours: '',
   website: '',
   channels: {},
+  verified: false,
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 const shift = (id: string, date: string, start: string, end: string, note = ''): PublicShift => ({

@@ -1,6 +1,7 @@
 /**
  * saveProfile's transaction, with firestore/lite mocked: the slug kept as
- * released (never deleted), the current X handle reserved, and her store
+ * released and listed as held (the oldest of three held released for real,
+ * with its tombstone), the current X handle reserved, and her store
  * request (storeRequests/{uid}, never the public profile) rewritten with a
  * new requestedAt only when the store changes.
  */
@@ -59,13 +60,29 @@ beforeEach(() => {
 });
 
 describe('saveProfile', () => {
-  it('claims a new slug and updates the old one to released', async () => {
+  it('claims a new slug, updates the old one to released and lists it as held', async () => {
     await saveProfile('u1', 'therapist', values({ profileSlug: 'miu-new', storeId: 's1', channels: { x: 'miu_old' } }));
-    expect(log.slice(0, 2)).toEqual([
+    expect(log.slice(0, 3)).toEqual([
       ['set', 'slugs/miu-new', { userId: 'u1', kind: 'therapist', releasedAt: null }],
       ['update', 'slugs/miu', { userId: 'u1', kind: 'therapist', releasedAt: SERVER_TIME }],
+      ['set', 'slugHolds/u1', { slugs: ['miu'] }],
     ]);
     expect(log.some(([op]) => op === 'delete')).toBe(false);
+  });
+
+  it('releases the oldest of two held slugs for real, with its tombstone, when renaming again', async () => {
+    const daysAgo = (days: number) => ({ toDate: () => new Date(Date.now() - days * 86_400_000) });
+    docs.set('slugs/miu-2024', { userId: 'u1', kind: 'therapist', releasedAt: daysAgo(20) });
+    docs.set('slugs/miu-2025', { userId: 'u1', kind: 'therapist', releasedAt: daysAgo(3) });
+    docs.set('slugHolds/u1', { slugs: ['miu-2024', 'miu-2025'] });
+    await saveProfile('u1', 'therapist', values({ profileSlug: 'miu-new', storeId: 's1', channels: { x: 'miu_old' } }));
+    expect(log.slice(0, 5)).toEqual([
+      ['set', 'slugs/miu-new', { userId: 'u1', kind: 'therapist', releasedAt: null }],
+      ['update', 'slugs/miu', { userId: 'u1', kind: 'therapist', releasedAt: SERVER_TIME }],
+      ['delete', 'slugs/miu-2024'],
+      ['set', 'deletions/slugs:miu-2024', { collection: 'slugs', docId: 'miu-2024', deletedAt: SERVER_TIME }],
+      ['set', 'slugHolds/u1', { slugs: ['miu-2025', 'miu'] }],
+    ]);
   });
 
   it('refuses a slug someone released less than 30 days ago', async () => {

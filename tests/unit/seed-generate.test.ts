@@ -120,9 +120,12 @@ describe('generateSeed', () => {
     }
   });
 
-  it('holds one released slug of a published therapist, renamed 10 days ago', () => {
+  it('holds one released slug of a published therapist, renamed 10 days ago, listed in her slugHolds', () => {
     const held = docs.filter((d) => d.path.startsWith('slugs/') && d.data.releasedAt !== null);
     expect(held).toHaveLength(1);
+    expect(docs.filter((d) => d.path.startsWith('slugHolds/'))).toEqual([
+      { path: `slugHolds/${held[0]!.data.userId as string}`, data: { slugs: [held[0]!.path.slice('slugs/'.length)] } },
+    ]);
     const owner = docs.find((d) => d.path === `accounts/${held[0]!.data.userId as string}`)!;
     expect(owner.data.published).toBe(true);
     expect(`slugs/${owner.data.profileSlug as string}`).not.toBe(held[0]!.path);
@@ -203,12 +206,29 @@ describe('generateSeed', () => {
     expect(share('self')).toBeGreaterThan(0.5);
     expect(share('store')).toBeGreaterThan(0.05);
     expect(share('operator')).toBeGreaterThan(0.02);
-    // A store vouches only for its confirmed members.
+    // A store vouches only for its confirmed members, and the claim names it.
     for (const { data } of frozen.filter((d) => d.data.verification === 'store')) {
       const request = requests().find((r) => r.data.userId === data.userId)!;
       expect(membership(request.data.storeId, data.userId)?.data.status).toBe('confirmed');
+      expect(data.confirmedBy).toBe(request.data.storeId);
     }
-    expect(docs.find((d) => d.path === 'frozenAccounts/x_miu_0312')?.data).toMatchObject({ verification: 'store', slot: 0 });
+    for (const { data } of frozen.filter((d) => d.data.verification !== 'store')) expect(data.confirmedBy).toBeNull();
+    expect(docs.find((d) => d.path === 'frozenAccounts/x_miu_0312')?.data).toMatchObject({
+      verification: 'store',
+      confirmedBy: 'demo-store',
+      slot: 0,
+    });
+  });
+
+  it('verifies most stores, the demo store among them, and leaves some store claims from unverified stores', () => {
+    const stores = docs.filter((d) => d.path.startsWith('stores/'));
+    const verified = new Set(docs.filter((d) => d.path.startsWith('storeVerifications/')).map((d) => d.path.split('/')[1]));
+    expect(verified.has('demo-store')).toBe(true);
+    expect(verified.size / stores.length).toBeGreaterThan(0.6);
+    expect(verified.size).toBeLessThan(stores.length);
+    for (const id of verified) expect(stores.some((d) => d.path === `stores/${id}`)).toBe(true);
+    const storeClaims = docs.filter((d) => d.path.startsWith('frozenAccounts/') && d.data.verification === 'store');
+    expect(storeClaims.some((d) => !verified.has(d.data.confirmedBy as string))).toBe(true);
   });
 
   it('reserves every current X handle, and no current handle is a former one', () => {
@@ -222,14 +242,16 @@ describe('generateSeed', () => {
     }
   });
 
-  it('opens one dispute on a self-declared handle of someone else', () => {
+  it('opens two disputes of one claimant: on a self-declared handle and on one a verified store confirmed, both someone else’s', () => {
     const disputes = docs.filter((d) => d.path.startsWith('disputes/'));
-    expect(disputes).toHaveLength(1);
-    const { path, data } = disputes[0]!;
-    expect(path).toBe(`disputes/${data.userId as string}_0`);
-    const claim = docs.find((d) => d.path === `frozenAccounts/${data.handleId as string}`)!;
-    expect(claim.data.verification).toBe('self');
-    expect(claim.data.userId).not.toBe(data.userId);
+    expect(disputes.map((d) => d.path)).toEqual([
+      `disputes/${disputes[0]!.data.userId as string}_0`,
+      `disputes/${disputes[0]!.data.userId as string}_1`,
+    ]);
+    const claims = disputes.map(({ data }) => docs.find((d) => d.path === `frozenAccounts/${data.handleId as string}`)!);
+    expect(claims.map((claim) => claim.data.verification)).toEqual(['self', 'store']);
+    expect(docs.some((d) => d.path === `storeVerifications/${claims[1]!.data.confirmedBy as string}`)).toBe(true);
+    for (const claim of claims) expect(claim.data.userId).not.toBe(disputes[0]!.data.userId);
   });
 
   it('passes every collection schema', () => {

@@ -28,6 +28,7 @@ const store = (id: string, displayName: string, area: Area, storeName = ''): Pub
   hours: '',
   website: '',
   channels: {},
+  verified: false,
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
 const shift = (id: string, userId: string, storeId: string | null, date: string, start: string, end: string): PublicShift => ({

@@ -86,6 +86,7 @@ describe('former handles', () => {
       frozenOn: null,
       note: '',
       verification: 'self',
+      confirmedBy: null,
       slot: 1,
       createdAt: SERVER_TIME,
       updatedAt: SERVER_TIME,

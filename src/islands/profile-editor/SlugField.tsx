@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { publicProfilePath, type ProfileKind } from '../../lib/profile/kinds';
 import { checkSlug, SLUG_TAKEN_MESSAGE } from '../../lib/profile/save-profile';
-import { SLUG_HOLD_DAYS } from '../../lib/caps';
+import { MAX_HELD_SLUGS, SLUG_HOLD_DAYS } from '../../lib/caps';
 import { normalizeSlug, slugProblem } from '../../lib/slugs';
 import { TextField } from '../forms/TextField';
 
@@ -77,7 +77,8 @@ export function SlugField({ kind, uid, value, savedSlug, error, onChange, onErro
           </span>
           <span className="block">
             半角英小文字・数字・ハイフンで 3〜30 文字。変えると、前の URL は {SLUG_HOLD_DAYS} 日間だけ新しい URL
-            へ転送され、そのあいだはあなただけが使い直せます。
+            へ転送され、そのあいだはあなただけが使い直せます。前の URL を押さえておけるのは {MAX_HELD_SLUGS}{' '}
+            件までで、それを超えて変えると、いちばん古い URL の転送は終わり、誰でも使えるようになります。
           </span>
           {state === 'checking' && (
             <span className="block" role="status">

@@ -1,8 +1,10 @@
 /**
  * A confirmed member's former handles, each with its level; a
  * self-declared one gets 「本人と確認した」, which raises it to
- * 店舗確認済み. While her profile is not public the store may not list
- * them: it is told so instead of an error.
+ * 店舗確認済み, once the operator has verified the store (until then the
+ * store is told that its confirmations count only after that, and gets no
+ * button). While her profile is not public the store may not list them:
+ * it is told so instead of an error.
  */
 import { useEffect, useState } from 'react';
 import type { StoreMember } from '../../lib/membership/client';
@@ -11,10 +13,21 @@ import { confirmMemberHandle, listMemberHandles, type MemberHandle } from '../..
 import { atHandle } from '../../lib/handles';
 import { VERIFICATION_LABELS } from '../../lib/verification';
 import { linkButton } from '../frozen/styles';
+import type { StoreVerification } from './use-store-verification';
 
 type Load = MemberHandle[] | 'loading' | 'unavailable' | 'error';
 
-export function MemberHandles({ member }: { member: StoreMember }) {
+interface Props {
+  member: StoreMember;
+  storeUid: string;
+  storeVerification: StoreVerification;
+}
+
+/** Said instead of the button while the operator has not verified the store. */
+export const UNVERIFIED_STORE_NOTICE =
+  'この店舗はまだ運営の確認を受けていないため、旧アカウントの本人確認はできません。運営が店舗を確認すると、ここで確認した旧アカウントが「店舗確認済み」と表示されるようになります。';
+
+export function MemberHandles({ member, storeUid, storeVerification }: Props) {
   const [handles, setHandles] = useState<Load>('loading');
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -40,7 +53,7 @@ export function MemberHandles({ member }: { member: StoreMember }) {
     setBusy(item.id);
     setMessage(null);
     try {
-      await confirmMemberHandle(item.id);
+      await confirmMemberHandle(item.id, storeUid);
       setHandles((current) =>
         Array.isArray(current) ? current.map((each) => (each.id === item.id ? { ...each, verification: 'store' } : each)) : current,
       );
@@ -64,9 +77,17 @@ export function MemberHandles({ member }: { member: StoreMember }) {
     );
   }
   if (handles === 'error') return <p className="text-sm text-red-700 dark:text-red-300">{membershipErrorMessage(null, 'handles')}</p>;
+  // A failed read ('unknown') still offers the button: the rules decide, and their refusal is explained.
+  const mayVouch = storeVerification === 'verified' || storeVerification === 'unknown';
+  const selfDeclared = handles.some((item) => item.verification === 'self');
   return (
     <div className="space-y-2 text-sm">
       <p className="font-medium">旧アカウント</p>
+      {storeVerification === 'unverified' && selfDeclared && (
+        <p className="text-gray-700 dark:text-gray-300" data-testid="member-handles-unverified">
+          {UNVERIFIED_STORE_NOTICE}
+        </p>
+      )}
       {handles.length === 0 ? (
         <p className="text-gray-700 dark:text-gray-300">登録されていません。</p>
       ) : (
@@ -75,7 +96,7 @@ export function MemberHandles({ member }: { member: StoreMember }) {
             <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-handle={item.handle}>
               <span className="font-medium break-all">{atHandle(item.handle)}</span>
               <span data-testid="member-handle-level">{VERIFICATION_LABELS[item.verification]}</span>
-              {item.verification === 'self' && (
+              {item.verification === 'self' && mayVouch && (
                 <button
                   type="button"
                   className={`${linkButton} min-h-11`}

@@ -6,9 +6,13 @@ import type { StoreMember } from '../../lib/membership/client';
 import type { MembershipStatus } from '../../lib/membership/state';
 import { dangerButton, primaryButton, secondaryButton } from '../frozen/styles';
 import { MemberHandles } from './MemberHandles';
+import type { StoreVerification } from './use-store-verification';
 
 interface Props {
   member: StoreMember;
+  storeUid: string;
+  /** Whether the operator verified the store (its confirmations count only then). */
+  storeVerification: StoreVerification;
   /** This member's answer is being written. */
   busy: boolean;
   /** Some answer is being written: buttons stay disabled. */
@@ -16,7 +20,7 @@ interface Props {
   onAnswer(status: MembershipStatus): void;
 }
 
-export function MemberRow({ member, busy, locked, onAnswer }: Props) {
+export function MemberRow({ member, storeUid, storeVerification, busy, locked, onAnswer }: Props) {
   const name = member.displayName || '（名前なし）';
   const hidden = <span className="sr-only">{name} さんを</span>;
   return (
@@ -49,7 +53,7 @@ export function MemberRow({ member, busy, locked, onAnswer }: Props) {
         </div>
       ) : (
         <>
-          <MemberHandles member={member} />
+          <MemberHandles member={member} storeUid={storeUid} storeVerification={storeVerification} />
           <button type="button" className={dangerButton} disabled={locked} onClick={() => onAnswer('removed')} data-testid="member-remove">
             {hidden}
             {busy ? '記録しています…' : '所属を解除'}

@@ -10,6 +10,7 @@ import { membershipErrorMessage, type MembershipAction } from '../../lib/members
 import type { MembershipStatus } from '../../lib/membership/state';
 import { FormAlert } from '../forms/FormAlert';
 import { MemberRow } from './MemberRow';
+import { useStoreVerification } from './use-store-verification';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; members: StoreMember[] };
 
@@ -29,6 +30,7 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
+  const storeVerification = useStoreVerification(storeUid);
 
   const reload = useCallback(() => {
     listStoreMembers(storeUid).then(
@@ -67,6 +69,8 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
           <MemberRow
             key={member.id}
             member={member}
+            storeUid={storeUid}
+            storeVerification={storeVerification}
             busy={busy === member.id}
             locked={busy !== null}
             onAnswer={(status) => answer(member, status)}

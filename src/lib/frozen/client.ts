@@ -1,14 +1,14 @@
 /**
  * My former (frozen) handles in Firestore, with the lite SDK:
  * frozenAccounts/x_{handle} = {userId, platform, handle, frozenOn, note,
- * verification, slot, createdAt}, created in one batch with
+ * verification, confirmedBy, slot, createdAt}, created in one batch with
  * users/{uid}/handleSlots/{slot} = {handleId}, the slot being the first
  * free one of 0..MAX_FORMER_HANDLES-1 among her own (so the rules can cap
  * her at 10). Before the batch, the handle is looked up: already hers, or
  * someone else's former or current handle (an unreadable one counts as
  * someone else's). She edits only the date and note; removing deletes the
- * handle and its slot together. Only her confirmed store or the operator
- * raises `verification`.
+ * handle and its slot together. Only her confirmed (operator-verified)
+ * store or the operator raises `verification`.
  */
 import { collection, doc, getDocs, query, serverTimestamp, updateDoc, where, writeBatch, type Timestamp } from 'firebase/firestore/lite';
 import { deleteWithTombstone } from '../firebase/tombstone';
@@ -100,6 +100,7 @@ export async function claimFrozenHandle(uid: string, entry: FrozenEntry, mine: r
     frozenOn: entry.frozenOn,
     note: entry.note,
     verification: 'self',
+    confirmedBy: null,
     slot,
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),

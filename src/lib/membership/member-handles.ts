@@ -1,10 +1,12 @@
 /**
  * A store confirms its confirmed members' former handles: it lists them
  * (frozenAccounts where userId == member; refused while she is
- * unpublished) and raises a self-declared one to 'store', the only change
- * the rules allow it.
+ * unpublished) and raises a self-declared one to 'store', naming itself in
+ * confirmedBy, the only change the rules allow it, and only once the
+ * operator has verified the store (storeVerifications/{its uid}, which the
+ * store may read).
  */
-import { collection, doc, getDocs, query, serverTimestamp, updateDoc, where } from 'firebase/firestore/lite';
+import { collection, doc, getDoc, getDocs, query, serverTimestamp, updateDoc, where } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
 import type { VerificationLevel } from '../../schema/frozen-accounts';
@@ -34,7 +36,16 @@ export async function listMemberHandles(memberUid: string): Promise<MemberHandle
   }
 }
 
-/** 本人と確認した: the store vouches for the handle (verification 'self' → 'store'). */
-export async function confirmMemberHandle(handleId: string): Promise<void> {
-  await updateDoc(doc(clientDb(), 'frozenAccounts', handleId), { verification: 'store', updatedAt: serverTimestamp() });
+/** Whether the operator has verified this store, so that its confirmations count (one read of its own record). */
+export async function readStoreVerified(storeUid: string): Promise<boolean> {
+  return (await getDoc(doc(clientDb(), 'storeVerifications', storeUid))).exists();
+}
+
+/** 本人と確認した: the store vouches for the handle (verification 'self' → 'store', confirmedBy = the store). */
+export async function confirmMemberHandle(handleId: string, storeUid: string): Promise<void> {
+  await updateDoc(doc(clientDb(), 'frozenAccounts', handleId), {
+    verification: 'store',
+    confirmedBy: storeUid,
+    updatedAt: serverTimestamp(),
+  });
 }

@@ -2,8 +2,10 @@
  * Saves the profile editor's values in one transaction (firestore.rules
  * check the same protocol):
  * - a changed slug: slugs/{new} claimed as {userId, kind, releasedAt: null}
- *   (SlugTakenError when someone holds it or held it recently) and
- *   slugs/{old} kept with releasedAt = server time (slug-plan.ts);
+ *   (SlugTakenError when someone holds it or held it recently),
+ *   slugs/{old} kept with releasedAt = server time and listed in
+ *   slugHolds/{uid}, and past MAX_HELD_SLUGS the oldest hold deleted with
+ *   its tombstone (slug-plan.ts);
  * - a changed current X handle: currentHandles/x_{old} deleted when hers,
  *   currentHandles/x_{new} = {userId} (CurrentHandleTakenError when taken);
  * - the profile: exactly the editable keys, updatedAt = server time;
@@ -12,14 +14,15 @@
  *   server time (null when cleared): a store confirms one request at a time.
  * userId, createdAt and photo are left untouched.
  */
-import { doc, getDoc, runTransaction, serverTimestamp } from 'firebase/firestore/lite';
+import { doc, getDoc, runTransaction, serverTimestamp, type Transaction } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
+import { deleteWithTombstone } from '../firebase/tombstone';
 import { storeRequestRef, storeRequestWrite } from '../membership/client';
 import { storeRequestFrom } from '../membership/state';
 import { currentHandleTakenMessage, CurrentHandleTakenError, readCurrentHandlePlan } from './current-handle';
 import { profileCollection, type ProfileKind } from './kinds';
 import type { StoreValues, TherapistValues } from './profile-form';
-import { planSlugChange, SLUG_TAKEN_MESSAGE, slugHolderFrom, slugState, type SlugState } from './slug-plan';
+import { planSlugChange, SLUG_TAKEN_MESSAGE, slugHolderFrom, slugState, type ListedHold, type SlugState } from './slug-plan';
 
 export { CurrentHandleTakenError, currentHandleTakenMessage, SLUG_TAKEN_MESSAGE };
 
@@ -42,6 +45,15 @@ const channelX = (channels: unknown): string | undefined => {
   return typeof x === 'string' && x !== '' ? x : undefined;
 };
 
+/** Her slugHolds list (slugs/ docs read for each), in the transaction; empty when she has none. */
+async function readHolds(transaction: Transaction, uid: string): Promise<ListedHold[]> {
+  const db = clientDb();
+  const list = (await transaction.get(doc(db, 'slugHolds', uid))).data()?.slugs;
+  const slugs = Array.isArray(list) ? list.filter((slug): slug is string => typeof slug === 'string') : [];
+  const docs = await Promise.all(slugs.map((slug) => transaction.get(doc(db, 'slugs', slug))));
+  return slugs.map((slug, index) => ({ slug, holder: slugHolderFrom(docs[index]?.data()) }));
+}
+
 export async function saveProfile(uid: string, kind: ProfileKind, values: TherapistValues | StoreValues): Promise<void> {
   const db = clientDb();
   const profileRef = doc(db, profileCollection(kind), uid);
@@ -56,15 +68,18 @@ export async function saveProfile(uid: string, kind: ProfileKind, values: Therap
     const next = values.profileSlug;
     let nextHolder = null;
     let currentHolder = null;
+    let holds: ListedHold[] = [];
     if (next !== current) {
-      const [nextSlug, currentSlug] = await Promise.all([
+      const [nextSlug, currentSlug, listed] = await Promise.all([
         transaction.get(doc(db, 'slugs', next)),
         current ? transaction.get(doc(db, 'slugs', current)) : Promise.resolve(null),
+        readHolds(transaction, uid),
       ]);
       nextHolder = slugHolderFrom(nextSlug.data());
       currentHolder = slugHolderFrom(currentSlug?.data());
+      holds = listed;
     }
-    const slugPlan = planSlugChange({ uid, kind, current, next, nextHolder, currentHolder, now: new Date() });
+    const slugPlan = planSlugChange({ uid, kind, current, next, nextHolder, currentHolder, holds, now: new Date() });
     if (slugPlan.taken) throw new SlugTakenError();
     const nextX = channelX(values.channels);
     const handlePlan = await readCurrentHandlePlan(uid, channelX(stored.channels), nextX);
@@ -78,6 +93,8 @@ export async function saveProfile(uid: string, kind: ProfileKind, values: Therap
       const { slug, userId, kind: slugKind } = slugPlan.release;
       transaction.update(doc(db, 'slugs', slug), { userId, kind: slugKind, releasedAt: serverTimestamp() });
     }
+    for (const slug of slugPlan.free) deleteWithTombstone(db, transaction, 'slugs', slug);
+    if (slugPlan.holds) transaction.set(doc(db, 'slugHolds', uid), { slugs: slugPlan.holds });
     if (handlePlan.release) transaction.delete(doc(db, 'currentHandles', handlePlan.release));
     if (handlePlan.claim) transaction.set(doc(db, 'currentHandles', handlePlan.claim), { userId: uid });
     if (storeRequest && chosenStore !== undefined && storeRequest.storeId !== chosenStore) {

@@ -1,12 +1,15 @@
 /**
- * What a profile save does to slugs/ (docs/decisions.md "Slugs are held
- * 30 days"): a changed slug is claimed as {userId, kind, releasedAt: null}
- * (created when missing, or taken over when it is her own held slug or was
- * released more than SLUG_HOLD_DAYS ago by someone else), and the old one
- * is kept with releasedAt = server time, never deleted. Pure, so the unit
- * tests cover it; save-profile.ts reads the two slug docs and follows it.
+ * What a profile save does to slugs/ (docs/decisions/slug-holds.md): a
+ * changed slug is claimed as {userId, kind, releasedAt: null} (created when
+ * missing, or taken over when it is her own held slug or was released more
+ * than SLUG_HOLD_DAYS ago by someone else), and the old one is kept with
+ * releasedAt = server time and listed in her slugHolds/{uid}, oldest first.
+ * She holds at most MAX_HELD_SLUGS: a rename that would hold one more
+ * releases the oldest for real (deleted, with its tombstone: anyone may
+ * take it then, and its redirect ends). Pure, so the unit tests cover it;
+ * save-profile.ts reads the slug docs and her list and follows it.
  */
-import { SLUG_HOLD_DAYS } from '../caps';
+import { MAX_HELD_SLUGS, SLUG_HOLD_DAYS } from '../caps';
 import type { ProfileKind } from './kinds';
 
 /** The one message for a slug someone holds now or held recently. */
@@ -61,7 +64,17 @@ export type SlugPlan =
       claim: SlugWrite | null;
       /** slugs/{release.slug} to update to {userId, kind, releasedAt: server time}, or null. */
       release: SlugWrite | null;
+      /** Held slugs released for real: deleted with their tombstones, oldest first. */
+      free: string[];
+      /** Her slugHolds list to write (oldest first), or null when it stays as it is. */
+      holds: string[] | null;
     };
+
+/** One slug of her slugHolds list, with its slug doc as read. */
+export interface ListedHold {
+  slug: string;
+  holder: SlugHolder | null;
+}
 
 export interface SlugChange {
   uid: string;
@@ -74,19 +87,49 @@ export interface SlugChange {
   nextHolder: SlugHolder | null;
   /** Who holds slugs/{current} (null when nobody). */
   currentHolder: SlugHolder | null;
+  /** Her slugHolds list as read (empty when she has none), each slug with its doc; unused when the slug is unchanged. */
+  holds: readonly ListedHold[];
   now: Date;
 }
 
-export function planSlugChange({ uid, kind, current, next, nextHolder, currentHolder, now }: SlugChange): SlugPlan {
-  if (next === current) return { taken: false, claim: null, release: null };
+/**
+ * When a listed slug was released, while it still counts as held: hers,
+ * released, and not over a day past SLUG_HOLD_DAYS (the rules let a slug
+ * leave the list unreleased only once the server's clock is past the hold,
+ * so one whose hold ends about now stays listed, and is the first released
+ * for real). Null once it is not held.
+ */
+function heldSince(hold: ListedHold, uid: string, now: Date): number | null {
+  const released = hold.holder?.userId === uid ? hold.holder.releasedAt : null;
+  if (!released || now.getTime() - released.getTime() > (SLUG_HOLD_DAYS + 1) * DAY_MS) return null;
+  return released.getTime();
+}
+
+export function planSlugChange({ uid, kind, current, next, nextHolder, currentHolder, holds, now }: SlugChange): SlugPlan {
+  if (next === current) return { taken: false, claim: null, release: null, free: [], holds: null };
   const state = slugState(nextHolder, uid, now);
   if (state === 'taken' || state === 'held') return { taken: true };
   // Already hers and in use (a reservation left over): nothing to write.
   const alreadyClaimed = state === 'mine' && nextHolder?.releasedAt === null;
+  // Only her own slug doc in use is released (kept, with the time); a missing one needs nothing.
+  const release = current !== '' && currentHolder?.userId === uid && currentHolder.releasedAt === null;
+  // Her holds, oldest first, without the one she takes back and those no longer held; then the one released now.
+  const kept = holds
+    .flatMap((hold) => {
+      const since = hold.slug === next || hold.slug === current ? null : heldSince(hold, uid, now);
+      return since === null ? [] : [{ slug: hold.slug, since }];
+    })
+    .sort((a, b) => a.since - b.since)
+    .map((hold) => hold.slug);
+  const list = release ? [...kept, current] : kept;
+  const free = list.splice(0, Math.max(0, list.length - MAX_HELD_SLUGS));
+  const stored = holds.map((hold) => hold.slug);
+  const same = list.length === stored.length && list.every((slug, index) => slug === stored[index]);
   return {
     taken: false,
     claim: alreadyClaimed ? null : { slug: next, userId: uid, kind },
-    // Only her own slug doc is released (kept, with the time); a missing one needs nothing.
-    release: current !== '' && currentHolder?.userId === uid ? { slug: current, userId: uid, kind } : null,
+    release: release ? { slug: current, userId: uid, kind } : null,
+    free,
+    holds: same ? null : list,
   };
 }

@@ -54,6 +54,7 @@ export function frozen(uid: string, handle: string, overrides: Record<string, un
     frozenOn: null,
     note: '',
     verification: 'self',
+    confirmedBy: null,
     slot: 0,
     createdAt: AT,
     updatedAt: AT,
@@ -76,6 +77,11 @@ export function membership(storeId: string, uid: string, overrides: Record<strin
 
 export function dispute(uid: string, handleId: string, overrides: Record<string, unknown> = {}) {
   return { userId: uid, handleId, kind: 'former', evidence: '凍結前のスクリーンショットがあります。', createdAt: AT, ...overrides };
+}
+
+/** storeVerifications/{storeId}: the operator verified the store at `at`. */
+export function storeVerification(at: Timestamp = AT) {
+  return { verifiedAt: at };
 }
 
 export function slug(uid: string, kind: 'therapist' | 'store', releasedAt: Timestamp | null = null) {

@@ -23,6 +23,15 @@
  * - Tokyo offset (+9 h) dropped: the same Tokyo and UTC calendar day when
  *   the tests run between 00:00 and 15:00 UTC; caught between 15:00 and
  *   24:00 UTC (the date-range tests then sit on the other day).
+ *
+ * The store-badge and slug-hold mutants (2026-11-28, run with --only on
+ * them): 27, 24 caught; three more are equivalent since then:
+ * - frozen update "store may set any level": confirmedBy == its own uid and
+ *   the level/confirmedBy pairing in isFrozenAccount pin 'store' (the run
+ *   reported it caught only by a timing-sensitive customers test);
+ * - slug release "owner unchecked" and "userId may change": the release
+ *   must be listed in the releaser's slugHolds, whose every slug must be
+ *   hers after the write.
  */
 const P = 'profile-fields.test.ts profiles.test.ts registration.test.ts current-handles.test.ts malformed.test.ts moderation.test.ts';
 const S = 'slugs.test.ts profile-fields.test.ts registration.test.ts moderation.test.ts';
@@ -328,15 +337,29 @@ export const MUTANTS = [
     '((existing().userId == request.auth.uid\n            && incoming().diff',
     '((true\n            && incoming().diff',
   ],
-  ['frozen update: store may change other keys', F, "|| (incoming().diff(existing()).affectedKeys().hasOnly(['verification'])", '|| (true'],
+  [
+    'frozen update: store may change other keys',
+    F,
+    "|| (incoming().diff(existing()).affectedKeys().hasOnly(['verification', 'confirmedBy', 'updatedAt'])",
+    '|| (true',
+  ],
   ['frozen update: store may raise from any level', F, "&& existing().verification == 'self'\n", '\n'],
   ['frozen update: store may set any level', F, "&& incoming().verification == 'store'\n", '\n'],
   [
     'frozen update: store membership unchecked',
     F,
-    "&& incoming().verification == 'store'\n            && isConfirmedMember(existing().userId, request.auth.uid)));",
-    "&& incoming().verification == 'store'));",
+    "&& exists(docPath('storeVerifications', request.auth.uid))\n            && isConfirmedMember(existing().userId, request.auth.uid)));",
+    "&& exists(docPath('storeVerifications', request.auth.uid))));",
   ],
+  ['frozen update: unverified store may raise', F, "&& exists(docPath('storeVerifications', request.auth.uid))\n", '\n'],
+  ['frozen update: confirmedBy may name another store', F, '&& incoming().confirmedBy == request.auth.uid\n', '\n'],
+  [
+    'frozen: confirmedBy bound to the level dropped',
+    F,
+    "&& (data.verification == 'store' ? isUid(data.confirmedBy) : data.confirmedBy == null)",
+    '&& (data.confirmedBy == null || isUid(data.confirmedBy))',
+  ],
+  ['storeVerifications: readable by anyone', F, 'allow get: if isOwner(storeId);', 'allow get: if true;'],
   [
     'frozen delete: suspension ignored',
     D,
@@ -405,18 +428,53 @@ export const MUTANTS = [
   [
     'slug release: profile unchecked',
     S,
-    '&& (!existsAfter(docPath(profileCollection(existing().kind), request.auth.uid))\n            || !pointsAt(existing().kind));',
-    ';',
+    '&& (!existsAfter(docPath(profileCollection(existing().kind), request.auth.uid))\n            || !pointsAt(existing().kind))\n',
+    '\n',
   ],
   [
     'slug release: gone-profile escape dropped',
     S,
-    '&& (!existsAfter(docPath(profileCollection(existing().kind), request.auth.uid))\n            || !pointsAt(existing().kind));',
-    '&& !pointsAt(existing().kind);',
+    '&& (!existsAfter(docPath(profileCollection(existing().kind), request.auth.uid))\n            || !pointsAt(existing().kind))\n',
+    '&& !pointsAt(existing().kind)\n',
+  ],
+  [
+    'slug release: hold list unchecked',
+    S,
+    '|| !pointsAt(existing().kind))\n          && listedAfter();',
+    '|| !pointsAt(existing().kind));',
+  ],
+  ['slug delete: in-use slug deleted', S, '&& existing().releasedAt != null\n        && !listedAfter()', '&& !listedAfter()'],
+  [
+    'slug delete: owner unchecked',
+    S,
+    'allow delete: if isSignedIn() && notSuspended()\n        && existing().userId == request.auth.uid\n        && existing().releasedAt != null',
+    'allow delete: if isSignedIn() && notSuspended()\n        && existing().releasedAt != null',
+  ],
+  ['slug delete: listed slug deleted', S, '&& !listedAfter()\n', '\n'],
+  ['slug delete: tombstone unchecked', S, "&& tombstoned('slugs', slug);", ';'],
+  ['slug holds: a third allowed', S, '&& data.slugs.size() <= 2\n', '&& data.slugs.size() <= 3\n'],
+  ['slug holds: listed slug unchecked', S, '&& (data.slugs.size() <= 0 || heldAfter(data.slugs[0]))', '&& true'],
+  ['slug holds: held slug dropped', S, '&& droppedOnlyWhenFree(existing().slugs, incoming().slugs);', ';'],
+  [
+    'slug holds: 30-day expiry ignored when dropping',
+    S,
+    "|| request.time > getAfter(slugAfter(value)).data.releasedAt + duration.value(30, 'd');",
+    ';',
+  ],
+  [
+    'slug holds: owner unchecked',
+    S,
+    'allow create: if isActiveOwner(uid) && isHoldList(incoming());',
+    'allow create: if isHoldList(incoming());',
   ],
   ['slug retake: in-use slug retaken', S, 'return existing().releasedAt != null\n', 'return true\n'],
   ['slug retake: 30-day hold dropped', S, "|| request.time > existing().releasedAt + duration.value(30, 'd'))", '|| true)'],
-  ['slug retake: hold shortened to 0 days', S, "duration.value(30, 'd')", "duration.value(0, 'd')"],
+  [
+    'slug retake: hold shortened to 0 days',
+    S,
+    "|| request.time > existing().releasedAt + duration.value(30, 'd'))",
+    "|| request.time > existing().releasedAt + duration.value(0, 'd'))",
+  ],
   ['slug retake: previous owner refused', S, '&& (existing().userId == request.auth.uid\n            ||', '&& (false\n            ||'],
   [
     'slugs: suspension ignored',
