@@ -16,4 +16,6 @@ export const TEST_PROJECTS = {
   migrations: 'demo-theralink-migrations',
   /** The store-badge and slug-hold migrations (scripts/migrations/). */
   migrateTrust: 'demo-theralink-migrate-trust',
+  /** The cycle fuzzer (tests/fuzz/cycle.ts, tests/integration/fuzz-cycle.test.ts, `npm run fuzz`). */
+  fuzz: 'demo-theralink-fuzz',
 } as const;
