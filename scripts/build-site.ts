@@ -685,12 +685,16 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   }
 }
 
+/** Numbers the old indexes set aside by this process. */
+let asides = 0;
+
 /** Puts the index `index` into the generation `staging` (as hard links), unless it holds that index already. */
 async function linkIndex(index: string, staging: string): Promise<void> {
   const target = path.join(staging, SEARCH_INDEX_DIR);
   if (await sameIndex(index, target)) return;
   if (existsSync(target)) {
-    const aside = `${target}-old-${process.pid}`;
+    // Set aside beside the generation, not in it: the generation goes live, and its files must be the site's only.
+    const aside = path.join(path.dirname(staging), `pagefind-old-${process.pid}-${++asides}`);
     await rename(target, aside);
     void removeInBackground(aside);
   }

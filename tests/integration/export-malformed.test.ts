@@ -49,6 +49,12 @@ function impossibleDateInWindow(): string {
   return `${addDays(today, 3).slice(0, 8)}32`;
 }
 
+/** The store the seed has a therapist ask (and, in this seed, confirm her). */
+function seededStoreOf(uid: string): string {
+  const request = generateSeed({ therapists: 40, today }).find((d) => d.path === `storeRequests/${uid}`);
+  return String(request?.data.storeId);
+}
+
 /** One malformed document per collection the export reads, and the field each is named by. */
 function planted(): { path: string; data: Record<string, unknown>; field: string }[] {
   const badDate = impossibleDateInWindow();
@@ -59,7 +65,7 @@ function planted(): { path: string; data: Record<string, unknown>; field: string
     { path: 'stores/evil-nested', data: store('evil-nested', { channels: { x: { nested: 'map' } } }), field: 'channels.x' },
     { path: 'frozenAccounts/x_evil_date', data: frozen('th-000002', 'evil_date', { frozenOn: '2026-02-30', slot: 5 }), field: 'frozenOn' },
     { path: `schedules/th-000002_${badDate}_0`, data: shift('th-000002', badDate), field: 'date' },
-    { path: 'storeRequests/th-000007', data: storeRequest('th-000007', 'st-00019', { requestedAt: 'yesterday' }), field: 'requestedAt' },
+    { path: 'storeRequests/th-000007', data: storeRequest('th-000007', seededStoreOf('th-000007'), { requestedAt: 'yesterday' }), field: 'requestedAt' },
     {
       path: 'memberships/demo-store_demo-therapist',
       data: membership('demo-store', 'demo-therapist', { requestedAt: 'yesterday' }),
@@ -188,7 +194,7 @@ describe('an export with a malformed document in every collection', () => {
   });
 
   it('fails closed on a malformed store request: her confirmed store is no longer named', () => {
-    expect(before.therapists!.find((t) => t.id === 'th-000007')?.storeId).toBe('st-00019');
+    expect(before.therapists!.find((t) => t.id === 'th-000007')?.storeId).toBe(seededStoreOf('th-000007'));
     expect(after.therapists!.find((t) => t.id === 'th-000007')?.storeId).toBeNull();
   });
 
