@@ -1,5 +1,5 @@
 /**
- * `npm run deploy [-- --site ID --api URL --config firebase.json --state FILE --dry-run --allow-production]`:
+ * `npm run deploy [-- --site ID --api URL --config FILE --state FILE --dry-run --allow-production]`:
  * deploys the built site (firebase.json's hosting.public, dist/) to
  * Firebase Hosting over its REST API, sending only what changed since the
  * last deploy (scripts/deploy/deploy-cycle.ts), and prints per cycle the
@@ -7,16 +7,19 @@
  *
  * The API is Google's (https://firebasehosting.googleapis.com, with
  * Application Default Credentials) unless --api or FIREBASE_HOSTING_API_URL
- * names another, such as the local stand-in (`npm run hosting-stand-in`).
+ * names another, such as the local stand-in (`npm run hosting-stand-in`;
+ * firebase.local.json's headers then, when `npm start` wrote it).
  * Like the other trusted scripts it refuses a real project without
  * --allow-production. `firebase deploy --only hosting` stays the manual
  * fallback; after one, the next cycle here clones its own last version,
  * so it never builds on a version it did not make.
  */
+import { existsSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMain } from './lib/cli';
+import { FIREBASE_JSON, FIREBASE_LOCAL_JSON } from './lib/hosting-headers';
 import { projectId, ROOT } from './lib/project';
 import { applicationDefaultAuth, noAuth } from './deploy/auth';
 import { deployCycle, type DeployReport } from './deploy/deploy-cycle';
@@ -25,7 +28,7 @@ import { HostingClient } from './deploy/hosting-client';
 import { readHostingConfig } from './deploy/hosting-config';
 
 const USAGE =
-  'npm run deploy [-- --site <サイトID>] [--api <URL>] [--config firebase.json] [--state <ファイル>] [--dry-run] [--allow-production]';
+  'npm run deploy [-- --site <サイトID>] [--api <URL>] [--config <firebase.json>] [--state <ファイル>] [--dry-run] [--allow-production]';
 
 /** Whether an API origin is this machine (the stand-in): no credentials, no production guard. */
 export const isLocalOrigin = (origin: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(origin).hostname);
@@ -44,8 +47,13 @@ export function describeDeploy(site: string, report: DeployReport): string {
     clone: `cloned the last version without the changed and removed paths → released ${report.version}`,
     full: `populated a new version with every path → released ${report.version}`,
   }[report.mode];
+  const listed = Object.entries(report.paths ?? {}).flatMap(([kind, paths]) => [
+    ...paths.slice(0, 20).map((p) => `  ${kind}: /${p}`),
+    ...(paths.length > 20 ? [`  ${kind}: … ${paths.length - 20} more`] : []),
+  ]);
   return [
     `Deploy of site ${site}: ${what}`,
+    ...listed,
     `  files: ${report.files} (${report.added} added, ${report.changed} changed, ${report.removed} removed; config ${report.configChanged ? 'changed' : 'unchanged'})`,
     `  files hashed: ${report.hashed} (files read: ${report.read})`,
     `  bytes uploaded: ${report.bytesUploaded} (${kb(report.bytesUploaded)}, ${report.uploaded} files)`,
@@ -61,7 +69,7 @@ if (isMain(import.meta.url)) {
       options: {
         site: { type: 'string' },
         api: { type: 'string' },
-        config: { type: 'string', default: path.join(ROOT, 'firebase.json') },
+        config: { type: 'string' },
         state: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         'allow-production': { type: 'boolean', default: false },
@@ -88,8 +96,12 @@ if (isMain(import.meta.url)) {
       process.exit(2);
     }
   }
+  // A site deployed to the local stand-in is browsed over http with the emulators: npm start's firebase.local.json
+  // (the policy without upgrade-insecure-requests, the emulators allowed) when there is one.
+  const config = values.config ?? (local && existsSync(FIREBASE_LOCAL_JSON) ? FIREBASE_LOCAL_JSON : FIREBASE_JSON);
+  console.log(`Config: ${path.relative(ROOT, config) || config}; API: ${origin}`);
   try {
-    const hosting = await readHostingConfig(values.config);
+    const hosting = await readHostingConfig(config);
     const client = new HostingClient({ origin, auth: local ? noAuth : applicationDefaultAuth() });
     const report = await deployCycle({
       client,

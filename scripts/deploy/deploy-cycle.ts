@@ -58,6 +58,8 @@ export interface DeployReport {
   /** HTTP requests to the API (retries and polls included). */
   calls: number;
   configChanged: boolean;
+  /** The planned paths (a dry run's answer). */
+  paths?: { added: string[]; changed: string[]; removed: string[] };
   planSeconds: number;
   seconds: number;
 }
@@ -94,7 +96,7 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
     ...extra,
   });
 
-  if (options.dryRun) return report('dry-run');
+  if (options.dryRun) return report('dry-run', { paths: { added: plan.added, changed: plan.changed, removed: plan.removed } });
   const unchanged = plan.added.length + plan.changed.length + plan.removed.length === 0 && !configChanged;
   if (state && unchanged) {
     // Nothing to send; new inodes of the same bytes are remembered, so the next cycle need not read them again.

@@ -151,6 +151,22 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     },
   );
 
+  it('plans a dry run without a call and without writing the hash cache', { timeout: 60_000 }, async () => {
+    await cycle();
+    const cache = await readFile(statePath);
+    put('profile/miu.html', '<!doctype html><p>みう（下書き）</p>');
+    const before = standIn.calls.length;
+    const report = await deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, dryRun: true });
+    expect(report).toMatchObject({
+      mode: 'dry-run',
+      calls: 0,
+      hashed: 1,
+      paths: { added: [], changed: ['profile/miu.html'], removed: [] },
+    });
+    expect(standIn.calls.length).toBe(before);
+    expect((await readFile(statePath)).equals(cache)).toBe(true);
+  });
+
   it('sends a changed config (a new CSP) with no file changed, and serves its headers', { timeout: 60_000 }, async () => {
     await cycle();
     const csp = "default-src 'self'; script-src 'self' 'sha256-bmV3'";
