@@ -113,8 +113,9 @@ export async function saveDeployState(file: string, state: Omit<DeployState, 're
     };
     const lines = [JSON.stringify(header)];
     for (const [relativePath, f] of state.files) lines.push(`${relativePath}\t${f.ino}\t${f.size}\t${f.mtimeMs}\t${f.digest}\t${f.hash}`);
+    // No fsync (1.5 s for 24 MB on a busy disk): a file a crash left torn fails its gzip check on load, and the
+    // next cycle deploys as without a cache (a new version, every path), which is correct, only slower.
     await handle.writeFile(await gzipAsync(lines.join('\n'), { level: 1 }));
-    await handle.sync();
   } catch (error) {
     await handle.close();
     await rm(temp, { force: true });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -141,9 +141,12 @@ describe('the deploy plan', () => {
     expect(summary(await planDeploy(copy, ignored, state))).toEqual({ added: [], changed: [], removed: [], read: 4, hashed: 0 });
   });
 
-  it('keeps no state of another site, nor an unreadable file', async () => {
+  it('keeps no state of another site, nor an unreadable or torn file', async () => {
     await deployed();
     expect(await loadDeployState(statePath, 'demo-other')).toBeUndefined();
+    const whole = readFileSync(statePath);
+    writeFileSync(statePath, whole.subarray(0, whole.length - 8));
+    expect(await loadDeployState(statePath, SITE)).toBeUndefined();
     writeFileSync(statePath, 'not gzip');
     expect(await loadDeployState(statePath, SITE)).toBeUndefined();
   });
