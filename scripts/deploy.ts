@@ -47,7 +47,7 @@ export function describeDeploy(site: string, report: DeployReport): string {
     clone: `cloned the last version without the changed and removed paths → released ${report.version}`,
     full: `populated a new version with every path → released ${report.version}`,
   }[report.mode];
-  const listed = Object.entries(report.paths ?? {}).flatMap(([kind, paths]) => [
+  const listed = Object.entries(report.paths).flatMap(([kind, paths]) => [
     ...paths.slice(0, 20).map((p) => `  ${kind}: /${p}`),
     ...(paths.length > 20 ? [`  ${kind}: … ${paths.length - 20} more`] : []),
   ]);

@@ -58,8 +58,8 @@ export interface DeployReport {
   /** HTTP requests to the API (retries and polls included). */
   calls: number;
   configChanged: boolean;
-  /** The planned paths (a dry run's answer). */
-  paths?: { added: string[]; changed: string[]; removed: string[] };
+  /** The planned paths. */
+  paths: { added: string[]; changed: string[]; removed: string[] };
   planSeconds: number;
   seconds: number;
 }
@@ -91,12 +91,13 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
     bytesUploaded: client.bytesUploaded - bytesBefore,
     calls: client.calls - callsBefore,
     configChanged,
+    paths: { added: plan.added, changed: plan.changed, removed: plan.removed },
     planSeconds,
     seconds: (performance.now() - started) / 1000,
     ...extra,
   });
 
-  if (options.dryRun) return report('dry-run', { paths: { added: plan.added, changed: plan.changed, removed: plan.removed } });
+  if (options.dryRun) return report('dry-run');
   const unchanged = plan.added.length + plan.changed.length + plan.removed.length === 0 && !configChanged;
   if (state && unchanged) {
     // Nothing to send; new inodes of the same bytes are remembered, so the next cycle need not read them again.

@@ -85,15 +85,11 @@ export interface Channel {
 
 /** The REST paths (after `/v1beta1/`). */
 export const hostingPaths = {
-  channel: (site: string, channel = 'live') => `sites/${site}/channels/${channel}`,
   versions: (site: string) => `sites/${site}/versions`,
   clone: (site: string) => `sites/${site}/versions:clone`,
   populateFiles: (version: string) => `${version}:populateFiles`,
   releases: (site: string, channel = 'live') => `sites/${site}/channels/${channel}/releases`,
 };
-
-/** A version's id, the last segment of its name. */
-export const versionId = (name: string) => name.slice(name.lastIndexOf('/') + 1);
 
 /** An SHA-256 in hex, as populateFiles takes it. */
 export const isContentHash = (hash: string) => /^[0-9a-f]{64}$/.test(hash);

@@ -350,7 +350,7 @@ if (isMain(import.meta.url)) {
     site: values.site,
     sitePort: Number(values['site-port']),
   });
-  console.log(`Hosting API stand-in: ${standIn.url} (store ${path.relative(ROOT, values.dir) || values.dir})`);
+  console.log(`Hosting API stand-in: ${standIn.url} (store ${path.resolve(values.dir)})`);
   console.log(`Site ${values.site}, live release: ${standIn.siteUrl}`);
   console.log(`Deploy to it: npm run deploy -- --api ${standIn.url} --site ${values.site}`);
   const stop = () => void standIn.close().then(() => process.exit(0));
