@@ -219,6 +219,16 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     expect(report.calls).toBe(standIn.calls.length - before);
   });
 
+  it('populates a new version with every path when more paths changed than a clone filter should carry', { timeout: 60_000 }, async () => {
+    await cycle();
+    put('index.html', '<!doctype html><h1>セラリンク（新）</h1>');
+    rmSync(path.join(siteDir, 'profile/rin.html'));
+    const report = await deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, maxExcluded: 1 });
+    expect(report).toMatchObject({ mode: 'full', files: 7, changed: 1, removed: 1, hashed: 1, uploaded: 1 });
+    expect([...(await standIn.live(SITE))!.files.keys()]).not.toContain('/profile/rin.html');
+    await expectServedAsLocal();
+  });
+
   it(
     'populates a new version with every path when the cached version is gone, uploading only what Hosting lacks',
     { timeout: 60_000 },
