@@ -18,6 +18,7 @@ import path from 'node:path';
 import { SEARCH_INDEX_DIR, SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
 import { ROOT } from './project';
 import { foreground } from './foreground';
+import { linkUnchangedFiles } from './keep-unchanged';
 import { removeInBackground, replaceDir } from './replace-dir';
 import { SearchIndexWriter } from './search-index-writer';
 import { linkFiles } from './site-files';
@@ -134,6 +135,10 @@ export class BackgroundIndexer {
               { quiet: true },
             );
         }
+        // Pagefind rewrote every file: those with the bytes of the current index keep its inodes (the deploy reads
+        // only files whose identity changed). Outside the queue: it reads both indexes, and a twin gone meanwhile
+        // (a full build's index) only leaves a file unlinked.
+        await linkUnchangedFiles(path.join(this.#stateDir, SEARCH_INDEX_DIR), output);
         await this.#enqueue(() => this.#publish(job.build, output));
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {

@@ -1,0 +1,115 @@
+/**
+ * What a deploy cycle has to send: the site's files against the hash cache
+ * of the last released version (./deploy-state.ts). A file whose identity
+ * is unchanged keeps its hashes and is not opened. One whose identity
+ * changed is read once: bytes equal to the deployed ones (a full build
+ * rewrote the page as it was) keep the Hosting hash; other bytes are
+ * gzipped and hashed, and their gzip is kept for the upload.
+ */
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import type { DeployedFile, DeployState } from './deploy-state';
+import { contentDigest, gzipForHosting } from './file-digest';
+import { walkSite, type FileIdentity } from './site-walk';
+
+export interface DeployPlan {
+  /** Device of the site's files. */
+  dev: number;
+  /** Every file of the site as it will be deployed (the next hash cache). */
+  files: Map<string, DeployedFile>;
+  /** Paths not in the last version. */
+  added: string[];
+  /** Paths whose bytes differ from the last version's. */
+  changed: string[];
+  /** Paths of the last version the site no longer has. */
+  removed: string[];
+  /** Files opened (their identity changed or they are new). */
+  read: number;
+  /** Files gzipped and hashed (new bytes). */
+  hashed: number;
+  /** Gzip of the new bytes by Hosting hash, while within the memory budget (the rest is gzipped again to upload). */
+  gzipped: Map<string, Buffer>;
+}
+
+export interface PlanOptions {
+  /** Files read and hashed at once (zlib runs on the thread pool). */
+  concurrency?: number;
+  /** Bytes of gzip kept for the upload. */
+  keepBytes?: number;
+}
+
+/** Whether a stat still names the file recorded (see deploy-state.ts for `restored`). */
+export function sameIdentity(file: FileIdentity, known: DeployedFile, state: Pick<DeployState, 'dev' | 'restored'>): boolean {
+  if (file.size !== known.size || file.mtimeMs !== known.mtimeMs) return false;
+  return state.restored || (file.dev === state.dev && file.ino === known.ino);
+}
+
+async function readWithIdentity(file: string): Promise<{ bytes: Buffer; identity: FileIdentity }> {
+  const handle = await open(file, 'r');
+  try {
+    // The identity of what is read, not of what was listed: a file replaced meanwhile is recorded as read.
+    const stats = await handle.stat();
+    const bytes = await handle.readFile();
+    return { bytes, identity: { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs } };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Plans a deploy of `root` (a real folder) against `state` (none: every file is new). */
+export async function planDeploy(
+  root: string,
+  ignored: (relativePath: string) => boolean,
+  state: DeployState | undefined,
+  { concurrency = 8, keepBytes = 256 * 1024 * 1024 }: PlanOptions = {},
+): Promise<DeployPlan> {
+  const listed = walkSite(root, ignored);
+  const plan: DeployPlan = {
+    dev: [...listed.values()][0]?.dev ?? state?.dev ?? 0,
+    files: new Map(),
+    added: [],
+    changed: [],
+    removed: [],
+    read: 0,
+    hashed: 0,
+    gzipped: new Map(),
+  };
+  const toRead: string[] = [];
+  for (const [relativePath, identity] of listed) {
+    const known = state?.files.get(relativePath);
+    if (known && state && sameIdentity(identity, known, state)) plan.files.set(relativePath, { ...known, ino: identity.ino });
+    else toRead.push(relativePath);
+  }
+  let kept = 0;
+  const readOne = async (relativePath: string) => {
+    const { bytes, identity } = await readWithIdentity(path.join(root, relativePath));
+    plan.read++;
+    const digest = contentDigest(bytes);
+    const known = state?.files.get(relativePath);
+    const base = { ino: identity.ino, size: identity.size, mtimeMs: identity.mtimeMs, digest };
+    if (known && known.digest === digest) {
+      plan.files.set(relativePath, { ...base, hash: known.hash });
+      return;
+    }
+    const { gzipped, hash } = await gzipForHosting(bytes);
+    plan.hashed++;
+    plan.files.set(relativePath, { ...base, hash });
+    if (known) plan.changed.push(relativePath);
+    else plan.added.push(relativePath);
+    if (kept + gzipped.length <= keepBytes && !plan.gzipped.has(hash)) {
+      plan.gzipped.set(hash, gzipped);
+      kept += gzipped.length;
+    }
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, toRead.length) }, async () => {
+      while (next < toRead.length) await readOne(toRead[next++]!);
+    }),
+  );
+  if (state) for (const relativePath of state.files.keys()) if (!listed.has(relativePath)) plan.removed.push(relativePath);
+  plan.added.sort();
+  plan.changed.sort();
+  plan.removed.sort();
+  return plan;
+}
