@@ -70,6 +70,12 @@ export const RENAMED_THERAPIST = 1;
 export const renamedFromSlug = (romaji: string, i: number) => `${romaji}-relax-${i}`;
 
 /** Stores for a given number of therapists: at least 30, about one per seven. */
+/** A store's slug: brand, area and number, without the area when that would pass the slug's 30 characters. */
+export function storeSlug(brandRomaji: string, areaRomaji: string, i: number): string {
+  const slug = `${brandRomaji}-${areaRomaji}-${i}`;
+  return slug.length <= 30 ? slug : `${brandRomaji}-${i}`;
+}
+
 export function storeCountFor(therapists: number): number {
   return Math.max(30, Math.ceil(therapists / 7));
 }
@@ -123,7 +129,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     const published = i % 15 !== 7;
     if (published) storesByArea.set(area, [...(storesByArea.get(area) ?? []), id]);
     if (isVerifiedStore(i)) verifiedStores.add(id);
-    const slug = i === 0 ? 'aroma-resort-shinjuku' : `${brandRomaji}-${detail.romaji}-${i}`;
+    const slug = i === 0 ? 'aroma-resort-shinjuku' : storeSlug(brandRomaji, detail.romaji, i);
     const channels = random.chance(0.7) ? { x: uniqueHandle(brandRomaji.replace(/-/g, '').slice(0, 8)) } : {};
     docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'store', releasedAt: null } });
     reserveCurrent(id, channels.x);

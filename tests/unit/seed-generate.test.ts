@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateSeed } from '../../scripts/seed/generate';
+import { generateSeed, storeSlug } from '../../scripts/seed/generate';
+import { SLUG_PATTERN } from '../../src/lib/slugs';
+import { STORE_BRANDS } from '../../scripts/seed/words';
 import { X_HANDLE_PATTERN } from '../../src/lib/handles';
 import { validateSeed } from '../../scripts/seed/write';
 import { MAX_FORMER_HANDLES } from '../../src/schema/frozen-accounts';
@@ -262,6 +264,14 @@ describe('generateSeed', () => {
     const big = generateSeed({ therapists: 3000, today });
     expect(count(big, 'accounts/')).toBe(3000);
     expect(count(big, 'stores/')).toBe(429);
+  });
+});
+
+describe('storeSlug', () => {
+  it('is a valid slug for every brand and area, up to the 100,000-therapist seed', () => {
+    for (const [, brand] of STORE_BRANDS)
+      for (const { romaji } of Object.values(SEED_AREAS))
+        for (const i of [1, 99, 533, 9_999, 99_999]) expect(storeSlug(brand, romaji, i), `${brand} ${romaji} ${i}`).toMatch(SLUG_PATTERN);
   });
 });
 
