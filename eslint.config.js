@@ -9,6 +9,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The site's public URLs are built by src/lib/routes.ts alone: a template or a string concatenation that starts
+// with one of its paths, anywhere else, is a URL built by hand.
+const ROUTE_START = String.raw`^\/(profile|store-profile|schedule|blog|blogs|timeline|frozen-accounts|favoriteRanking|og|h|hc|n|u)(\/|\.|$)`;
+const HAND_BUILT_ROUTE = "Build this URL with src/lib/routes.ts (one home for the site's paths).";
+
 export default defineConfig(
   {
     ignores: ['dist', '.build/', '.astro/', '.cache/', '.data/', 'node_modules/', 'dist.link-*', 'dist.state/', 'firebase.local.json'],
@@ -41,6 +46,20 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': 'warn',
       // Types are TypeScript's job.
       'react/prop-types': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}', 'scripts/**/*.ts'],
+    ignores: ['src/lib/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `TemplateLiteral[expressions.length>0] > TemplateElement:first-child[value.raw=/${ROUTE_START}/]`,
+          message: HAND_BUILT_ROUTE,
+        },
+        { selector: `BinaryExpression[operator='+'] > Literal.left[value=/${ROUTE_START}/]`, message: HAND_BUILT_ROUTE },
+      ],
     },
   },
   {

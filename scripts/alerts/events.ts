@@ -15,9 +15,9 @@
  * shows up (her profile published again after a suspension, a blog
  * un-hidden) is taken into the snapshot without alerting: it is not news.
  */
-import { blogPath } from '../../src/lib/blog-paths';
+import { blogPath } from '../../src/lib/routes';
 import { storeCard, therapistCard } from '../../src/lib/owners';
-import { schedulePath } from '../../src/lib/shifts-view';
+import { schedulePath } from '../../src/lib/routes';
 import { storeDisplayName } from '../../src/lib/store-name';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
 import type { ExportRecords } from '../../src/registry/public-collections';

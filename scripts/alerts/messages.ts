@@ -5,7 +5,7 @@
  */
 import { postExcerpt } from '../../src/lib/favorites/people-index';
 import { atHandle } from '../../src/lib/handles';
-import { formatShiftTime } from '../../src/lib/shifts-view';
+import { formatShiftTime } from '../../src/lib/shifts/view';
 import { formatMonthDayWeekday } from '../../src/lib/tokyo-date';
 import { announcementDoc } from '../../src/schema/announcements';
 import type { PublicBlog, PublicPost, PublicShift } from '../../src/schema/public';

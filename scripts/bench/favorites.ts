@@ -23,7 +23,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Page, Request, Response } from 'playwright-core';
 import { signIn } from '../../tests/e2e/account-helpers';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { PEOPLE_INDEX_PATH } from '../../src/lib/favorites/people-index';
+import { INDEX_FOLDERS } from '../../src/lib/routes';
 import { EXPORT_FILES, type PublicStore, type PublicTherapist } from '../../src/schema/public';
 import { buildSite } from '../build-site';
 import { adminDb } from '../lib/admin';
@@ -118,7 +118,7 @@ async function measureView(page: Page) {
   };
   const onResponse = async (response: Response) => {
     const url = new URL(response.url());
-    if (!url.pathname.startsWith(`${PEOPLE_INDEX_PATH}/`)) return;
+    if (!url.pathname.startsWith(`${INDEX_FOLDERS.people}/`)) return;
     const body = await response.body();
     shards.push({ path: url.pathname, bytes: body.length, gzip: gzipBytes(body) });
   };

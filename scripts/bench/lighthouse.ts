@@ -19,6 +19,7 @@ import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process'
 import { ROOT } from '../lib/project';
 import { serveSite } from '../lib/serve-site';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser';
+import { storePath } from '../../src/lib/routes';
 
 const PROJECT = 'demo-theralink-lighthouse';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -60,7 +61,7 @@ try {
 
 const [store] = JSON.parse(await readFile(path.join(exportDir, EXPORT_FILES.stores), 'utf8')) as PublicStore[];
 if (!store) throw new Error('The demo export has no store.');
-const pages = ['/', '/profile/miu', `/store-profile/${store.profileSlug}`, '/today', '/search', '/skindetector', '/login'];
+const pages = ['/', '/profile/miu', storePath(store.profileSlug), '/today', '/search', '/skindetector', '/login'];
 
 const site = await serveSite(siteDir, port);
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || CHROMIUM, chromeFlags: CHROME_FLAGS });

@@ -24,6 +24,7 @@ import { buildSite } from '../build-site';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
 import { ROOT } from '../lib/project';
 import { serveSite } from '../lib/serve-site';
+import { profilePath, storePath } from '../../src/lib/routes';
 
 const BUDGET = { lookupBytes: 10 * 1024, lookupMs: 300, precision: 1 };
 const PROJECT = 'demo-theralink-bench';
@@ -45,8 +46,8 @@ async function readExport<T>(dir: string, file: string): Promise<T[]> {
 
 /** A fixed, reproducible query set from the export: the first entries by id of each kind. */
 function querySet(therapists: PublicTherapist[], stores: PublicStore[], frozen: PublicFrozenAccount[]): Query[] {
-  const profile = new Map(therapists.map((t) => [t.id, `/profile/${t.profileSlug}`]));
-  const storePage = new Map(stores.map((s) => [s.id, `/store-profile/${s.profileSlug}`]));
+  const profile = new Map(therapists.map((t) => [t.id, profilePath(t.profileSlug)]));
+  const storePage = new Map(stores.map((s) => [s.id, storePath(s.profileSlug)]));
   const ownerPage = (f: PublicFrozenAccount) => (f.ownerKind === 'store' ? storePage : profile).get(f.userId)!;
   const forms = [
     (h: string) => h,

@@ -10,7 +10,9 @@
  * body, whose edit moves updatedAt).
  */
 import { compareAreas, isArea, type Area } from '../lib/areas';
-import { blogListPath, feedPageParam, FEED_PAGE_SIZE, tagPageKey, timelinePath, type BlogListFilter } from '../lib/blog-paths';
+import { blogListPath, feedPageParam, timelinePath, type BlogListFilter } from '../lib/routes';
+import { FEED_PAGE_SIZE } from '../lib/stable-feed';
+import { tagPageKey } from '../lib/blogs/tag-pages';
 import { storeCard, therapistCard, type ProfileCard } from '../lib/owners';
 import { stableFeed } from '../lib/stable-feed';
 import type { ListedBlog, PublicPost } from '../schema/public';

@@ -1,7 +1,8 @@
 /** The rows of /frozen-accounts and its filtered views, from the export, and their pages. */
 import type { Page } from 'astro';
 import { compareAreas, isArea, type Area } from '../lib/areas';
-import { FROZEN_PAGE_SIZE, INITIALS, frozenListPath, initialOf, type FrozenListFilter } from '../lib/frozen-list';
+import { FROZEN_PAGE_SIZE, INITIALS, initialOf } from '../lib/frozen/list';
+import { frozenListPath, type FrozenListFilter } from '../lib/routes';
 import { loadDirectory, type Directory, type ListedFrozenAccount } from './directory';
 
 export interface FrozenListData {
@@ -72,8 +73,7 @@ export function frozenListPage(
   const lastPage = frozenListPageCount(rows);
   const n = pageParam === undefined ? 1 : /^[1-9]\d*$/.test(pageParam) ? Number(pageParam) : NaN;
   if (!(n >= 1 && n <= lastPage) || pageParam === '1') return undefined;
-  const base = frozenListPath(filter);
-  const url = (page: number) => (page > 1 ? `${base}/${page}` : base);
+  const url = (page: number) => frozenListPath(filter, page);
   const start = (n - 1) * FROZEN_PAGE_SIZE;
   const end = Math.min(start + FROZEN_PAGE_SIZE, rows.length);
   return {

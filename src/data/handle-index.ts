@@ -7,19 +7,20 @@ import { channelLinks } from '../lib/channels';
 import { storeCard, therapistCard } from '../lib/owners';
 import { completionShard, handleShard, type HandleEntry } from '../lib/search/handle-index';
 import { groupIntoShards } from './shard-endpoint';
-import { upcomingShifts } from '../lib/shifts-view';
+import { upcomingShifts } from '../lib/shifts/view';
 import { storeDisplayName } from '../lib/store-name';
 import { tokyoDateKey } from '../lib/tokyo-date';
 import type { PublicStore, PublicTherapist } from '../schema/public';
 import { perExport, type Directory } from './directory';
 import { renderNow } from './render-context';
+import { storePath } from '../lib/routes';
 
 type Owner = HandleEntry['owner'];
 
 /** Every public therapist and store as an index card shows her, by uid (the people index uses it too). */
 export function ownersOf(directory: Directory, today: string): Map<string, Owner> {
   const owners = new Map<string, Owner>();
-  const storeLink = (store: PublicStore) => ({ name: storeDisplayName(store), href: `/store-profile/${store.profileSlug}` });
+  const storeLink = (store: PublicStore) => ({ name: storeDisplayName(store), href: storePath(store.profileSlug) });
   const channels = (profile: PublicTherapist | PublicStore) =>
     channelLinks(profile.channels).map((link): [string, string] => [link.label, link.href]);
   for (const therapist of directory.therapists) {

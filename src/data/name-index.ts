@@ -10,6 +10,7 @@ import { SEARCH_KINDS } from '../lib/search-query';
 import { storeDisplayName } from '../lib/store-name';
 import { perExport, type Directory } from './directory';
 import { groupIntoShards } from './shard-endpoint';
+import { profilePath, storePath } from '../lib/routes';
 
 function build({ therapists, stores, storesById }: Directory): Map<string, NameEntry[]> {
   const entries: NameEntry[] = [];
@@ -19,7 +20,7 @@ function build({ therapists, stores, storesById }: Directory): Map<string, NameE
     const kind = SEARCH_KINDS.therapist;
     entries.push({
       key: foldForMatch(therapist.displayName),
-      url: `/profile/${therapist.profileSlug}`,
+      url: profilePath(therapist.profileSlug),
       meta: {
         uid: therapist.id,
         title: therapist.displayName,
@@ -38,7 +39,7 @@ function build({ therapists, stores, storesById }: Directory): Map<string, NameE
     const kind = SEARCH_KINDS.store;
     entries.push({
       key: foldForMatch(name),
-      url: `/store-profile/${store.profileSlug}`,
+      url: storePath(store.profileSlug),
       meta: {
         uid: store.id,
         title: name,

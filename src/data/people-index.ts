@@ -5,7 +5,7 @@
  * latest blog and post, grouped by shard. Memoised per build like the
  * directory.
  */
-import { blogPath } from '../lib/blog-paths';
+import { blogPath } from '../lib/routes';
 import { personShard, postExcerpt, type PersonEntry } from '../lib/favorites/people-index';
 import { tokyoDateKey } from '../lib/tokyo-date';
 import { perExport, type Directory } from './directory';

@@ -4,7 +4,8 @@
  * photo, the photo is the preview).
  */
 import type { CardText } from '../lib/seo/card-image';
-import { SITE_CARD_TEXT, profileCardPath } from '../lib/seo/cards';
+import { SITE_CARD_TEXT } from '../lib/seo/cards';
+import { profileCardPath } from '../lib/routes';
 import { storeDisplayName } from '../lib/store-name';
 import type { Directory } from './directory';
 

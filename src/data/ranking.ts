@@ -5,18 +5,12 @@
  * card, store, count and the week's change. The same input the
  * incremental build compares (src/registry/site-pages.ts).
  */
+import { RANKING_PATH, rankingPath } from '../lib/routes';
 import { compareAreas, isArea, type Area } from '../lib/areas';
 import { therapistCard, type ProfileCard } from '../lib/owners';
 import { storeDisplayName } from '../lib/store-name';
 import type { RankingEntry } from '../schema/rankings';
 import { perExport, type Directory } from './directory';
-
-export const RANKING_PATH = '/favoriteRanking';
-
-/** The ranking of one area (its page). */
-export function rankingAreaPath(area: Area): string {
-  return `${RANKING_PATH}/area/${area}`;
-}
 
 /** The week's change of a rank: up or down by some places, the same, or new to the list. */
 export type RankChange = { kind: 'up'; by: number } | { kind: 'down'; by: number } | { kind: 'same' } | { kind: 'new' };
@@ -83,7 +77,7 @@ export function rankingView(site: Directory): RankingView {
   const areas = Object.keys(ranking.areas)
     .filter(isArea)
     .sort(compareAreas)
-    .map((area) => ({ area, href: rankingAreaPath(area), rows: rowsOf(site, ranking.areas[area]!, compared) }))
+    .map((area) => ({ area, href: rankingPath(area), rows: rowsOf(site, ranking.areas[area]!, compared) }))
     .filter((area) => area.rows.length > 0);
   return { computedAt: ranking.computedAt, comparedWith: ranking.comparedWith, overall: rowsOf(site, ranking.overall, compared), areas };
 }

@@ -4,7 +4,7 @@
  * always gives the same text.
  */
 import type { PublicShift, PublicStore } from '../schema/public';
-import { endDateKey, type ShiftTimes } from './shifts-view';
+import { endDateKey, type ShiftTimes } from './shifts/view';
 import { storeDisplayName } from './store-name';
 import { TOKYO_TIME_ZONE } from './tokyo-date';
 

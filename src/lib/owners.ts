@@ -1,6 +1,6 @@
 import type { Area } from './areas';
 import { illustrationPath } from './illustration';
-import { publicProfilePath } from './profile/kinds';
+import { profilePath, publicProfilePath, storePath } from './routes';
 import { storeDisplayName } from './store-name';
 
 /** A public profile as a card shows it: who, where her page is, her area and picture. */
@@ -60,8 +60,8 @@ export function ownerFinder(
   stores: readonly (Named & { displayName: string; storeName: string })[],
 ): (entry: { userId: string; ownerKind: 'therapist' | 'store' }) => OwnerLink | undefined {
   const byKind = {
-    therapist: new Map(therapists.map((t) => [t.id, { name: t.displayName, href: `/profile/${t.profileSlug}`, area: t.area }])),
-    store: new Map(stores.map((s) => [s.id, { name: storeDisplayName(s), href: `/store-profile/${s.profileSlug}`, area: s.area }])),
+    therapist: new Map(therapists.map((t) => [t.id, { name: t.displayName, href: profilePath(t.profileSlug), area: t.area }])),
+    store: new Map(stores.map((s) => [s.id, { name: storeDisplayName(s), href: storePath(s.profileSlug), area: s.area }])),
   };
   return (entry) => byKind[entry.ownerKind].get(entry.userId);
 }

@@ -5,6 +5,9 @@
  * `size`), so a new item changes the top page and the last archive page
  * only, and every older page keeps its URL and its bytes. Pure.
  */
+/** Items on a feed's top page and on each archive page. */
+export const FEED_PAGE_SIZE = 20;
+
 export interface ArchivePage<T> {
   /** 1 = the oldest items. */
   page: number;

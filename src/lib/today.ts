@@ -5,9 +5,10 @@
  */
 import type { PublicShift, PublicStore, PublicTherapist } from '../schema/public';
 import { compareAreas } from './areas';
-import { endDateKey, endsNextDay } from './shifts-view';
+import { endDateKey, endsNextDay } from './shifts/view';
 import { storeDisplayName } from './store-name';
 import { TOKYO_TIME_ZONE, addDays, tokyoDateKey, tokyoInstant } from './tokyo-date';
+import { storePath } from './routes';
 
 /** Heading of the group of therapists whose shift names no (published) store. */
 export const NO_STORE_LABEL = '店舗未登録';
@@ -53,7 +54,7 @@ const byPlace = (a: { storeId: string | null; name: string }, b: { storeId: stri
 /** Where a row's therapist works: her store (display name, page), else 「店舗未登録」 without a link. */
 export function placeOf(row: AttendanceRow): Omit<StoreAttendance, 'rows'> {
   return row.store
-    ? { storeId: row.store.id, name: storeDisplayName(row.store), href: `/store-profile/${row.store.profileSlug}` }
+    ? { storeId: row.store.id, name: storeDisplayName(row.store), href: storePath(row.store.profileSlug) }
     : { storeId: null, name: NO_STORE_LABEL };
 }
 

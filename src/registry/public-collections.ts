@@ -20,14 +20,11 @@
 import type { ZodType, ZodTypeDef } from 'zod';
 import { blogNeighbours } from '../data/blogs';
 import type { Directory } from '../data/directory';
-import { blogPath } from '../lib/blog-paths';
-import { publicProfilePath } from '../lib/profile/kinds';
+import { blogPath, profileCardPath, publicProfilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
 import { foldForMatch } from '../lib/search/rank';
 import { completionShardUrl, handleShardUrl } from '../lib/search/handle-index';
 import { personShardUrl } from '../lib/favorites/people-index';
 import { nameShardUrl } from '../lib/search/name-index';
-import { profileCardPath } from '../lib/seo/cards';
-import { scheduleFeedPath, schedulePath } from '../lib/shifts-view';
 import { storeDisplayName } from '../lib/store-name';
 import {
   EXPORT_FILES,

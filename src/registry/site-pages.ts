@@ -13,8 +13,16 @@ import { profileSlugs } from '../data/profiles';
 import { rankingPages } from '../data/ranking';
 import { searchFilters } from '../data/search-filters';
 import { storeList } from '../data/store-list';
-import { BLOGS_PATH, feedPageNumber } from '../lib/blog-paths';
-import { frozenListPath, type FrozenListFilter } from '../lib/frozen-list';
+import {
+  BLOGS_PATH,
+  SEARCH_PATH,
+  STORES_PATH,
+  feedPageNumber,
+  frozenListPath,
+  profilePath,
+  storePath,
+  type FrozenListFilter,
+} from '../lib/routes';
 import type { SearchPart } from '../lib/search/index-parts';
 import type { PublicCollectionName } from './public-collections';
 
@@ -34,7 +42,7 @@ function frozenListPages(site: Directory): FrozenListPage[] {
     Array.from({ length: frozenListPageCount(rows) }, (_, index) => {
       const page = frozenPageParam(index + 1);
       return {
-        url: page ? `${frozenListPath(filter)}/${page}` : frozenListPath(filter),
+        url: frozenListPath(filter, page ? Number(page) : undefined),
         filter,
         page,
         input: { page: frozenListPage(rows, filter, page), areas: data.areas },
@@ -83,7 +91,7 @@ export type ExportRoute = keyof typeof EXPORT_ROUTES;
  * name, so it cannot fall behind the pages.
  */
 export function searchPartOf(url: string): SearchPart | undefined {
-  if (url.startsWith('/profile/') || url.startsWith('/store-profile/')) return 'directory';
+  if (url.startsWith(profilePath('')) || url.startsWith(storePath(''))) return 'directory';
   return isBlogArchivePage(url) ? 'blogs' : undefined;
 }
 
@@ -122,8 +130,8 @@ export const LIST_PAGES: ListPages[] = [
     shows: ['frozenAccounts', 'therapists', 'stores'],
     pages: (site) => frozenListPages(site).map(({ url, input }) => ({ url, input })),
   },
-  { name: 'stores', shows: ['stores', 'therapists'], pages: (site) => [{ url: '/stores', input: storeList(site) }] },
-  { name: 'search', shows: ['therapists', 'stores'], pages: (site) => [{ url: '/search', input: searchFilters(site) }] },
+  { name: 'stores', shows: ['stores', 'therapists'], pages: (site) => [{ url: STORES_PATH, input: storeList(site) }] },
+  { name: 'search', shows: ['therapists', 'stores'], pages: (site) => [{ url: SEARCH_PATH, input: searchFilters(site) }] },
   { name: 'blogs', shows: ['blogs', 'therapists', 'stores'], changedPages: changedBlogFeedPages },
   { name: 'timeline', shows: ['posts', 'therapists', 'stores'], changedPages: changedTimelinePages },
   // Her name, picture, area and store show beside her rank.

@@ -22,7 +22,7 @@ import { adminDb, emulatorBrowserAuth } from '../../scripts/lib/admin';
 import { EMULATORS, ROOT } from '../../scripts/lib/project';
 import { run } from '../../scripts/lib/run';
 import { DEMO_PASSWORD } from '../../scripts/seed/generate';
-import { tagPageKey } from '../../src/lib/blog-paths';
+import { tagPageKey } from '../../src/lib/blogs/tag-pages';
 import { dailyDocId, tokyoDayDigits } from '../../src/lib/daily-id';
 import { blogDoc } from '../../src/schema/blogs';
 import { XSS_VECTORS } from '../fixtures/xss-vectors';

@@ -14,8 +14,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATORS } from '../../scripts/lib/project';
 import { readExport } from '../../src/data/export-records';
-import { PEOPLE_INDEX_PATH } from '../../src/lib/favorites/people-index';
-import { compareShifts, formatShiftTime } from '../../src/lib/shifts-view';
+import { INDEX_FOLDERS } from '../../src/lib/routes';
+import { compareShifts, formatShiftTime } from '../../src/lib/shifts/view';
 import { storeDisplayName } from '../../src/lib/store-name';
 import { formatMonthDayWeekday, tokyoDateKey } from '../../src/lib/tokyo-date';
 import type { ExportRecords } from '../../src/registry/public-collections';
@@ -93,7 +93,7 @@ describe('/favorites', () => {
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.port === String(EMULATORS.firestore.port)) firestore.push(`${url.pathname} ${request.postData() ?? ''}`);
-      if (url.pathname.startsWith(`${PEOPLE_INDEX_PATH}/`)) shards.push(url.pathname);
+      if (url.pathname.startsWith(`${INDEX_FOLDERS.people}/`)) shards.push(url.pathname);
     });
     await signInAsFan(page);
     await expect.poll(() => page.locator('[data-testid="favorite-card"]').count()).toBe(2);

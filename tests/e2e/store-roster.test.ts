@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { formatShiftTime } from '../../src/lib/shifts-view';
+import { formatShiftTime } from '../../src/lib/shifts/view';
 import { addDays, formatMonthDayWeekday, tokyoDateKey } from '../../src/lib/tokyo-date';
 import { TEST_PROJECTS } from '../setup/projects';
 import { signIn } from './account-helpers';

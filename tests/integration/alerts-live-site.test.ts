@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import type { LiveSite } from '../../scripts/lib/live-site';
-import { schedulePath } from '../../src/lib/shifts-view';
+import { schedulePath } from '../../src/lib/routes';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
 import { put, shift, slug, therapist } from './support/trust-docs';
 

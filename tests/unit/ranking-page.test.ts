@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexExport } from '../../src/data/directory';
-import { rankChange, rankingAreaPath, rankingPages, rankingView, RANKING_PATH } from '../../src/data/ranking';
+import { rankChange, rankingPages, rankingView } from '../../src/data/ranking';
+import { rankingPath, RANKING_PATH } from '../../src/lib/routes';
 import { illustrationPath } from '../../src/lib/illustration';
 import { EXPORT_ROUTES } from '../../src/registry/site-pages';
 import { publicExport, rankingRecord } from '../factories/public-export';
@@ -78,7 +79,7 @@ describe('the ranking pages', () => {
     const site = indexExport(records());
     expect(rankingPages(site).map((page) => page.url)).toEqual([
       RANKING_PATH,
-      ...(['新宿', '渋谷', '池袋'] as const).map((area) => rankingAreaPath(area)),
+      ...(['新宿', '渋谷', '池袋'] as const).map((area) => rankingPath(area)),
     ]);
     expect(EXPORT_ROUTES['/favoriteRanking/area/[area]'](site)).toEqual([{ area: '新宿' }, { area: '渋谷' }, { area: '池袋' }]);
   });

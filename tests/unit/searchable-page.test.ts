@@ -5,7 +5,7 @@ import { close, createIndex } from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
 import { filesUnder } from '../../scripts/lib/site-files';
 import { isSearchablePage, searchDocument } from '../../scripts/lib/search-index-writer';
-import { BLOGS_PATH, blogListPath } from '../../src/lib/blog-paths';
+import { BLOGS_PATH, blogListPath } from '../../src/lib/routes';
 import { renderMarkdown } from '../../src/lib/markdown/render';
 import { searchPartOf } from '../../src/registry/site-pages';
 

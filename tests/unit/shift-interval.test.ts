@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareShifts } from '../../src/lib/shifts-view';
+import { compareShifts } from '../../src/lib/shifts/view';
 import { dayNumber, isTimeOfDay, shiftInterval } from '../../src/lib/shifts/shift';
 
 const day = (dateKey: string) => dayNumber(dateKey) * 24 * 60;

@@ -8,10 +8,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { siteFileOf } from '../../scripts/lib/site-files';
-import { rankingAreaPath } from '../../src/data/ranking';
+import { rankingPath } from '../../src/lib/routes';
 import { AREAS } from '../../src/lib/areas';
-import { blogListPath, tagPageKey } from '../../src/lib/blog-paths';
-import { frozenListPath } from '../../src/lib/frozen-list';
+import { blogListPath } from '../../src/lib/routes';
+import { tagPageKey } from '../../src/lib/blogs/tag-pages';
+import { frozenListPath } from '../../src/lib/routes';
 
 /**
  * The oracle, written apart from the code it checks: a segment is safe when
@@ -117,7 +118,7 @@ describe('area pages', () => {
     blogListPath({ area }, 2),
     frozenListPath({ area }),
     `${frozenListPath({ area })}/2`,
-    rankingAreaPath(area),
+    rankingPath(area),
   ]);
 
   it('every area of the vocabulary is a safe path segment', () => {

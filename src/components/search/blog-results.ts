@@ -7,6 +7,7 @@
  */
 import { SEARCH_KINDS } from '../../lib/search-query';
 import type { PagefindResultData } from './pagefind';
+import { blogPath } from '../../lib/routes';
 
 const BLOG_ANCHOR = /#blog-([A-Za-z0-9_-]{1,160})$/;
 
@@ -26,6 +27,6 @@ export function expandBlogResults(data: PagefindResultData): PagefindResultData[
   return (data.sub_results ?? []).flatMap((section) => {
     const id = BLOG_ANCHOR.exec(section.url)?.[1];
     if (!id) return [];
-    return [{ url: `/blog/${id}`, excerpt: plainText(section.excerpt), meta: { kind: SEARCH_KINDS.blog, title: section.title } }];
+    return [{ url: blogPath(id), excerpt: plainText(section.excerpt), meta: { kind: SEARCH_KINDS.blog, title: section.title } }];
   });
 }

@@ -10,7 +10,7 @@ import { SIGNED_IN_HIDDEN, WATCH_ATTR } from '../../islands/favorite-button/attr
 import { favoriteLink } from '../../islands/favorite-button/markup';
 import { loginUrlFor } from '../../lib/auth/next-path';
 import { completionShardUrl, lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
-import { formatShiftTime } from '../../lib/shifts-view';
+import { formatShiftTime } from '../../lib/shifts/view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verification';
 import { LINK_CLASS, avatar, el, link } from './dom';

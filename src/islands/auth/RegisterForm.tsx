@@ -21,6 +21,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { describedBy, FieldError } from '../forms/field-parts';
 import { AreaField } from '../forms/AreaField';
 import { EmailField, TextField } from '../forms/TextField';
+import { publicProfilePath } from '../../lib/routes';
 
 const DRAFT_KEY = 'theralink:draft:register';
 const EMPTY: RegistrationDraft = { kind: 'therapist', name: '', slug: '', area: '', email: '', agreed: false };
@@ -128,7 +129,7 @@ export function RegisterForm() {
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        prefix={isStore ? '/store-profile/' : '/profile/'}
+        prefix={publicProfilePath(isStore ? 'store' : 'therapist', '')}
         value={draft.slug}
         onChange={(event) => update('slug', event.target.value)}
         error={errors.slug}

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { AuthUser } from '../../lib/auth/auth-store';
-import { blogPath } from '../../lib/blog-paths';
+import { blogPath } from '../../lib/routes';
 import { BLOG_STATUS_LABELS, BLOG_STATUSES, blogStatus, type BlogStatus, type StoredBlog } from '../../lib/blogs/blog';
 import { deleteBlog, listMyBlogs } from '../../lib/blogs/client';
 import { deleteErrorMessage } from '../../lib/blogs/errors';

@@ -9,7 +9,7 @@
  * writes the blog unless another version was saved meanwhile.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { blogPath } from '../../lib/blog-paths';
+import { blogPath } from '../../lib/routes';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { fileProblem } from '../../lib/avatar/limits';
 import { ImageError, prepareImage } from '../../lib/avatar/resize';

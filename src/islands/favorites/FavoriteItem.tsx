@@ -4,7 +4,7 @@
  * and 推しから外す. A 推し whose page is gone says so and keeps the button.
  */
 import { useId } from 'react';
-import { formatShiftTime } from '../../lib/shifts-view';
+import { formatShiftTime } from '../../lib/shifts/view';
 import { formatDateTime, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { badge, card as cardClass, smallButton, smallDangerButton } from '../blog-editor/ui';
 import type { FavoriteCard } from './favorite-cards';

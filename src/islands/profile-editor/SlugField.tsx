@@ -5,7 +5,8 @@
  * is her own (even released), or it was released over 30 days ago.
  */
 import { useRef, useState } from 'react';
-import { publicProfilePath, type ProfileKind } from '../../lib/profile/kinds';
+import { publicProfilePath } from '../../lib/routes';
+import { type ProfileKind } from '../../lib/profile/kinds';
 import { checkSlug, SLUG_TAKEN_MESSAGE } from '../../lib/profile/save-profile';
 import { MAX_HELD_SLUGS, SLUG_HOLD_DAYS } from '../../lib/caps';
 import { normalizeSlug, slugProblem } from '../../lib/slugs';
@@ -61,7 +62,7 @@ export function SlugField({ kind, uid, value, savedSlug, error, onChange, onErro
       autoCorrect="off"
       spellCheck={false}
       inputMode="url"
-      prefix={kind === 'store' ? '/store-profile/' : '/profile/'}
+      prefix={publicProfilePath(kind, '')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       onBlur={checkAvailability}

@@ -1,6 +1,6 @@
 /** The store's profile form (stores/{uid}). */
 import type { AuthUser } from '../../lib/auth/auth-store';
-import { publicProfilePath } from '../../lib/profile/kinds';
+import { publicProfilePath } from '../../lib/routes';
 import {
   LIMITS,
   STORE_CHANNEL_KEYS,

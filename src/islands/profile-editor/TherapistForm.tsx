@@ -2,7 +2,7 @@
 import type { Instant } from '../../lib/membership/state';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { CHANNEL_KEYS } from '../../lib/profile/channel-input';
-import { publicProfilePath } from '../../lib/profile/kinds';
+import { publicProfilePath } from '../../lib/routes';
 import {
   LIMITS,
   THERAPIST_FIELD_ORDER,

@@ -1,5 +1,5 @@
 /** One day of the week view: its label, its shifts with 編集 / 削除, and 「＋ 出勤を追加」. */
-import { formatShiftTime } from '../../lib/shifts-view';
+import { formatShiftTime } from '../../lib/shifts/view';
 import { shiftLabel, type Shift } from '../../lib/shifts/shift';
 import { formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { secondaryButton } from './buttons';

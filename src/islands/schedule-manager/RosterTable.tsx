@@ -8,7 +8,7 @@
 import type { StoreMember } from '../../lib/membership/client';
 import { isShiftDay, shiftsByRosterDay } from '../../lib/shifts/roster';
 import type { Shift } from '../../lib/shifts/shift';
-import { formatShiftTime } from '../../lib/shifts-view';
+import { formatShiftTime } from '../../lib/shifts/view';
 import { formatMonthDayWeekday } from '../../lib/tokyo-date';
 
 /** The id of a cell's button, where focus returns when its opener is gone. */

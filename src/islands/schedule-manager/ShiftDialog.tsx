@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useSessionDraft } from '../../lib/forms/session-draft';
-import { formatShiftTime } from '../../lib/shifts-view';
+import { formatShiftTime } from '../../lib/shifts/view';
 import { overlapMessage, shiftErrorMessage } from '../../lib/shifts/errors';
 import { findOverlap } from '../../lib/shifts/overlap';
 import { isTimeOfDay, shiftLabel, type Shift, type ShiftFields } from '../../lib/shifts/shift';

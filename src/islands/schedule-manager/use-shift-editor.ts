@@ -10,7 +10,7 @@ import { clearDraft, readDraft } from '../../lib/forms/session-draft';
 import { deleteShift, saveShift, type ShiftScope } from '../../lib/shifts/client';
 import { shiftErrorMessage, type ShiftOperation } from '../../lib/shifts/errors';
 import { shiftLabel, type Shift, type ShiftFields } from '../../lib/shifts/shift';
-import type { ShiftTimes } from '../../lib/shifts-view';
+import type { ShiftTimes } from '../../lib/shifts/view';
 import type { ShiftDraft } from './ShiftDialog';
 import { scopeKey } from './use-week-shifts';
 

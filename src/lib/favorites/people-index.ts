@@ -7,10 +7,9 @@
  */
 import type { VerificationLevel } from '../../schema/frozen-accounts';
 import type { HandleEntry } from '../search/handle-index';
+import { personShardPath } from '../routes';
 import { shardOf } from '../search/shard-hash';
 
-/** Where the shards are served: /u/{000..fff}.json. */
-export const PEOPLE_INDEX_PATH = '/u';
 /** About two people per shard at 10,000 profiles: 50 推し download 50 small files at most. */
 export const PEOPLE_SHARD_COUNT = 4096;
 /** Characters of a timeline post the card shows. */
@@ -22,7 +21,7 @@ export function personShard(uid: string): string {
 }
 
 export function personShardUrl(uid: string): string {
-  return `${PEOPLE_INDEX_PATH}/${personShard(uid)}.json`;
+  return personShardPath(personShard(uid));
 }
 
 /** One public therapist or store as a fan's list shows her. */

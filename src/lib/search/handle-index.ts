@@ -8,13 +8,10 @@
  */
 import type { VerificationLevel } from '../../schema/frozen-accounts';
 import type { ProfileCard } from '../owners';
+import { completionShardPath, handleShardPath } from '../routes';
 import { shardOf } from './shard-hash';
 
-/** Where the answer shards are served: /h/{000..fff}.json. */
-export const HANDLE_INDEX_PATH = '/h';
 export const HANDLE_SHARD_COUNT = 4096;
-/** Where the completion shards are served: /hc/{first five characters}.json. */
-export const COMPLETION_INDEX_PATH = '/hc';
 export const COMPLETION_PREFIX_LENGTH = 5;
 
 /** The answer shard a handle (stored form) lives in. */
@@ -23,7 +20,7 @@ export function handleShard(handle: string): string {
 }
 
 export function handleShardUrl(handle: string): string {
-  return `${HANDLE_INDEX_PATH}/${handleShard(handle)}.json`;
+  return handleShardPath(handleShard(handle));
 }
 
 /** The completion shard of a handle, or of a partial one; null when it is too short to complete. */
@@ -33,7 +30,7 @@ export function completionShard(handle: string): string | null {
 
 export function completionShardUrl(handle: string): string | null {
   const shard = completionShard(handle);
-  return shard === null ? null : `${COMPLETION_INDEX_PATH}/${shard}.json`;
+  return shard === null ? null : completionShardPath(shard);
 }
 
 /** One registered handle and its owner, as the search answer card shows it. */

@@ -6,10 +6,9 @@
  * fixed shard count keeps a change to one name a change to one file.
  */
 import { foldForMatch } from './rank';
+import { nameShardPath } from '../routes';
 import { shardOf } from './shard-hash';
 
-/** Where the shards are served: /n/{000..3ff}.json (a few entries each at 10,000 profiles). */
-export const NAME_INDEX_PATH = '/n';
 export const NAME_SHARD_COUNT = 1024;
 
 /** One page, with the card fields and the filter values full-text search would give it. */
@@ -30,7 +29,7 @@ export function nameShard(name: string): string {
 }
 
 export function nameShardUrl(name: string): string {
-  return `${NAME_INDEX_PATH}/${nameShard(name)}.json`;
+  return nameShardPath(nameShard(name));
 }
 
 /** Entries whose name is exactly the query and that pass the search's filters. */

@@ -4,16 +4,11 @@
  * The card files are made by src/pages/og/[...card].png.ts.
  */
 import { SITE_NAME } from '../site';
+import { profileCardPath, SITE_CARD_PATH } from '../routes';
 import type { PreviewImage } from './meta';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
-export const SITE_CARD_PATH = '/og/site.png';
 export const SITE_CARD_TEXT = { title: SITE_NAME, subtitle: '凍結されたアカウントから、今の居場所を探せます' };
-
-/** The generated card of a therapist or store page (profile slugs are unique across both). */
-export function profileCardPath(slug: string): string {
-  return `/og/p/${slug}.png`;
-}
 
 export const SITE_PREVIEW: PreviewImage = { url: SITE_CARD_PATH, alt: SITE_NAME, ...CARD_SIZE };
 

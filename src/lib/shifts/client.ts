@@ -30,7 +30,7 @@ import { addDays, tokyoDateKey } from '../tokyo-date';
 import { copyWeek } from './copy-week';
 import { ShiftCopyInterruptedError, ShiftOverlapError } from './errors';
 import { findOverlap } from './overlap';
-import { compareShifts } from '../shifts-view';
+import { compareShifts } from './view';
 import type { Shift, ShiftFields } from './shift';
 import { planRosterCopy, type RosterCopyCounts, type RosterCopyPlan } from './roster-copy';
 import {

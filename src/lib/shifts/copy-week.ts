@@ -2,9 +2,9 @@
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../caps';
 import { addDays } from '../tokyo-date';
 import { findOverlap } from './overlap';
-import { compareShifts } from '../shifts-view';
+import { compareShifts } from './view';
 import { dayNumber, type ShiftFields } from './shift';
-import type { ShiftTimes } from '../shifts-view';
+import type { ShiftTimes } from './view';
 import { DAYS_PER_WEEK } from './week';
 
 export interface WeekCopy {

@@ -1,5 +1,5 @@
 /** Japanese messages for what can go wrong while loading and editing shifts. */
-import type { ShiftTimes } from '../shifts-view';
+import type { ShiftTimes } from './view';
 import { shiftLabel } from './shift';
 import { errorCode } from '../firebase/error-code';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../caps';

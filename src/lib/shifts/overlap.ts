@@ -1,5 +1,5 @@
 /** Whether a shift clashes with the person's other shifts. */
-import type { ShiftTimes } from '../shifts-view';
+import type { ShiftTimes } from './view';
 import { shiftInterval } from './shift';
 
 type WithOptionalId = ShiftTimes & { id?: string };

@@ -3,7 +3,7 @@
  * `date` is the Tokyo day the shift starts; an `end` earlier than `start`
  * is on the next day, so a shift always lasts less than 24 hours.
  */
-import { endsNextDay, formatShiftTime, type ShiftTimes } from '../shifts-view';
+import { endsNextDay, formatShiftTime, type ShiftTimes } from './view';
 import { TIME_OF_DAY_PATTERN, formatMonthDayWeekday } from '../tokyo-date';
 
 /** The fields a person edits (schedules/{id} without owner and timestamp). */

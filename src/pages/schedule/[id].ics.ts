@@ -3,7 +3,8 @@ import { loadDirectory } from '../../data/directory';
 import { renderNow } from '../../data/render-context';
 import { exportRoutePaths } from '../../registry/site-pages';
 import { buildCalendar, shiftEvent } from '../../lib/ics';
-import { schedulePath, upcomingShifts } from '../../lib/shifts-view';
+import { schedulePath } from '../../lib/routes';
+import { upcomingShifts } from '../../lib/shifts/view';
 import { SCHEDULE_DAYS_AHEAD } from '../../lib/site';
 import { tokyoDateKey } from '../../lib/tokyo-date';
 

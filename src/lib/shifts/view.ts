@@ -1,6 +1,7 @@
-import type { PublicShift, PublicStore } from '../schema/public';
-import { storeDisplayName } from './store-name';
-import { addDays, tokyoInstant } from './tokyo-date';
+import type { PublicShift, PublicStore } from '../../schema/public';
+import { storePath } from '../routes';
+import { storeDisplayName } from '../store-name';
+import { addDays, tokyoInstant } from '../tokyo-date';
 
 /** The fields of a shift the public pages show. */
 export interface ShiftTimes {
@@ -69,16 +70,6 @@ export function shiftsByDay<T extends ShiftTimes>(shifts: readonly T[], fromKey:
   });
 }
 
-/** The public page of a therapist's upcoming shifts (id = her user id). */
-export function schedulePath(userId: string): string {
-  return `/schedule/${userId}`;
-}
-
-/** Her shifts as an iCalendar feed, beside the page. */
-export function scheduleFeedPath(userId: string): string {
-  return `${schedulePath(userId)}.ics`;
-}
-
 /** Days of upcoming shifts a store page summarises. */
 export const STORE_SCHEDULE_DAYS = 7;
 
@@ -89,7 +80,7 @@ export function therapistShiftRow(shift: PublicShift, storesById: ReadonlyMap<st
     id: shift.id,
     time: formatShiftTime(shift),
     label: at ? storeDisplayName(at) : '店舗情報なし',
-    href: at && `/store-profile/${at.profileSlug}`,
+    href: at && storePath(at.profileSlug),
     note: shift.note,
   };
 }

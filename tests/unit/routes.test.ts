@@ -1,7 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { blogListPath, feedPageNumber, feedPageParam, tagPageKey } from '../../src/lib/blog-paths';
+import {
+  blogListPath,
+  blogPath,
+  completionShardPath,
+  feedPageNumber,
+  feedPageParam,
+  frozenListPath,
+  handleShardPath,
+  nameShardPath,
+  personShardPath,
+  profileCardPath,
+  profilePath,
+  publicProfilePath,
+  rankingPath,
+  scheduleFeedPath,
+  schedulePath,
+  searchPath,
+  storePath,
+  timelinePath,
+} from '../../src/lib/routes';
+import { tagPageKey } from '../../src/lib/blogs/tag-pages';
 import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import { markdownPlainText } from '../../src/lib/markdown/render';
+
+describe("the site's URLs (src/lib/routes.ts)", () => {
+  it('names every page of a record', () => {
+    expect(profilePath('miu')).toBe('/profile/miu');
+    expect(storePath('aroma')).toBe('/store-profile/aroma');
+    expect([publicProfilePath('therapist', 'miu'), publicProfilePath('store', 'aroma'), publicProfilePath(null, 'x')]).toEqual([
+      '/profile/miu',
+      '/store-profile/aroma',
+      '/profile/x',
+    ]);
+    expect([schedulePath('th-1'), scheduleFeedPath('th-1')]).toEqual(['/schedule/th-1', '/schedule/th-1.ics']);
+    expect(blogPath('u_20261128_0')).toBe('/blog/u_20261128_0');
+    expect(profileCardPath('miu')).toBe('/og/p/miu.png');
+  });
+
+  it('names the lists and their pages', () => {
+    expect([timelinePath(), timelinePath(4)]).toEqual(['/timeline', '/timeline/page/4']);
+    expect([frozenListPath(), frozenListPath(null, 1), frozenListPath({ area: '新宿' }, 3), frozenListPath({ initial: 'etc' })]).toEqual([
+      '/frozen-accounts',
+      '/frozen-accounts',
+      '/frozen-accounts/area/新宿/3',
+      '/frozen-accounts/letter/etc',
+    ]);
+    expect([rankingPath(), rankingPath('梅田')]).toEqual(['/favoriteRanking', '/favoriteRanking/area/梅田']);
+    expect([searchPath(), searchPath('@miu_0312 新宿')]).toEqual(['/search', '/search?q=%40miu_0312%20%E6%96%B0%E5%AE%BF']);
+  });
+
+  it('names the shards of the indexes the islands read', () => {
+    expect([handleShardPath('0a3'), completionShardPath('miu_0'), nameShardPath('1f2'), personShardPath('fff')]).toEqual([
+      '/h/0a3.json',
+      '/hc/miu_0.json',
+      '/n/1f2.json',
+      '/u/fff.json',
+    ]);
+  });
+});
 
 describe('blog list URLs', () => {
   it('names the top page and the archive pages of every view', () => {

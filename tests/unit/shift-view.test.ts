@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  endDateKey,
-  endsNextDay,
-  formatShiftTime,
-  groupByDate,
-  scheduleFeedPath,
-  schedulePath,
-  shiftsByDay,
-  upcomingShifts,
-} from '../../src/lib/shifts-view';
+import { endDateKey, endsNextDay, formatShiftTime, groupByDate, shiftsByDay, upcomingShifts } from '../../src/lib/shifts/view';
+import { scheduleFeedPath, schedulePath } from '../../src/lib/routes';
 
 const shift = (date: string, start: string, end: string) => ({ date, start, end });
 
