@@ -65,7 +65,11 @@ function planted(): { path: string; data: Record<string, unknown>; field: string
     { path: 'stores/evil-nested', data: store('evil-nested', { channels: { x: { nested: 'map' } } }), field: 'channels.x' },
     { path: 'frozenAccounts/x_evil_date', data: frozen('th-000002', 'evil_date', { frozenOn: '2026-02-30', slot: 5 }), field: 'frozenOn' },
     { path: `schedules/th-000002_${badDate}_0`, data: shift('th-000002', badDate), field: 'date' },
-    { path: 'storeRequests/th-000007', data: storeRequest('th-000007', seededStoreOf('th-000007'), { requestedAt: 'yesterday' }), field: 'requestedAt' },
+    {
+      path: 'storeRequests/th-000007',
+      data: storeRequest('th-000007', seededStoreOf('th-000007'), { requestedAt: 'yesterday' }),
+      field: 'requestedAt',
+    },
     {
       path: 'memberships/demo-store_demo-therapist',
       data: membership('demo-store', 'demo-therapist', { requestedAt: 'yesterday' }),

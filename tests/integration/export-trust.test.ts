@@ -15,7 +15,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { emulatorHost } from '../../scripts/lib/project';
 import { TEST_PROJECTS } from '../setup/projects';
-import { AT, REQUESTED_AT, dispute, frozen, membership, put, shift, slug, store, storeRequest, storeVerification, therapist } from './support/trust-docs';
+import {
+  AT,
+  REQUESTED_AT,
+  dispute,
+  frozen,
+  membership,
+  put,
+  shift,
+  slug,
+  store,
+  storeRequest,
+  storeVerification,
+  therapist,
+} from './support/trust-docs';
 
 const PROJECT = TEST_PROJECTS.exportTrust;
 process.env.FIREBASE_PROJECT_ID = PROJECT;

@@ -16,4 +16,3 @@ export function initialOf(handle: string): string {
 export function initialLabel(initial: string): string {
   return initial === OTHER_INITIAL ? '数字・記号' : initial.toUpperCase();
 }
-
