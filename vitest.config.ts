@@ -12,6 +12,8 @@ const EMULATORS = 'tests/setup/emulators.ts';
 
 export default defineConfig({
   test: {
+    // The default output, then the 10 slowest files (tests/setup/slowest-files.ts).
+    reporters: ['default', './tests/setup/slowest-files.ts'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {
