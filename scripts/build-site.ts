@@ -267,13 +267,15 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
   const started = performance.now();
   const { overrides, siteUrl } = buildEnvironment(options);
   const bundle = options.renderer ?? (await ensureRenderer(overrides, { quiet: options.quiet }));
+  const rendererMs = performance.now() - started;
   const stateDir = stateDirOf(options.outDir);
   await mkdir(stateDir, { recursive: true });
   const exportDir = path.resolve(options.exportDir);
   let quarantine = await readQuarantine(stateDir, bundle.key);
   for (let round = 1; ; round++) {
+    const screening = performance.now();
     const screened = await screenExport(exportDir, stateDir, quarantine);
-    const screenMs = performance.now() - started;
+    const screenMs = performance.now() - screening;
     try {
       const build = await buildOnce({ ...options, outDir: options.outDir, exportDir: screened.dir, renderer: bundle });
       // What stays in quarantine: the entries that still matched a record.
@@ -285,7 +287,13 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
       );
       await reportLeftOut(options.reportPath ?? reportPathFor(exportDir), exportDir, screened.leftOut);
       const seconds = Math.round((performance.now() - started) / 100) / 10;
-      return { ...build, seconds, timings: { screen: Math.round(screenMs), ...build.timings }, leftOut: screened.leftOut, rounds: round };
+      return {
+        ...build,
+        seconds,
+        timings: { renderer: Math.round(rendererMs), screen: Math.round(screenMs), ...build.timings },
+        leftOut: screened.leftOut,
+        rounds: round,
+      };
     } catch (error) {
       if (!(error instanceof PageFailures) || round >= MAX_ROUNDS) throw error;
       const probe = pageProbe(bundle, siteUrl, options.now ?? new Date());
