@@ -290,7 +290,7 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
       return {
         ...build,
         seconds,
-        timings: { renderer: Math.round(rendererMs), screen: Math.round(screenMs), ...build.timings },
+        timings: { ...build.timings, renderer: Math.round(rendererMs), screen: Math.round(screenMs) },
         leftOut: screened.leftOut,
         rounds: round,
       };
