@@ -111,7 +111,7 @@ export function contentFiles(
         options.now.getTime() >= derived.dueAt ||
         [...derived.authors].some(([uid, kind]) => String(kindOf(uid)) !== kind);
       if (stale) memo.shards.set(key, (derived = derive(mirror, name, shard, ids, kindOf, options.now, options.photoBase)));
-      for (const entry of derived!.skipped) options.log.skip(entry.collection, entry.id, entry.problems, 'public');
+      for (const entry of derived!.skipped) options.log.skip(entry.collection, entry.id, entry.problems, entry.stage);
       if (derived!.file) files.push(derived!.file);
       next = Math.min(next, derived!.dueAt);
     }
