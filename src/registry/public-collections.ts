@@ -5,21 +5,20 @@
  * show a record. The export reader (src/data/export-records.ts), the content
  * the pages load (src/data/directory.ts) and the incremental build
  * (scripts/lib/incremental.ts) read this table; the list pages and the URL
- * list of the whole site are in ./site-pages.ts.
+ * list of the whole site are in src/data/site-pages.ts.
  *
  * `pages(record, site)` names every page whose output depends on the record,
  * given the export the record is part of (the build calls it with the old
  * version of a changed record on the old export, and with the new version on
  * the new one). Pages that show many records of a kind (lists, /, /today)
- * are not named here: ./site-pages.ts compares their input instead.
+ * are not named here: src/data/site-pages.ts compares their input instead.
  *
  * Adding a collection (blogs and posts are next): one entry here, its
  * export file and schema in src/schema/public.ts, its pages (and, for a
- * list, an entry in ./site-pages.ts).
+ * list, an entry in src/data/site-pages.ts).
  */
 import type { ZodType, ZodTypeDef } from 'zod';
-import { blogNeighbours } from '../data/blogs';
-import type { Directory } from '../data/directory';
+import { blogNeighbours } from '../lib/blogs/neighbours';
 import { blogPath, profileCardPath, publicProfilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
 import { foldForMatch } from '../lib/search/rank';
 import { completionShardUrl, handleShardUrl } from '../lib/search/handle-index';
@@ -35,6 +34,7 @@ import {
   publicSlugRedirect,
   publicStore,
   publicTherapist,
+  type ListedBlog,
   type PublicBlog,
   type PublicFrozenAccount,
   type PublicPost,
@@ -45,6 +45,23 @@ import {
 } from '../schema/public';
 import { publicRanking, RANKINGS_FILE, type PublicRanking } from '../schema/rankings';
 import type { SourceName } from './source-collections';
+
+/**
+ * The lookups over one export that `pages` reads. The pages' Directory
+ * (src/data/directory.ts) has them; the registry names what it needs
+ * instead of importing the pages' data.
+ */
+export interface ExportIndex {
+  therapistsById: ReadonlyMap<string, PublicTherapist>;
+  storesById: ReadonlyMap<string, PublicStore>;
+  /** Former handles by owner uid (therapist or store). */
+  frozenByOwner: ReadonlyMap<string, readonly PublicFrozenAccount[]>;
+  shiftsByTherapist: ReadonlyMap<string, readonly PublicShift[]>;
+  shiftsByStore: ReadonlyMap<string, readonly PublicShift[]>;
+  therapistsByStore: ReadonlyMap<string, readonly PublicTherapist[]>;
+  /** Each author's blogs, newest first. */
+  blogsByAuthor: ReadonlyMap<string, readonly ListedBlog[]>;
+}
 
 export interface PublicCollection<T> {
   /** Its file in the export folder; for a sharded collection, its folder of `{shard}.json` files. */
@@ -62,16 +79,16 @@ export interface PublicCollection<T> {
   /** The Firestore collections (./source-collections.ts) whose documents decide the records. */
   sources: readonly SourceName[];
   /** The URLs of the pages that show this record, in the export `site` it belongs to. */
-  pages(record: T, site: Directory): string[];
+  pages(record: T, site: ExportIndex): string[];
 }
 
 /** The pages of an author's blogs (each shows her author card). */
-function blogPagesOf(authorId: string, site: Directory): string[] {
+function blogPagesOf(authorId: string, site: ExportIndex): string[] {
   return (site.blogsByAuthor.get(authorId) ?? []).map((blog) => blogPath(blog.id));
 }
 
 /** Her pages, and the shards of the handle, name and people indexes that carry her. */
-function therapistOwnPages(therapist: PublicTherapist, site: Directory): string[] {
+function therapistOwnPages(therapist: PublicTherapist, site: ExportIndex): string[] {
   return [
     ...blogPagesOf(therapist.id, site),
     publicProfilePath('therapist', therapist.profileSlug),
@@ -91,33 +108,33 @@ function handleFiles(handle: string): string[] {
 }
 
 /** The handle-index files holding a profile's former handles and its current X handle. */
-function handleShardsOf(profile: PublicTherapist | PublicStore, site: Directory): string[] {
+function handleShardsOf(profile: PublicTherapist | PublicStore, site: ExportIndex): string[] {
   return [
     ...(site.frozenByOwner.get(profile.id) ?? []).flatMap((entry) => handleFiles(entry.handle)),
     ...(profile.channels.x ? handleFiles(profile.channels.x) : []),
   ];
 }
 
-function storePageOf(storeId: string | null, site: Directory): string[] {
+function storePageOf(storeId: string | null, site: ExportIndex): string[] {
   const store = storeId ? site.storesById.get(storeId) : undefined;
   return store ? [publicProfilePath('store', store.profileSlug)] : [];
 }
 
 /** The pages that list an author's blogs and posts: her profile, and her store's page (it shows its people's latest). */
-function authorPages(content: { userId: string; ownerKind: 'therapist' | 'store' }, site: Directory): string[] {
+function authorPages(content: { userId: string; ownerKind: 'therapist' | 'store' }, site: ExportIndex): string[] {
   if (content.ownerKind === 'store') return storePageOf(content.userId, site);
   const therapist = site.therapistsById.get(content.userId);
   return therapist ? [publicProfilePath('therapist', therapist.profileSlug), ...storePageOf(therapist.storeId, site)] : [];
 }
 
 /** A blog's page and those of her blogs just before and after it (their 前の記事 / 次の記事 links name it). */
-function blogAndNeighbours(blog: PublicBlog, site: Directory): string[] {
-  const { previous, next } = blogNeighbours(site, blog);
+function blogAndNeighbours(blog: ListedBlog, site: ExportIndex): string[] {
+  const { previous, next } = blogNeighbours(site.blogsByAuthor, blog);
   return [blog, previous, next].flatMap((each) => (each ? [blogPath(each.id)] : []));
 }
 
 /** The owner's page of a former handle (its description and list name the handles). */
-function ownerPage(entry: PublicFrozenAccount, site: Directory): string[] {
+function ownerPage(entry: PublicFrozenAccount, site: ExportIndex): string[] {
   if (entry.ownerKind === 'store') return storePageOf(entry.userId, site);
   const therapist = site.therapistsById.get(entry.userId);
   return therapist ? [publicProfilePath('therapist', therapist.profileSlug)] : [];
@@ -239,7 +256,7 @@ export const PUBLIC_COLLECTIONS: { [N in PublicCollectionName]: PublicCollection
     key: (ranking) => ranking.id,
     // The numbers of scripts/ranking.ts, for therapists who are still public.
     sources: ['rankings', 'accounts', 'storeRequests', 'memberships', 'stores', 'suspensions', 'slugs'],
-    // Only the ranking pages show it: lists, which ./site-pages.ts compares.
+    // Only the ranking pages show it: lists, which src/data/site-pages.ts compares.
     pages: () => [],
   },
 };
