@@ -24,8 +24,6 @@ export const RANKING_BURST_HOURS = 24;
 export const RANKING_SNAPSHOT_DAYS = 7;
 /** The one document of `rankings`. */
 export const RANKING_DOC_ID = 'current';
-/** The public export's file. */
-export const RANKINGS_FILE = 'rankings.json';
 
 const rank = z.number().int().min(1);
 /**
