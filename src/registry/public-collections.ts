@@ -2,10 +2,11 @@
  * The public collections, each described once: its file in the export, its
  * public schema, the key of a record, the Firestore collections it is
  * derived from and how (./derive.ts), what is kept of it when its owner
- * leaves the export, and the pages that show a record. The export
- * (scripts/export/), the export reader (src/data/export-records.ts) and
- * the incremental build (scripts/lib/incremental.ts) read this table; the
- * list pages and the URL list of the whole site are in
+ * leaves the export, whether and as what a record can be reported, and the
+ * pages that show a record. The export (scripts/export/), the export
+ * reader (src/data/export-records.ts), the incremental build
+ * (scripts/lib/incremental.ts) and the report form (./reports.ts) read
+ * this table; the list pages and the URL list of the whole site are in
  * src/data/site-pages.ts.
  *
  * `pages(record, site)` names every page whose output depends on the record,
@@ -112,6 +113,13 @@ export interface PublicCollection<T, F extends SourceName = SourceName> {
   keep?(record: T, kept: Profiles): T | null;
   /** The URLs of the pages that show this record, in the export `site` it belongs to. */
   pages(record: T, site: ExportIndex): string[];
+  /**
+   * A record can be reported (/report, ./reports.ts) as the document
+   * `{source}/{key}`, which the report form calls `label`. firestore.rules
+   * keeps a copy of the list (reports/{id}); tests/unit/registry.test.ts
+   * holds it equal.
+   */
+  report?: { source: SourceName; label: string };
 }
 
 /** An entry, its record type taken from its schema (and the document type of `derive.from`). */
@@ -197,6 +205,7 @@ export const PUBLIC_COLLECTIONS = {
       ...storePageOf(therapist.storeId, site),
       ...(site.shiftsByTherapist.get(therapist.id) ?? []).flatMap((shift) => storePageOf(shift.storeId, site)),
     ],
+    report: { source: 'accounts', label: 'セラピストのプロフィール' },
   }),
   stores: collection({
     file: 'stores.json',
@@ -220,6 +229,7 @@ export const PUBLIC_COLLECTIONS = {
         ...[...members, ...working].flatMap((therapist) => therapistOwnPages(therapist, site)),
       ];
     },
+    report: { source: 'stores', label: '店舗のプロフィール' },
   }),
   frozenAccounts: collection({
     file: 'frozen-accounts.json',
@@ -232,6 +242,7 @@ export const PUBLIC_COLLECTIONS = {
     keep: whileOwnerKept,
     // The people index lists her former handles (/favorites' 「新しいアカウント」).
     pages: (entry, site) => [...ownerPage(entry, site), ...handleFiles(entry.handle), personShardUrl(entry.userId)],
+    report: { source: 'frozenAccounts', label: '旧アカウントの登録' },
   }),
   shifts: collection({
     file: 'shifts.json',
@@ -285,6 +296,7 @@ export const PUBLIC_COLLECTIONS = {
     keep: whileOwnerKept,
     // The people index shows her latest blog.
     pages: (blog, site) => [...blogAndNeighbours(blog, site), ...authorPages(blog, site), personShardUrl(blog.userId)],
+    report: { source: 'blogs', label: 'ブログ記事' },
   }),
   posts: collection({
     file: 'posts',
@@ -296,6 +308,7 @@ export const PUBLIC_COLLECTIONS = {
     keep: whileOwnerKept,
     // The people index shows her latest post.
     pages: (post, site) => [...authorPages(post, site), personShardUrl(post.userId)],
+    report: { source: 'posts', label: 'タイムラインの投稿' },
   }),
   rankings: collection({
     file: 'rankings.json',

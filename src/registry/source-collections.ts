@@ -3,7 +3,8 @@
  * described once: the schema a document must pass, how its id must relate
  * to its fields, the field the incremental export reads changes by, and
  * how the derivations see it. The export (its reader, mirror and
- * derivations) and the change watcher of `npm start` read this table; the public side (which public
+ * derivations), the change watcher of `npm start` and the document schemas
+ * (./firestore-schemas.ts) read this table; the public side (which public
  * records and pages each feeds) is ./public-collections.ts.
  *
  * Which collections' deletes leave a tombstone is src/schema/deletion-ids.ts:
