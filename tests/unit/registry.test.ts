@@ -42,7 +42,7 @@ describe('firestore.rules keeps the registry’s lists', () => {
 
 describe('reports', () => {
   it('name every reportable public collection by the source document it is made from', () => {
-    expect(REPORT_TARGETS).toEqual({
+    expect(REPORT_TARGETS).toMatchObject({
       accounts: 'セラピストのプロフィール',
       stores: '店舗のプロフィール',
       frozenAccounts: '旧アカウントの登録',
