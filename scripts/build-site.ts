@@ -35,7 +35,7 @@ import {
   type ExportRecords,
   type PublicCollectionName,
 } from '../src/registry/public-collections';
-import { searchPartOf } from '../src/registry/site-pages';
+import { searchPartOf } from '../src/data/site-pages';
 import { SEARCH_INDEX_DIR, SEARCH_PARTS, type SearchPart } from '../src/lib/search/index-parts';
 import { CARD_IDLE_DAYS, pruneCardCache } from '../src/lib/seo/card-cache';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
@@ -568,7 +568,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const { record, text } = pageRecord(file, result, answer, hashSets);
         const searchPart = searchPartOf(result.url);
         if (record.search && !searchPart)
-          throw new Error(`${result.url} is searchable, but searchPartOf (src/registry/site-pages.ts) does not name it.`);
+          throw new Error(`${result.url} is searchable, but searchPartOf (src/data/site-pages.ts) does not name it.`);
         await indexed?.rendered(result.url, searchPart, file, record.search ? text : undefined);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
           sitemapMoved = true;
