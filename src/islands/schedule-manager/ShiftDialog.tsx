@@ -10,13 +10,14 @@ import { useSessionDraft } from '../../lib/forms/session-draft';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { overlapMessage, shiftErrorMessage } from '../../lib/shifts/errors';
 import { findOverlap } from '../../lib/shifts/overlap';
-import { isTimeOfDay, shiftLabel, type Shift, type ShiftFields } from '../../lib/shifts/shift';
+import { isTimeOfDay, type Shift, type ShiftFields } from '../../lib/shifts/shift';
 import { SHIFT_NOTE_MAX, validateShift, type ShiftErrors, type ShiftField } from '../../lib/shifts/validate';
 import { tokyoDateKey } from '../../lib/tokyo-date';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../lib/caps';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { Button } from '../ui/Button';
+import { ShiftDayChoices } from './ShiftDayChoices';
 
 /** The open form: the shift's id when editing ('' when adding) and its fields. */
 export interface ShiftDraft extends ShiftFields {
@@ -57,7 +58,7 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel, subjec
   useEffect(() => {
     dialog.current?.showModal();
     inputs.start.current?.focus();
-  }, []);
+  }, [inputs.start]);
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -129,34 +130,7 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel, subjec
             {draft.id ? '出勤を編集' : '出勤を追加'}
           </h2>
         </div>
-        {choices && onSwitch && (
-          <div role="group" aria-label="この日の出勤" className="flex flex-wrap gap-2" data-testid="shift-day-choices">
-            {choices.map((shift) => (
-              <Button
-                key={shift.id}
-                aria-current={shift.id === draft.id ? 'true' : undefined}
-                aria-label={`${shiftLabel(shift)} を編集`}
-                onClick={() =>
-                  shift.id !== draft.id &&
-                  onSwitch({ id: shift.id, date: shift.date, start: shift.start, end: shift.end, note: shift.note })
-                }
-                variant="choice"
-                className="tabular-nums"
-              >
-                {formatShiftTime(shift)}
-              </Button>
-            ))}
-            {choices.length < MAX_SHIFTS_PER_DAY && (
-              <Button
-                aria-current={draft.id === '' ? 'true' : undefined}
-                onClick={() => draft.id !== '' && onSwitch({ id: '', date: initial.date, start: '', end: '', note: '' })}
-                variant="choice"
-              >
-                <span aria-hidden="true">＋ </span>この日に追加
-              </Button>
-            )}
-          </div>
-        )}
+        {choices && onSwitch && <ShiftDayChoices choices={choices} draft={draft} date={initial.date} onSwitch={onSwitch} />}
         <TextField
           ref={inputs.date}
           name="date"
