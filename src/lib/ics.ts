@@ -1,7 +1,8 @@
 /**
- * iCalendar (RFC 5545) feeds of a therapist's shifts. Pure: the caller
- * passes the shifts, the page URL and `now` (DTSTAMP), so the same input
- * always gives the same text.
+ * iCalendar (RFC 5545) feeds of a therapist's shifts. Pure: the same
+ * shifts always give the same text, whenever the feed is built, so a
+ * rebuild leaves an unchanged feed byte for byte as it was and the deploy
+ * uploads only the feeds whose shifts changed.
  */
 import type { PublicShift, PublicStore } from '../schema/public';
 import { endDateKey, type ShiftTimes } from './shifts/view';
@@ -14,6 +15,8 @@ const MAX_LINE_OCTETS = 75;
 /** Right-hand side of every event UID: `{shiftId}@theralink`. */
 const UID_DOMAIN = 'theralink';
 const PRODID = '-//theralink//schedule//JA';
+/** Asia/Tokyo is UTC+9 all year (see TOKYO_VTIMEZONE). */
+const TOKYO_UTC_OFFSET_HOURS = 9;
 
 /** Japan has had no daylight saving time since 1951: one STANDARD rule covers every event. */
 const TOKYO_VTIMEZONE = [
@@ -41,8 +44,6 @@ export interface CalendarEvent extends ShiftTimes {
 export interface CalendarInput {
   /** X-WR-CALNAME, the name calendar apps show for the feed. */
   name: string;
-  /** DTSTAMP of every event: when this feed was generated. */
-  now: Date;
   events: readonly CalendarEvent[];
 }
 
@@ -102,11 +103,22 @@ function utcDateTime(at: Date): string {
     .replace(/[-:]/g, '');
 }
 
-function eventLines(event: CalendarEvent, stamp: string): string[] {
+/**
+ * DTSTAMP (required, UTC): the event's own start instant, not the build
+ * time, so it moves only when the shift does (a feed without METHOD:REQUEST
+ * is not a scheduling message; subscribers refetch the whole feed).
+ */
+function eventStamp(event: CalendarEvent): string {
+  const [year, month, day] = event.date.split('-').map(Number);
+  const [hour, minute] = event.start.split(':').map(Number);
+  return utcDateTime(new Date(Date.UTC(year!, month! - 1, day!, hour! - TOKYO_UTC_OFFSET_HOURS, minute!)));
+}
+
+function eventLines(event: CalendarEvent): string[] {
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
-    `DTSTAMP:${stamp}`,
+    `DTSTAMP:${eventStamp(event)}`,
     `DTSTART;TZID=${TOKYO_TIME_ZONE}:${localDateTime(event.date, event.start)}`,
     `DTEND;TZID=${TOKYO_TIME_ZONE}:${localDateTime(endDateKey(event), event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
@@ -121,8 +133,7 @@ function eventLines(event: CalendarEvent, stamp: string): string[] {
  * A complete VCALENDAR (METHOD:PUBLISH, Asia/Tokyo VTIMEZONE, one VEVENT per
  * event) with CRLF line endings and folded lines.
  */
-export function buildCalendar({ name, now, events }: CalendarInput): string {
-  const stamp = utcDateTime(now);
+export function buildCalendar({ name, events }: CalendarInput): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -132,7 +143,7 @@ export function buildCalendar({ name, now, events }: CalendarInput): string {
     `X-WR-CALNAME:${escapeText(name)}`,
     `X-WR-TIMEZONE:${TOKYO_TIME_ZONE}`,
     ...TOKYO_VTIMEZONE,
-    ...events.flatMap((event) => eventLines(event, stamp)),
+    ...events.flatMap((event) => eventLines(event)),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;

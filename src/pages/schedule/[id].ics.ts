@@ -22,7 +22,6 @@ export const GET: APIRoute = async ({ params, site }) => {
   const shifts = upcomingShifts(shiftsByTherapist.get(therapist.id) ?? [], tokyoDateKey(now), SCHEDULE_DAYS_AHEAD);
   const body = buildCalendar({
     name: `${therapist.displayName}の出勤予定`,
-    now,
     events: shifts.map((shift) => shiftEvent(shift, shift.storeId ? storesById.get(shift.storeId) : undefined, pageUrl)),
   });
   return new Response(body, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
