@@ -62,6 +62,54 @@ export function describeDeploy(site: string, report: DeployReport): string {
   ].join('\n');
 }
 
+/**
+ * Why a deploy to `site` at `origin` is refused, in Japanese (null when it
+ * may go): a real Hosting API only for a real site and only when the
+ * operator said so (`allowed`: --allow-production, or a dry run).
+ */
+export function deployRefusal(origin: string, site: string, allowed: boolean): string | null {
+  if (isLocalOrigin(origin)) return null;
+  if (site.startsWith('demo-'))
+    return `デモ用のサイト ${site} は本番の Hosting にはデプロイしません（ローカルの代役には --api http://127.0.0.1:5070）。`;
+  if (!allowed)
+    return `本番の Hosting（${origin}）のサイト ${site} にはデプロイしません（本番にデプロイするときは --allow-production を付けてください）。`;
+  return null;
+}
+
+/**
+ * One deploy cycle of the built site to `site` on the Hosting API at
+ * `origin` (Google's with Application Default Credentials, or the local
+ * stand-in without); the CLI below and the publisher (scripts/publish.ts)
+ * both deploy through it.
+ */
+export async function deploySite(options: {
+  origin: string;
+  site: string;
+  /** firebase.json by default; firebase.local.json for the stand-in when `npm start` wrote it. */
+  config?: string;
+  /** The folder deployed, when not the config's `public` (a bench's own build). */
+  publicDir?: string;
+  statePath?: string;
+  dryRun?: boolean;
+  log?: (line: string) => void;
+}): Promise<DeployReport> {
+  const local = isLocalOrigin(options.origin);
+  // A site deployed to the local stand-in is browsed over http with the emulators: npm start's firebase.local.json
+  // (the policy without upgrade-insecure-requests, the emulators allowed) when there is one.
+  const config = options.config ?? (local && existsSync(FIREBASE_LOCAL_JSON) ? FIREBASE_LOCAL_JSON : FIREBASE_JSON);
+  const hosting = await readHostingConfig(config);
+  if (options.publicDir) hosting.publicDir = options.publicDir;
+  const client = new HostingClient({ origin: options.origin, auth: local ? noAuth : applicationDefaultAuth() });
+  return deployCycle({
+    client,
+    site: options.site,
+    hosting,
+    statePath: options.statePath ?? deployStatePath(options.site, local),
+    dryRun: options.dryRun,
+    log: options.log ?? ((line) => console.log(line)),
+  });
+}
+
 if (isMain(import.meta.url)) {
   let values;
   try {
@@ -82,35 +130,15 @@ if (isMain(import.meta.url)) {
     process.exit(1);
   }
   const origin = values.api ?? process.env.FIREBASE_HOSTING_API_URL ?? HOSTING_API_ORIGIN;
-  const local = isLocalOrigin(origin);
   const site = values.site ?? process.env.FIREBASE_HOSTING_SITE ?? projectId();
-  if (!local && !values['dry-run']) {
-    if (site.startsWith('demo-')) {
-      console.error(`デモ用のサイト ${site} は本番の Hosting にはデプロイしません（ローカルの代役には --api http://127.0.0.1:5070）。`);
-      process.exit(2);
-    }
-    if (!values['allow-production']) {
-      console.error(
-        `本番の Hosting（${origin}）のサイト ${site} にはデプロイしません（本番にデプロイするときは --allow-production を付けてください）。`,
-      );
-      process.exit(2);
-    }
+  const refused = deployRefusal(origin, site, values['dry-run'] || values['allow-production']);
+  if (refused) {
+    console.error(refused);
+    process.exit(2);
   }
-  // A site deployed to the local stand-in is browsed over http with the emulators: npm start's firebase.local.json
-  // (the policy without upgrade-insecure-requests, the emulators allowed) when there is one.
-  const config = values.config ?? (local && existsSync(FIREBASE_LOCAL_JSON) ? FIREBASE_LOCAL_JSON : FIREBASE_JSON);
-  console.log(`Config: ${path.relative(ROOT, config) || config}; API: ${origin}`);
+  console.log(`API: ${origin}`);
   try {
-    const hosting = await readHostingConfig(config);
-    const client = new HostingClient({ origin, auth: local ? noAuth : applicationDefaultAuth() });
-    const report = await deployCycle({
-      client,
-      site,
-      hosting,
-      statePath: values.state ?? deployStatePath(site, local),
-      dryRun: values['dry-run'],
-      log: (line) => console.log(line),
-    });
+    const report = await deploySite({ origin, site, config: values.config, statePath: values.state, dryRun: values['dry-run'] });
     console.log(describeDeploy(site, report));
     if (process.env.GITHUB_OUTPUT)
       await appendFile(process.env.GITHUB_OUTPUT, `deployed=${report.mode === 'clone' || report.mode === 'full'}\n`);

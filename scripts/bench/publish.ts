@@ -16,6 +16,11 @@
  *  - a cycle with no change: its reads, and whether it exported or built
  *    anything.
  *
+ * `--publisher` runs the production publisher's loop (scripts/publisher.ts):
+ * each build is deployed to the local Hosting stand-in, and a page is live
+ * when the stand-in serves it; the deploys' files hashed, KB uploaded and
+ * API calls per change are printed too.
+ *
  * `--blogs-per-therapist B` seeds B blogs for every therapist (the scale
  * mode of scripts/seed.ts). Exits non-zero past the budgets: ≤ 5 s (queued
  * ≤ 8 s) on the seed, ≤ 10 s at 10,000 therapists; a blog page ≤ 14 KB gzip;
@@ -36,6 +41,9 @@ import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process'
 import { startLiveSite } from '../lib/live-site';
 import { ROOT } from '../lib/project';
 import { CURSOR_NAMES } from '../export/source-mirror';
+import { deploySite } from '../deploy';
+import type { DeployReport } from '../deploy/deploy-cycle';
+import { HostingStandIn } from '../deploy/hosting-stand-in';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +51,9 @@ const { values } = parseArgs({
     'blogs-per-therapist': { type: 'string' },
     // Print the loop's own lines (each cycle's export and build, with timings) as they come.
     verbose: { type: 'boolean', default: false },
+    // The production publisher's loop (scripts/publisher.ts): each build deployed to the local Hosting stand-in,
+    // and "live" read from the stand-in's served site instead of the built files.
+    publisher: { type: 'boolean', default: false },
   },
 });
 const therapists = Number(values.therapists);
@@ -58,6 +69,7 @@ const BUDGET = {
 const PROJECT = 'demo-theralink-publish';
 const exportDir = path.join(ROOT, '.build', 'publish-export');
 const siteDir = path.join(ROOT, '.build', 'publish-site');
+const standInDir = path.join(ROOT, '.build', 'publish-hosting');
 const POLL_MS = 100;
 const TIMEOUT_MS = 180_000;
 const failures: string[] = [];
@@ -65,10 +77,18 @@ const report = (name: string, value: string | number) => console.log(`${name}: $
 const check = (ok: boolean, message: string) => void (ok || failures.push(message));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
+let standIn: HostingStandIn | undefined;
+/** The page as a visitor gets it: the built file, or with --publisher the stand-in's live release. */
+async function livePage(file: string): Promise<string> {
+  if (!standIn) return readFile(path.join(siteDir, file), 'utf8').catch(() => '');
+  const response = await fetch(`${standIn.siteUrl}/${file}`).catch(() => undefined);
+  return response?.ok ? response.text() : '';
+}
+
 /** Resolves with the seconds since `started` once the file under the site shows `text`. */
 async function liveAfter(started: number, file: string, text: string): Promise<number> {
   while (Date.now() - started < TIMEOUT_MS) {
-    const html = await readFile(path.join(siteDir, file), 'utf8').catch(() => '');
+    const html = await livePage(file);
     if (html.includes(text)) return (Date.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -88,11 +108,29 @@ try {
   report('therapists', therapists);
   if (blogsPerTherapist) report('blogs_per_therapist', blogsPerTherapist);
 
+  if (values.publisher) {
+    await rm(standInDir, { recursive: true, force: true });
+    standIn = await HostingStandIn.start({ dir: standInDir, site: PROJECT });
+    report('mode', 'publisher (each build deployed to the local Hosting stand-in)');
+  }
+  const deploys: DeployReport[] = [];
+  const deploy = async () => {
+    deploys.push(
+      await deploySite({
+        origin: standIn!.url,
+        site: PROJECT,
+        publicDir: siteDir,
+        statePath: path.join(standInDir, 'deploy-state.gz'),
+        log: () => undefined,
+      }),
+    );
+  };
   let started = Date.now();
   const site = await startLiveSite({
     outDir: siteDir,
     exportDir,
     firebaseProjectId: PROJECT,
+    afterBuild: standIn ? deploy : undefined,
     log: (line) => {
       lines.push(line);
       if (values.verbose) console.log(`  [loop] ${line}`);
@@ -184,6 +222,14 @@ try {
   report('blog_page_3000_chars_html_gzip_bytes', blogGzip);
   check(blogGzip <= BUDGET.blogHtmlGzip, `a 3,000-character blog page is ${blogGzip} B gzip (budget ${BUDGET.blogHtmlGzip} B)`);
   site.stop();
+  if (standIn) {
+    // Every deploy after the first (which sends the whole site): what one change cost the Hosting API.
+    const changes = deploys.slice(1);
+    report('deploys', deploys.length);
+    report('deploy_per_change_files_hashed_worst', Math.max(...changes.map((d) => d.hashed)));
+    report('deploy_per_change_kb_uploaded_worst', (Math.max(...changes.map((d) => d.bytesUploaded)) / 1024).toFixed(1));
+    report('deploy_per_change_api_calls_worst', Math.max(...changes.map((d) => d.calls)));
+  }
 
   // The reads of the cycles that published one changed document.
   const cycleReads = lines.flatMap((line) => /changed: .*?\((\d+) reads\)/.exec(line)?.[1] ?? []).map(Number);
@@ -208,6 +254,7 @@ try {
   console.error(lines.slice(-20).join('\n'));
   throw error;
 } finally {
+  await standIn?.close();
   await emulators.stop();
 }
 

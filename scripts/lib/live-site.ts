@@ -30,6 +30,11 @@ export interface LiveSiteOptions {
   /** The project the islands talk to; the env's when omitted. */
   firebaseProjectId?: string;
   log?: (line: string) => void;
+  /**
+   * Runs after each build, before the alerts (their links must lead to live pages): the publisher deploys here.
+   * A failure fails the cycle; the next change or the retry builds and deploys again.
+   */
+  afterBuild?: () => Promise<void>;
 }
 
 export interface LiveSite {
@@ -86,6 +91,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     }
     const exportSeconds = seconds();
     const built = await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
+    await options.afterBuild?.();
     const steps = (timings: Record<string, number>) =>
       Object.entries(timings)
         .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`)
