@@ -65,6 +65,7 @@ import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIn
 import { BackgroundIndexer } from './lib/search-index';
 import { isSearchablePage } from './lib/search-index-writer';
 import { IndexedRender } from './lib/indexed-render';
+import { planBuild } from './lib/build-plan';
 import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
@@ -438,18 +439,19 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   const now = options.now ?? new Date();
   const today = tokyoDateKey(now);
   const state = await readState(stateDir);
-  const incremental =
+  // Whether the previous build can be reused: without it the plan starts from nothing (a full build).
+  const reusable =
     !options.full &&
     state !== undefined &&
     state.rendererKey === bundle.key &&
     state.siteId === (await folderId(outDir)) &&
     existsSync(path.join(stateDir, 'export'));
-  if (!incremental) lastExport.delete(outDir);
-  const previous = incremental ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
+  if (!reusable) lastExport.delete(outDir);
+  const previous = reusable ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
   // Checked on this thread, so the renderer need not check it again: the files the previous build did not check already.
   // A full build keeps no records here (the workers read their own; the next incremental build reads its copy), and
   // checks its copy while the renderer lists the URLs (below).
-  const loaded = incremental
+  const loaded = reusable
     ? await readExportFiles(path.resolve(exportDir), { check: true, checked: new Set(hashesOf(previous!).values()) })
     : undefined;
   const files = loaded?.files ?? (await hashExportFiles(path.resolve(exportDir)));
@@ -470,14 +472,14 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   /** Files this build wrote or removed: what the generation it replaces lacks, to be brought up to date by next time. */
   const changedFiles = new Set<string>();
   const madeFolders = new Set<string>();
-  /** Writes a page's bytes, or links the file that answers it (Rendered's `file`). */
+  /** Writes a page's bytes, or links the file that answers it (Rendered's `file`): in an empty generation every file is new. */
   const write = async (file: string, answer: Uint8Array | { file: string }) => {
     const wrote =
       answer instanceof Uint8Array
-        ? incremental
+        ? reusable
           ? await writeIfChanged(staging, file, answer)
           : await writeNewFile(staging, file, answer, madeFolders)
-        : incremental
+        : reusable
           ? await linkIfChanged(staging, file, answer.file)
           : await linkNewFile(staging, file, answer.file, madeFolders);
     if (wrote) changedFiles.add(file);
@@ -496,7 +498,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     const listing = pool.urls(context).catch((error: unknown) => {
       throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
     });
-    const copying: Promise<SiteBuild['staged']> = incremental
+    const copying: Promise<SiteBuild['staged']> = reusable
       ? // The index comes from the state folder before the swap (see below).
         stageFromLive(outDir, stateDir, staging, [SEARCH_INDEX_DIR]).then((spare) => (spare ? 'spare' : 'copy'))
       : // Client bundles and public files first, then every page.
@@ -507,7 +509,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     for (const work of [preparing, checking]) work.catch(() => undefined);
     let directory: Directory | undefined;
     let affected: Set<string> | null = null;
-    if (incremental) {
+    if (reusable) {
       directory = indexExport(loaded!.records, previous!.directory);
       // A new day moves every schedule, /today and the next shifts of the handle index: all pages.
       if (state.today === today)
@@ -529,26 +531,15 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     const badUrls = siteUrls.filter((url) => !isSitePath(url));
     if (badUrls.length > 0) throw new PageFailures(new Map(badUrls.map((url) => [url, NOT_A_SITE_PATH])));
 
-    let pages: SitePages;
-    let hashSets: HashSets;
-    let toRender: string[];
-    const toRemove: [string, PageRecord][] = [];
-    if (incremental) {
-      const listed = new Set(siteUrls);
-      toRender = siteUrls.filter((url) => !affected || affected.has(url) || !state.pages.get(url));
-      for (const entry of state.pages.entries()) if (!listed.has(entry[0])) toRemove.push(entry);
-      pages = state.pages.fork();
-      hashSets = new HashSets(state.hashSets);
-    } else {
-      toRender = siteUrls;
-      pages = new SitePages();
-      hashSets = new HashSets();
-    }
+    // From here on, one path: what differs between a full and an incremental build is in the plan.
+    const plan = planBuild(siteUrls, reusable ? state : undefined, affected);
+    const { pages, hashSets } = plan;
+    const fresh = plan.from === 'empty';
 
     let written = 0;
     let searchChanged = false;
     // The sitemap lists the sitemap pages' URLs (sorted, no dates): it changes only when that set does.
-    let sitemapMoved = !incremental;
+    let sitemapMoved = fresh;
     const sitemapChanges = { added: [] as string[], removed: [] as string[] };
     /** Pages that failed to render: the build goes on rendering the others, then stops before the swap. */
     const failures = new Map<string, string>();
@@ -582,16 +573,18 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         pages.set(result.url, record);
       }
     };
-    if (incremental) await pool.render(context, toRender, onResults);
+    // An empty generation gets its search index written part by part as the pages come; a copy of the live one is
+    // re-indexed in the background afterwards.
+    if (!fresh) await pool.render(context, plan.render, onResults);
     else {
-      indexed = new IndexedRender(toRender, searchPartOf, path.join(staging, SEARCH_INDEX_DIR));
-      await pool.render(context, indexed.next, onResults, workerCount(toRender.length));
+      indexed = new IndexedRender(plan.render, searchPartOf, path.join(staging, SEARCH_INDEX_DIR));
+      await pool.render(context, indexed.next, onResults, workerCount(plan.render.length));
       await indexed.finished();
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
     }
     step('render');
     if (failures.size > 0) throw new PageFailures(failures);
-    for (const [url, record] of toRemove) {
+    for (const [url, record] of plan.remove) {
       await remove(record.file);
       if (record.search) searchChanged = true;
       if (record.sitemap) {
@@ -602,10 +595,10 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     }
 
     // 274,000 URLs at 10,000 × 20 took 1–3 s a cycle to list, sort and compare with the files.
-    let sitemapPaths = state?.sitemapFiles ?? [];
+    let sitemapPaths = plan.sitemapFiles;
     // Listed every cycle (from the changes, once this process has listed the site), so the next cycle's listing fits.
     const sitemaps = siteSitemapFiles(
-      { outDir, siteUrl, from: incremental ? state.pages : undefined, pages },
+      { outDir, siteUrl, from: fresh ? undefined : state!.pages, pages },
       () => Array.from(pages.values()).flatMap((page) => (page.sitemap ? [page.file] : [])),
       sitemapChanges,
     );
@@ -613,7 +606,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       // A part the last build wrote with these bytes is in the generation already.
       for (const sitemap of sitemaps) if (!sitemap.kept) await write(sitemap.path.slice(1), sitemap.bytes);
       sitemapPaths = sitemaps.map((sitemap) => sitemap.path.slice(1));
-      for (const stale of state && incremental ? state.sitemapFiles : []) {
+      for (const stale of plan.sitemapFiles) {
         if (!sitemapPaths.includes(stale)) await remove(stale);
       }
     }
@@ -621,7 +614,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     await write(HEADERS_FILE, Buffer.from(`${JSON.stringify(headers.headers, null, 2)}\n`));
     step('sitemap and headers');
 
-    if (incremental) {
+    if (!fresh) {
       // The newest index there is (the background index updates it between builds); this build's follows.
       const index = [path.join(stateDir, SEARCH_INDEX_DIR), path.join(outDir, SEARCH_INDEX_DIR)].find((dir) => existsSync(dir));
       if (index) await linkIndex(index, staging);
@@ -637,7 +630,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     live = true;
     afterSwap.set(
       outDir,
-      incremental
+      !fresh
         ? keepSpare(stateDir, replaced, staging, changedFiles)
         : keepSpare(stateDir, replaced, staging, null).then(() => copyAsSpare(stateDir, staging)),
     );
@@ -658,15 +651,15 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     if (loaded) lastExport.set(outDir, { version: exportVersion, ...loaded, directory });
     step('state');
     // A build of every page has asked for every card the site shows: the ones long unasked are dropped.
-    if (toRender.length === siteUrls.length) {
+    if (plan.render.length === siteUrls.length) {
       const pruned = pruneCardCache();
       if (pruned.files > 0 && !quiet)
         console.log(`[og] ${pruned.files} cards unused for ${CARD_IDLE_DAYS} days removed (${Math.round(pruned.bytes / 1024)} KB).`);
       step('card cache');
     }
 
-    let searchIndexed = incremental ? indexer.current() : Promise.resolve();
-    if (incremental && searchChanged) {
+    let searchIndexed = fresh ? Promise.resolve() : indexer.current();
+    if (!fresh && searchChanged) {
       // In the background, once the machine is quiet (scripts/lib/search-index.ts).
       searchIndexed = indexer.request(build, searchFiles(pages));
       // Reported here; awaiting searchIndexed still sees the failure.
@@ -676,12 +669,12 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     }
     return {
       ...headers,
-      mode: incremental ? 'incremental' : 'full',
+      mode: fresh ? 'full' : 'incremental',
       staged,
       pages: siteUrls.length,
-      rendered: toRender.length,
+      rendered: plan.render.length,
       written,
-      removed: toRemove.length,
+      removed: plan.remove.length,
       seconds,
       timings,
       searchIndexed,
