@@ -19,19 +19,18 @@ import { stableFeed } from '../lib/stable-feed';
 import type { ListedBlog, PublicPost } from '../schema/public';
 import { blogsNewestFirst, postsNewestFirst, predecessorOf, type Directory } from './directory';
 import { shardChange } from './export-records';
+import { MemoSlot, memoized, recall, remember } from './export-memo';
 
 /** Who wrote a blog or post, as its card shows her. */
 export type ContentAuthor = ProfileCard & { id: string };
 
 type Authored = { userId: string; ownerKind: 'therapist' | 'store' };
 
-const authors = new WeakMap<Directory, Record<Authored['ownerKind'], Map<string, ContentAuthor | undefined>>>();
+const AUTHORS = new MemoSlot<Record<Authored['ownerKind'], Map<string, ContentAuthor | undefined>>>('content authors');
 
 /** The author of a blog or post; undefined when she is not public in this export. Made once per author and export. */
 export function authorOf(site: Directory, content: Authored): ContentAuthor | undefined {
-  let known = authors.get(site);
-  if (!known) authors.set(site, (known = { therapist: new Map(), store: new Map() }));
-  const ofKind = known[content.ownerKind];
+  const ofKind = memoized(site, AUTHORS, () => ({ therapist: new Map(), store: new Map() }))[content.ownerKind];
   let author = ofKind.get(content.userId);
   if (author === undefined && !ofKind.has(content.userId)) ofKind.set(content.userId, (author = findAuthor(site, content)));
   return author;
@@ -54,13 +53,13 @@ export interface BlogAt {
   next?: ListedBlog;
 }
 
-const blogIds = new WeakMap<Directory, Map<string, ListedBlog>>();
+const BLOG_IDS = new MemoSlot<Map<string, ListedBlog>>('blogs by id');
 
 export function blogAt(site: Directory, id: string | undefined): BlogAt | undefined {
-  let byId = blogIds.get(site);
+  let byId = recall(site, BLOG_IDS);
   if (!byId) {
     const before = predecessorOf(site);
-    const known = before && blogIds.get(before);
+    const known = before && recall(before, BLOG_IDS);
     const change = known && shardChange(before.blogs, site.blogs);
     if (change) {
       // The lookup before, with the diaries of the shards that changed taken out and put back.
@@ -68,7 +67,7 @@ export function blogAt(site: Directory, id: string | undefined): BlogAt | undefi
       for (const blog of change.removed) byId.delete(blog.id);
       for (const blog of change.added) byId.set(blog.id, blog);
     } else byId = new Map(site.blogs.map((blog) => [blog.id, blog]));
-    blogIds.set(site, byId);
+    remember(site, BLOG_IDS, byId);
   }
   const blog = id === undefined ? undefined : byId.get(id);
   const author = blog && authorOf(site, blog);
@@ -175,7 +174,7 @@ export interface BlogFeeds {
 }
 
 const TOP_TAGS = 20;
-const blogFeedCache = new WeakMap<Directory, BlogFeeds>();
+const BLOG_FEEDS = new MemoSlot<BlogFeeds>('blog feeds');
 
 /**
  * Blogs oldest first: the reverse of blogsNewestFirst (publishedAt, then
@@ -197,18 +196,17 @@ function oldestFirstOf(blogs: readonly ListedBlog[]): ListedBlog[] {
  */
 function carriedFeed<F, T extends Authored>(
   site: Directory,
-  cache: WeakMap<Directory, F>,
+  slot: MemoSlot<F>,
   byAuthor: (site: Directory) => Map<string, T[]>,
 ): F | undefined {
   const before = predecessorOf(site);
-  const feed = before && cache.get(before);
+  const feed = before && recall(before, slot);
   if (!feed || byAuthor(site) !== byAuthor(before)) return undefined;
   for (const items of byAuthor(site).values()) {
     const [was, now] = [authorOf(before, items[0]!), authorOf(site, items[0]!)];
     if (!was !== !now || was?.area !== now?.area) return undefined;
   }
-  cache.set(site, feed);
-  return feed;
+  return remember(site, slot, feed);
 }
 
 /** Past this many diaries moved, sorting them all again is as quick as patching the lists. */
@@ -314,15 +312,15 @@ function mergedList(list: readonly ListedBlog[], removed: ReadonlySet<ListedBlog
   return order;
 }
 
-const listsOf = new WeakMap<BlogFeeds, FeedLists>();
+const FEED_LISTS = new MemoSlot<FeedLists>('the sorted lists of a blog feed');
 
 /** /blogs, /blogs/area/{area} and /blogs/tag/{tag}, every page of each, for one export. */
 export function blogFeeds(site: Directory): BlogFeeds {
-  const known = blogFeedCache.get(site) ?? carriedFeed(site, blogFeedCache, (one) => one.blogsByAuthor);
+  const known = recall(site, BLOG_FEEDS) ?? carriedFeed(site, BLOG_FEEDS, (one) => one.blogsByAuthor);
   if (known) return known;
   const before = predecessorOf(site);
-  const prior = before && blogFeedCache.get(before);
-  const priorLists = prior && listsOf.get(prior);
+  const prior = before && recall(before, BLOG_FEEDS);
+  const priorLists = prior && recall(prior, FEED_LISTS);
   const lists = (priorLists && patchedLists(before!, site, priorLists)) ?? sortedLists(site);
   // Authors' areas are of the vocabulary (the export's schema); the filter says so to the type checker.
   const areas = [...lists.byArea.keys()].filter(isArea).sort(compareAreas);
@@ -345,9 +343,8 @@ export function blogFeeds(site: Directory): BlogFeeds {
       .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'ja'))
       .slice(0, TOP_TAGS),
   };
-  listsOf.set(feeds, lists);
-  blogFeedCache.set(site, feeds);
-  return feeds;
+  remember(feeds, FEED_LISTS, lists);
+  return remember(site, BLOG_FEEDS, feeds);
 }
 
 /** The view of a filter, or undefined when it has no page. */
@@ -377,14 +374,14 @@ export function changedBlogFeedPages(before: Directory, after: Directory): strin
   });
 }
 
-const timelineCache = new WeakMap<Directory, FeedPage<PublicPost>[]>();
+const TIMELINE = new MemoSlot<FeedPage<PublicPost>[]>('/timeline pages');
 
 /** /timeline and its archive pages, for one export. */
 export function timelinePages(site: Directory): FeedPage<PublicPost>[] {
-  let pages = timelineCache.get(site) ?? carriedFeed(site, timelineCache, (one) => one.postsByAuthor);
+  let pages = recall(site, TIMELINE) ?? carriedFeed(site, TIMELINE, (one) => one.postsByAuthor);
   if (!pages) {
     const oldestFirst = site.posts.filter((post) => authorOf(site, post)).sort((a, b) => postsNewestFirst(b, a));
-    timelineCache.set(site, (pages = feedPages(oldestFirst, timelinePath)));
+    pages = remember(site, TIMELINE, feedPages(oldestFirst, timelinePath));
   }
   return pages;
 }

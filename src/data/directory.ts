@@ -10,6 +10,7 @@ import type { ListedBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTh
 import { tokyoDateKey } from '../lib/tokyo-date';
 import { listExportFiles, readListedExport, shardChange, type DirectoryRecords } from './export-records';
 import { renderContext, renderNow, UNVERSIONED } from './render-context';
+import { forget, MemoSlot, memoized, recall, remember } from './export-memo';
 
 /** A former handle with the page where its owner is now. */
 export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };
@@ -67,10 +68,10 @@ function sameRecords(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 /** Each directory's predecessor, for what is carried over from it (one link at a time: no chain of old exports is kept). */
-const predecessors = new WeakMap<Directory, Directory>();
+const PREDECESSOR = new MemoSlot<Directory>('the export loaded before');
 
 /** The directory `site` was indexed after (indexExport's `previous`), while `site` is the newest of its line. */
-export const predecessorOf = (site: Directory) => predecessors.get(site);
+export const predecessorOf = (site: Directory) => recall(site, PREDECESSOR);
 
 /**
  * The lookups the pages use, over one export. `previous`: the export
@@ -116,8 +117,8 @@ export function indexExport(records: DirectoryRecords, previous?: Directory): Di
     postsByAuthor: byAuthor('posts', postsNewestFirst),
   };
   if (previous) {
-    predecessors.delete(previous);
-    predecessors.set(site, previous);
+    forget(previous, PREDECESSOR);
+    remember(site, PREDECESSOR, previous);
   }
   return site;
 }
@@ -154,10 +155,9 @@ export async function loadDirectory(): Promise<Directory> {
 
 /** A loader of something derived from the export, computed once per loaded export (see loadDirectory). */
 export function perExport<T>(derive: (directory: Directory) => T): () => Promise<T> {
-  const derived = new WeakMap<Directory, T>();
+  const slot = new MemoSlot<T>(derive.name || 'derived');
   return async () => {
     const directory = await loadDirectory();
-    if (!derived.has(directory)) derived.set(directory, derive(directory));
-    return derived.get(directory)!;
+    return memoized(directory, slot, () => derive(directory));
   };
 }

@@ -18,6 +18,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords, type PublicCollectionName } from '../registry/public-collections';
 import type { ListedBlog, PublicBlog } from '../schema/public';
+import { MemoSlot, recall, remember } from './export-memo';
 
 export interface ParseOptions {
   /** Check every record against its schema (false for a copy the build has checked already). */
@@ -179,7 +180,7 @@ export async function readExportFiles(dir: string, options: ParseOptions = {}): 
 }
 
 /** The files a sharded collection's records were joined from (recordsOf): each file's records, by file. */
-const filesOfRecords = new WeakMap<readonly unknown[], ReadonlyMap<string, readonly unknown[]>>();
+const FILES_OF_RECORDS = new MemoSlot<ReadonlyMap<string, readonly unknown[]>>('the files of joined records');
 
 /** Each collection's records from its files (shards concatenated in name order). */
 export function recordsOf(files: readonly { name: PublicCollectionName; file: string; records: unknown[] }[]): ExportRecords {
@@ -190,7 +191,7 @@ export function recordsOf(files: readonly { name: PublicCollectionName; file: st
       const parts = byName[name]!;
       if (parts.length === 1) return [name, parts[0]!.records];
       const records = parts.flatMap((part) => part.records);
-      filesOfRecords.set(records, new Map(parts.map((part) => [part.file, part.records])));
+      remember(records, FILES_OF_RECORDS, new Map(parts.map((part) => [part.file, part.records])));
       return [name, records];
     }),
   ) as unknown as ExportRecords;
@@ -213,7 +214,7 @@ export interface ShardChange<T> {
  */
 export function shardChange<T>(before: readonly T[], after: readonly T[]): ShardChange<T> | undefined {
   if (before === after) return { removed: [], added: [] };
-  const [was, now] = [filesOfRecords.get(before), filesOfRecords.get(after)];
+  const [was, now] = [recall(before, FILES_OF_RECORDS), recall(after, FILES_OF_RECORDS)];
   if (!was || !now) return undefined;
   const change: ShardChange<T> = { removed: [], added: [] };
   for (const [file, records] of was) if (now.get(file) !== records) change.removed.push(...(records as T[]));

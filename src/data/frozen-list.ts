@@ -4,6 +4,7 @@ import { compareAreas, isArea, type Area } from '../lib/areas';
 import { FROZEN_PAGE_SIZE, INITIALS, initialOf } from '../lib/frozen/list';
 import { frozenListPath, type FrozenListFilter } from '../lib/routes';
 import { loadDirectory, type Directory, type ListedFrozenAccount } from './directory';
+import { MemoSlot, memoized } from './export-memo';
 
 export interface FrozenListData {
   rows: ListedFrozenAccount[];
@@ -22,20 +23,17 @@ function group(rows: readonly ListedFrozenAccount[], key: (row: ListedFrozenAcco
   return groups;
 }
 
-const lists = new WeakMap<Directory, FrozenListData>();
+const LIST = new MemoSlot<FrozenListData>('frozen list');
 
 /** The list's rows (by handle), its areas and its groupings, for one export. */
 export function frozenList(site: Directory): FrozenListData {
-  let data = lists.get(site);
-  if (!data) {
+  return memoized(site, LIST, () => {
     const rows = [...site.listedFrozenAccounts].sort((a, b) => a.handle.localeCompare(b.handle));
     const byArea = group(rows, (row) => row.owner.area);
     // Owners' areas are of the vocabulary (the export's schema); the filter says so to the type checker.
     const areas = [...byArea.keys()].filter(isArea).sort(compareAreas);
-    data = { rows, areas, byArea, byInitial: group(rows, (row) => initialOf(row.handle)) };
-    lists.set(site, data);
-  }
-  return data;
+    return { rows, areas, byArea, byInitial: group(rows, (row) => initialOf(row.handle)) };
+  });
 }
 
 export async function loadFrozenList(): Promise<FrozenListData> {

@@ -8,14 +8,17 @@ import { SITE_CARD_TEXT } from '../lib/seo/cards';
 import { profileCardPath } from '../lib/routes';
 import { storeDisplayName } from '../lib/store-name';
 import type { Directory } from './directory';
+import { MemoSlot, memoized } from './export-memo';
 
-const cards = new WeakMap<Directory, Map<string, CardText>>();
+const CARDS = new MemoSlot<Map<string, CardText>>('preview cards');
 
 /** Card name (the `[...card]` parameter: `site`, `p/{slug}`) → its text. */
 export function previewCards(site: Directory): Map<string, CardText> {
-  let byName = cards.get(site);
-  if (byName) return byName;
-  byName = new Map([['site', SITE_CARD_TEXT]]);
+  return memoized(site, CARDS, () => drawnCards(site));
+}
+
+function drawnCards(site: Directory): Map<string, CardText> {
+  const byName = new Map<string, CardText>([['site', SITE_CARD_TEXT]]);
   const name = (slug: string) => profileCardPath(slug).replace(/^\/og\/|\.png$/g, '');
   for (const therapist of site.therapists) {
     if (therapist.photoURL) continue;
@@ -34,6 +37,5 @@ export function previewCards(site: Directory): Map<string, CardText> {
       subtitle: [store.area, store.nearestStation].filter(Boolean).join('・'),
     });
   }
-  cards.set(site, byName);
   return byName;
 }

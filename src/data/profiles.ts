@@ -6,14 +6,14 @@
 import type { ProfileKind } from '../lib/profile/kinds';
 import type { PublicStore, PublicTherapist } from '../schema/public';
 import type { Directory } from './directory';
+import { MemoSlot, memoized } from './export-memo';
 
 export type ProfileAt<T> = { profile: T; movedTo?: undefined } | { profile?: undefined; movedTo: string };
 
-const slugMaps = new WeakMap<Directory, Record<ProfileKind, Map<string, ProfileAt<PublicTherapist | PublicStore>>>>();
+const SLUG_MAPS = new MemoSlot<Record<ProfileKind, Map<string, ProfileAt<PublicTherapist | PublicStore>>>>('profiles by slug');
 
 function bySlug(site: Directory): Record<ProfileKind, Map<string, ProfileAt<PublicTherapist | PublicStore>>> {
-  let maps = slugMaps.get(site);
-  if (!maps) {
+  return memoized(site, SLUG_MAPS, () => {
     const map = (profiles: readonly (PublicTherapist | PublicStore)[], kind: ProfileKind) => {
       const at = new Map<string, ProfileAt<PublicTherapist | PublicStore>>(profiles.map((profile) => [profile.profileSlug, { profile }]));
       // A renamed profile's old URL goes to the new one while the slug is held (30 days).
@@ -21,10 +21,8 @@ function bySlug(site: Directory): Record<ProfileKind, Map<string, ProfileAt<Publ
         if (redirect.kind === kind && !at.has(redirect.from)) at.set(redirect.from, { movedTo: redirect.to });
       return at;
     };
-    maps = { therapist: map(site.therapists, 'therapist'), store: map(site.stores, 'store') };
-    slugMaps.set(site, maps);
-  }
-  return maps;
+    return { therapist: map(site.therapists, 'therapist'), store: map(site.stores, 'store') };
+  });
 }
 
 /** The slugs with a page of that kind (profiles, then held slugs that redirect). */

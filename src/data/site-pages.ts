@@ -26,32 +26,31 @@ import {
 } from '../lib/routes';
 import type { SearchPart } from '../lib/search/index-parts';
 import type { PublicCollectionName } from '../registry/public-collections';
+import { MemoSlot, memoized } from './export-memo';
 
 export type RouteParams = Record<string, string | undefined>;
 
 const therapistIds = (site: Directory) => site.therapists.map((therapist) => ({ id: therapist.id }));
 
 type FrozenListPage = { url: string; filter: FrozenListFilter; page: string | undefined; input: unknown };
-const frozenPages = new WeakMap<Directory, FrozenListPage[]>();
+const FROZEN_PAGES = new MemoSlot<FrozenListPage[]>('/frozen-accounts pages');
 
 /** Every page of every /frozen-accounts view: its URL, filter, page parameter and what it shows. */
 function frozenListPages(site: Directory): FrozenListPage[] {
-  const known = frozenPages.get(site);
-  if (known) return known;
-  const data = frozenList(site);
-  const pages = frozenListViews(data).flatMap(({ filter, rows }) =>
-    Array.from({ length: frozenListPageCount(rows) }, (_, index) => {
-      const page = frozenPageParam(index + 1);
-      return {
-        url: frozenListPath(filter, page ? Number(page) : undefined),
-        filter,
-        page,
-        input: { page: frozenListPage(rows, filter, page), areas: data.areas },
-      };
-    }),
-  );
-  frozenPages.set(site, pages);
-  return pages;
+  return memoized(site, FROZEN_PAGES, () => {
+    const data = frozenList(site);
+    return frozenListViews(data).flatMap(({ filter, rows }) =>
+      Array.from({ length: frozenListPageCount(rows) }, (_, index) => {
+        const page = frozenPageParam(index + 1);
+        return {
+          url: frozenListPath(filter, page ? Number(page) : undefined),
+          filter,
+          page,
+          input: { page: frozenListPage(rows, filter, page), areas: data.areas },
+        };
+      }),
+    );
+  });
 }
 
 /** The parameters of each dynamic route with a page per record (or per page of records). */

@@ -127,7 +127,7 @@ describe('incremental sitemap listing', () => {
     // 12,000 more among them (in reverse order), about 3,000 a part: past the splices a part sorts again.
     files = [...files, ...Array.from({ length: 12_000 }, (_, i) => `blog/p${String(49_999 - 4 * i).padStart(6, '0')}b/index.html`)];
     expect(texts(listing.files(files))).toEqual(buildSitemaps(urlsOf(files), SITE));
-  });
+  }, 30_000);
 
   it('from the changes alone gives the same files as from scratch over 60 random cycles', () => {
     const listing = new SitemapListing(SITE, 40);
@@ -170,5 +170,5 @@ describe('incremental sitemap listing', () => {
     // A build that started from other pages (the last one failed, or another process built it) lists every page.
     const again = siteSitemapFiles({ outDir, siteUrl: SITE, from: other, pages: {} }, all, { added: ['blog/new/index.html'], removed: [] });
     expect(texts(again)).toEqual(buildSitemaps(urlsOf(files), SITE));
-  });
+  }, 30_000);
 });

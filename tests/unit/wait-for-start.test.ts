@@ -39,7 +39,8 @@ describe('waitForStart', () => {
 
   it('gives up after the silence limit with the log tail, and stops the process', async () => {
     const silent = child(`console.log('started, then nothing'); setInterval(() => {}, 1000);`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Its one line is out before the wait starts (node may take seconds to start on a busy machine).
+    while (!silent.output().includes('started, then nothing')) await new Promise((resolve) => setTimeout(resolve, 20));
     const waiting = waitForStart({
       child: silent.process,
       notReady: async () => ['the silent part'],
