@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { rendererAdapter } from './scripts/renderer/adapter.ts';
+import { noPreloadImports } from './scripts/vite/no-preload-imports.ts';
 import { resolveSiteUrl } from './src/lib/seo/site-url.ts';
 
 // BUILD_OUT_DIR lets the rebuild job build beside the served site and swap
@@ -23,6 +24,6 @@ export default defineConfig({
   integrations: [react()],
   ...(renderer && { output: 'server', adapter: rendererAdapter() }),
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), noPreloadImports()],
   },
 });

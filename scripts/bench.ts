@@ -7,7 +7,8 @@
  *    gives each B blogs): seconds, peak memory
  *  - the full build as `npm run build` makes it (every page, then the
  *    Pagefind index; scripts/bench/full-build.ts): seconds, peak memory
- *  - JavaScript (gzip) a signed-out visitor downloads on /profile/{slug}
+ *  - JavaScript (gzip) a signed-out visitor downloads on /profile/{slug}: ≤ 2 KB,
+ *    every file as served plus the inline scripts
  *  - every public page: no React, no Firebase, inline script ≤ 2 KB gzip
  *  - profile page HTML ≤ 14 KB gzip
  *
@@ -23,7 +24,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
-import { auditPublicPages } from './bench/page-weight';
+import { SIGNED_OUT_PROFILE_JS_BUDGET_BYTES, auditPublicPages } from './bench/page-weight';
 import { clearFirestoreEmulator, startEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
@@ -147,6 +148,7 @@ try {
   const audit = await auditPublicPages(siteDir);
   report('pages_audited', audit.pages);
   report('profile_js_gzip_bytes', audit.profileJsGzipBytes);
+  report('profile_js_files', audit.profileJsFiles);
   report('search_page_js_gzip_bytes_before_typing', audit.searchJsGzipBytes);
   report('max_inline_script_gzip_bytes', audit.maxInlineScriptGzipBytes);
   report('max_profile_html_gzip_bytes', audit.maxProfileHtmlGzipBytes);
@@ -155,6 +157,10 @@ try {
   report('max_blog_html_gzip_bytes', audit.maxBlogHtmlGzipBytes);
   report('pages_with_react_or_firebase', audit.pagesWithFrameworkCode.length);
   check(audit.pagesWithFrameworkCode.length === 0, `React or Firebase code on: ${audit.pagesWithFrameworkCode.slice(0, 5).join(', ')}`);
+  check(
+    audit.profileJsGzipBytes <= SIGNED_OUT_PROFILE_JS_BUDGET_BYTES,
+    `a signed-out visitor's JavaScript on a profile ${audit.profileJsGzipBytes} B gzip (budget ${SIGNED_OUT_PROFILE_JS_BUDGET_BYTES} B)`,
+  );
   check(
     audit.maxInlineScriptGzipBytes <= BUDGET.inlineScriptGzipBytes,
     `inline script ${audit.maxInlineScriptGzipBytes} B gzip (budget ${BUDGET.inlineScriptGzipBytes} B)`,

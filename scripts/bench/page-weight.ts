@@ -8,6 +8,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ISLAND_ROUTES } from '../../src/lib/seo/routes';
 
+/**
+ * The most JavaScript a signed-out visitor may download on a public profile:
+ * every file gzipped as served plus the inline scripts, the budget the
+ * directory started with (docs/decisions/static-pages-without-javascript.md).
+ */
+export const SIGNED_OUT_PROFILE_JS_BUDGET_BYTES = 2048;
+
 /** Gzip size (level 9) of a text or file. */
 export const gzipBytes = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
@@ -46,6 +53,8 @@ export interface PageAudit {
   /** Public static pages audited (island routes are left out). */
   pages: number;
   profileJsGzipBytes: number;
+  /** The most module files a profile loads on its own (the nav script; its imports would be more). */
+  profileJsFiles: number;
   searchJsGzipBytes: number;
   maxInlineScriptGzipBytes: number;
   maxProfileHtmlGzipBytes: number;
@@ -78,6 +87,7 @@ export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
   const result: PageAudit = {
     pages: 0,
     profileJsGzipBytes: 0,
+    profileJsFiles: 0,
     searchJsGzipBytes: 0,
     maxInlineScriptGzipBytes: 0,
     maxProfileHtmlGzipBytes: 0,
@@ -109,6 +119,7 @@ export async function auditPublicPages(siteDir: string): Promise<PageAudit> {
     if (route.startsWith('/profile/')) {
       result.maxProfileHtmlGzipBytes = Math.max(result.maxProfileHtmlGzipBytes, gzipBytes(html));
       result.profileJsGzipBytes = Math.max(result.profileJsGzipBytes, jsGzip);
+      result.profileJsFiles = Math.max(result.profileJsFiles, modules.size);
     }
     if (route === '/search') result.searchJsGzipBytes = jsGzip;
     if (route === '/timeline') result.timelineJsGzipBytes = jsGzip;

@@ -1,7 +1,9 @@
 /**
  * What a profile URL shows: the therapist or store whose slug it is, or,
  * for a slug released less than 30 days ago and not taken since, where its
- * owner is now (the page then redirects).
+ * owner is now (the page then redirects). A store's document id is an
+ * address too (the seed and older links used /store-profile/{id}): it
+ * redirects to the store's slug, unless that id is someone's slug.
  */
 import type { ProfileKind } from '../lib/profile/kinds';
 import type { PublicStore, PublicTherapist } from '../schema/public';
@@ -19,6 +21,7 @@ function bySlug(site: Directory): Record<ProfileKind, Map<string, ProfileAt<Publ
       // A renamed profile's old URL goes to the new one while the slug is held (30 days).
       for (const redirect of site.redirects)
         if (redirect.kind === kind && !at.has(redirect.from)) at.set(redirect.from, { movedTo: redirect.to });
+      if (kind === 'store') for (const { id, profileSlug } of profiles) if (!at.has(id)) at.set(id, { movedTo: profileSlug });
       return at;
     };
     return { therapist: map(site.therapists, 'therapist'), store: map(site.stores, 'store') };

@@ -15,6 +15,7 @@ export const MAIN_LINKS: readonly NavLink[] = [
 export const MORE_LINKS: readonly NavLink[] = [
   { href: '/today', label: '本日の出勤' },
   { href: '/blogs', label: 'ブログ' },
+  { href: '/favoriteRanking', label: '推しランキング' },
   { href: '/skindetector', label: '肌色判定' },
   { href: '/frozen-accounts', label: '凍結アカウント一覧' },
   { href: '/stores', label: '店舗一覧' },

@@ -1,10 +1,6 @@
 /** Product-wide constants. The working title lives here and nowhere else. */
 export const SITE_NAME = 'セラリンク';
 export const SITE_DESCRIPTION = 'メンズエステのセラピストと店舗のディレクトリ。凍結された X アカウントから、今の居場所を探せます。';
-export const COPYRIGHT_YEAR = 2025;
-
-/** Seconds the 新規登録 button shakes after the page loads. */
-export const REGISTER_SHAKE_SECONDS = 5;
 /** Width of the small-screen navigation drawer, in CSS pixels. */
 export const DRAWER_WIDTH_PX = 250;
 /** Breadcrumbs never show more items than this. */

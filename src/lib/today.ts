@@ -42,6 +42,19 @@ export interface TodayAttendance {
   groups: AreaAttendance[];
   /** Yesterday's shifts that pass midnight and have not ended at `now`. */
   overnight: AttendanceRow[];
+  /** Therapists working today (`groups`), each counted once however many shifts she has: the 「本日 N人」 of /today and home. */
+  people: number;
+}
+
+/** How many therapists the rows name: a therapist with two shifts in a day is one person. */
+export function peopleIn(rows: readonly AttendanceRow[]): number {
+  return new Set(rows.map((row) => row.therapist.id)).size;
+}
+
+/** The rows with each therapist's first row only (rows keep their order): faces and teasers show a person once. */
+export function firstRowPerPerson(rows: readonly AttendanceRow[]): AttendanceRow[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.therapist.id) && Boolean(seen.add(row.therapist.id)));
 }
 
 const byStartThenName = (a: AttendanceRow, b: AttendanceRow) =>
@@ -120,7 +133,8 @@ export function todayAttendance(
 ): TodayAttendance {
   const dateKey = tokyoDateKey(now);
   const byAreaName = new Map<string, AttendanceRow[]>();
-  for (const row of attendanceOn(dateKey, shifts, therapistsById, storesById)) {
+  const todays = attendanceOn(dateKey, shifts, therapistsById, storesById);
+  for (const row of todays) {
     const rows = byAreaName.get(row.area);
     if (rows) rows.push(row);
     else byAreaName.set(row.area, [row]);
@@ -131,7 +145,7 @@ export function todayAttendance(
     .filter((row) => isOvernightAt(row.shift, now))
     .sort((a, b) => compareAreas(a.area, b.area) || byPlace(placeOf(a), placeOf(b)) || byStartThenName(a, b));
 
-  return { dateKey, groups, overnight };
+  return { dateKey, groups, overnight, people: peopleIn(todays) };
 }
 
 const asOfFormat = new Intl.DateTimeFormat('ja-JP', {

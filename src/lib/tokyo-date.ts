@@ -11,6 +11,11 @@ export function tokyoDateKey(at: Date = new Date()): string {
   return new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The Tokyo calendar year that contains `at` (the footer's ©). */
+export function tokyoYear(at: Date): number {
+  return Number(tokyoDateKey(at).slice(0, 4));
+}
+
 /** The Tokyo date key `days` days after `dateKey` (negative goes back). */
 export function addDays(dateKey: string, days: number): string {
   const start = Date.parse(`${dateKey}T00:00:00Z`);

@@ -221,6 +221,8 @@ export const PUBLIC_COLLECTIONS = {
       const working = (site.shiftsByStore.get(store.id) ?? []).flatMap((shift) => site.therapistsById.get(shift.userId) ?? []);
       return [
         publicProfilePath('store', store.profileSlug),
+        // Its document-id address redirects to the slug (src/data/profiles.ts), and follows a rename.
+        publicProfilePath('store', store.id),
         ...blogPagesOf(store.id, site),
         ...(store.photoURL ? [] : [profileCardPath(store.profileSlug)]),
         nameShardUrl(foldForMatch(storeDisplayName(store))),

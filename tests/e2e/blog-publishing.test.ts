@@ -310,7 +310,8 @@ describe('a reported blog', () => {
       await signInTo(`/blog/${REPORTED.id}`, FAN.email);
       await page.getByRole('link', { name: 'この記事を運営に報告する' }).click();
       await page.waitForURL(/\/report\?/);
-      expect(await page.getByTestId('report-target').textContent()).toContain(`ブログ記事（blogs/${REPORTED.id}）`);
+      // Named in words from its public data, not by its document id.
+      await expect.poll(() => page.getByTestId('report-target').textContent()).toBe(`報告の対象：ブログ記事「${REPORTED.title}」`);
       const note = 'プロフィールと関係のない宣伝のリンクが貼られています。';
       await page.getByLabel('スパム').check();
       await page.getByLabel('詳しい内容（任意）').fill(note);

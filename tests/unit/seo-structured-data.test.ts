@@ -81,7 +81,7 @@ describe('a therapist page', () => {
     store: { name: 'アロマ新宿', path: '/store-profile/aroma', area: '新宿', address: '' },
   });
   const meta = pageMeta({
-    title: therapistTitle('みう', '新宿', 'アロマ新宿'),
+    title: therapistTitle(therapist, '新宿', 'アロマ新宿'),
     description: 'みう（新宿・アロマ新宿）のプロフィール。',
     path: '/profile/miu',
     siteUrl: SITE,
@@ -108,13 +108,12 @@ describe('a therapist page', () => {
 
   it('has complete Open Graph and Twitter tags with her card image, and a title that tells namesakes apart', () => {
     expect(metaProblems(meta)).toEqual([]);
-    expect(meta.title).toBe('みう（新宿・アロマ新宿） | セラリンク');
+    expect(meta.title).toBe('みう（@miu_new）新宿・アロマ新宿 | セラリンク');
     expect(meta.canonical).toBe(`${SITE}/profile/miu`);
     expect(content(meta, 'og:type')).toBe('profile');
     expect(content(meta, 'og:image')).toBe(`${SITE}/og/p/miu.png`);
     expect(content(meta, 'twitter:card')).toBe('summary_large_image');
     expect(content(meta, 'robots')).toBeUndefined();
-    expect(therapistTitle('みう', '渋谷')).not.toBe(therapistTitle('みう', '新宿'));
   });
 
   it('previews her photo when she has one', () => {
@@ -160,9 +159,10 @@ describe('a store page', () => {
   });
 
   it('is titled with its area and previews the site card when asked', () => {
-    expect(storeTitle('アロマ', '新宿')).toBe('アロマ（新宿）');
+    const titled = { displayName: 'アロマ', profileSlug: 'aroma', channels: store.channels };
+    expect(storeTitle(titled, 'アロマ', '新宿')).toBe('アロマ（@aroma_shinjuku）新宿');
     const meta = pageMeta({
-      title: storeTitle('アロマ', '新宿'),
+      title: storeTitle(titled, 'アロマ', '新宿'),
       description: 'd',
       path: '/store-profile/aroma',
       siteUrl: SITE,

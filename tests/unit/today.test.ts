@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Area } from '../../src/lib/areas';
 import type { PublicShift, PublicStore, PublicTherapist } from '../../src/schema/public';
-import { attendanceOn, formatAsOf, isOvernightAt, placeOf, todayAttendance } from '../../src/lib/today';
+import { attendanceOn, firstRowPerPerson, formatAsOf, isOvernightAt, placeOf, todayAttendance } from '../../src/lib/today';
+import { tokyoYear } from '../../src/lib/tokyo-date';
 
 const therapist = (id: string, displayName: string, area: Area, storeId: string | null = null): PublicTherapist => ({
   id,
@@ -183,5 +184,32 @@ describe('formatAsOf', () => {
   it('shows the Tokyo month, day and 24-hour time', () => {
     expect(formatAsOf(new Date('2026-11-22T05:05:00Z'))).toBe('11月22日 14:05');
     expect(formatAsOf(new Date('2026-11-21T15:30:00Z'))).toBe('11月22日 00:30');
+  });
+});
+
+describe('todayAttendance: people, not shifts', () => {
+  const therapists = byId([therapist('t1', 'みう', '新宿'), therapist('t2', 'あかり', '渋谷')]);
+  const shifts = [
+    shift('m1', 't1', null, '2026-11-22', '10:00', '13:00'),
+    shift('m2', 't1', null, '2026-11-22', '18:00', '22:00'),
+    shift('a1', 't2', null, '2026-11-22', '12:00', '18:00'),
+  ];
+
+  it('counts a therapist with two shifts today once (the count home and /today both show)', () => {
+    const result = todayAttendance(shifts, therapists, new Map(), afternoon);
+    expect(result.groups.flatMap((g) => g.stores.flatMap((s) => s.rows))).toHaveLength(3);
+    expect(result.people).toBe(2);
+  });
+
+  it('keeps each person first row only, in order, for the faces on the home page', () => {
+    const rows = attendanceOn('2026-11-22', shifts, therapists, new Map());
+    expect(firstRowPerPerson(rows).map((row) => row.shift.id)).toEqual(['m1', 'a1']);
+  });
+});
+
+describe('tokyoYear (the footer ©)', () => {
+  it('turns over at midnight in Tokyo, 9 hours before UTC does', () => {
+    expect(tokyoYear(new Date('2026-12-31T14:59:59Z'))).toBe(2026);
+    expect(tokyoYear(new Date('2026-12-31T15:00:00Z'))).toBe(2027);
   });
 });

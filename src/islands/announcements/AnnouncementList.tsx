@@ -1,21 +1,23 @@
 /**
- * My announcements, newest first. Opening the list records the visit
+ * My announcements, newest first, a page at a time (「もっと見る」 reads the
+ * next page after the last one shown). Opening the list records the visit
  * (lastCheckedAnnouncementsAt = server time), which clears the bell's dot.
  */
 import { useEffect, useState } from 'react';
-import { listMyAnnouncements, markAnnouncementsRead, type AnnouncementItem } from '../../lib/announcements/client';
+import { listMyAnnouncements, markAnnouncementsRead, type AnnouncementCursor, type AnnouncementItem } from '../../lib/announcements/client';
 import { safeAnnouncementLink } from '../../lib/announcements/link';
 import { formatDateTime } from '../../lib/tokyo-date';
 import { FormAlert } from '../forms/FormAlert';
+import { Button } from '../ui/Button';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: AnnouncementItem[] };
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: AnnouncementItem[]; next: AnnouncementCursor | null };
 
 export function AnnouncementList({ uid }: { uid: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     listMyAnnouncements(uid).then(
-      (items) => {
-        setState({ status: 'ready', items });
+      ({ items, next }) => {
+        setState({ status: 'ready', items, next });
         // Only a list that was actually shown counts as read.
         markAnnouncementsRead(uid).catch(() => undefined);
       },
@@ -29,26 +31,75 @@ export function AnnouncementList({ uid }: { uid: string }) {
   }
   if (state.items.length === 0) return <p data-testid="announcements-empty">お知らせはまだありません。</p>;
   return (
-    <ol className="card-list" data-testid="announcement-list">
-      {state.items.map((item) => {
-        const link = safeAnnouncementLink(item.link);
-        return (
-          <li key={item.id} className="space-y-1 p-4">
-            <h3 className="font-bold">{item.title}</h3>
-            {item.createdAt && (
-              <p className="text-sm text-gray-600 dark:text-gray-400">
-                <time dateTime={item.createdAt.toISOString()}>{formatDateTime(item.createdAt)}</time>
-              </p>
-            )}
-            {item.body && <p className="whitespace-pre-line">{item.body}</p>}
-            {link && (
-              <a href={link} className="text-link">
-                詳しく見る
-              </a>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+    <div className="space-y-4">
+      <ol className="card-list" data-testid="announcement-list">
+        {state.items.map((item) => {
+          const link = safeAnnouncementLink(item.link);
+          return (
+            <li key={item.id} className="space-y-1 p-4">
+              <h3 className="font-bold">{item.title}</h3>
+              {item.createdAt && (
+                <p className="text-sm text-gray-600 dark:text-gray-400">
+                  <time dateTime={item.createdAt.toISOString()}>{formatDateTime(item.createdAt)}</time>
+                </p>
+              )}
+              {item.body && <p className="whitespace-pre-line">{item.body}</p>}
+              {link && (
+                <a href={link} className="text-link">
+                  詳しく見る
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {state.next && (
+        <MoreAnnouncements
+          uid={uid}
+          after={state.next}
+          onLoaded={(page) => setState({ status: 'ready', items: [...state.items, ...page.items], next: page.next })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** 「もっと見る」: reads the page after `after`; a failure says so beside the button and keeps what is shown. */
+function MoreAnnouncements({
+  uid,
+  after,
+  onLoaded,
+}: {
+  uid: string;
+  after: AnnouncementCursor;
+  onLoaded: (page: { items: AnnouncementItem[]; next: AnnouncementCursor | null }) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const more = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      onLoaded(await listMyAnnouncements(uid, after));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-2">
+      <Button
+        variant="secondary"
+        className="w-full"
+        busy={busy}
+        busyLabel="読み込んでいます…"
+        onClick={more}
+        data-testid="announcements-more"
+      >
+        もっと見る
+      </Button>
+      {failed && <FormAlert kind="error">続きを読み込めませんでした。通信状態を確かめて、もう一度お試しください。</FormAlert>}
+    </div>
   );
 }

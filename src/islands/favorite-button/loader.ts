@@ -1,10 +1,11 @@
 /**
- * Loaded with the site nav on every page: in a browser with the account
- * hint, removes the 推し link of her own profile (nobody 推す herself) and,
- * when the page has other 推し links or a place for them (the search page),
- * loads the upgrade module (Firebase Auth, as the nav has it; no React;
- * the Firestore SDK only on a first tap). Visitors who never signed in run
- * nothing more than the hint check.
+ * Part of the signed-in chunk the site nav loads
+ * (src/islands/account/signed-in.ts), so it runs only in a browser with the
+ * account hint: removes the 推し link of her own profile (nobody 推す
+ * herself) and, when the page has other 推し links or a place for them (the
+ * search page), loads the upgrade module (Firebase Auth, as the nav has it;
+ * no React; the Firestore SDK only on a first tap). Visitors who never
+ * signed in download none of it.
  */
 import { readAccountHint } from '../../lib/auth/account-hint';
 import { SIGNED_IN_HIDDEN, TARGET_ATTR, WATCH_ATTR, ZONE_ATTR } from './attributes';

@@ -3,6 +3,8 @@
  * links: behind the sign-in guard, it names what is reported and shows
  * the form; a missing or malformed target gets an explanation instead.
  */
+import { useEffect, useState } from 'react';
+import { loadReportTargetName } from '../../lib/reports/client';
 import { reportTargetFrom, reportTargetLabel, type ReportTargets } from '../../lib/reports/report';
 import { RequireSignIn } from '../account/RequireSignIn';
 import { FormAlert } from '../forms/FormAlert';
@@ -23,14 +25,29 @@ export function ReportPage({ targets }: { targets: ReportTargets }) {
         }
         return (
           <div className="space-y-4">
-            <p data-testid="report-target">
-              報告の対象：<span className="font-bold">{reportTargetLabel(target, targets)}</span>
-              <span className="ml-2 text-sm break-all text-gray-600 dark:text-gray-400">（{target}）</span>
-            </p>
+            <ReportTarget target={target} targets={targets} />
             <ReportForm user={user} target={target} />
           </div>
         );
       }}
     </RequireSignIn>
+  );
+}
+
+/** 「報告の対象：ブログ記事「今日の出勤」」: what is reported, in words (its kind until its name has loaded, or if it cannot). */
+function ReportTarget({ target, targets }: { target: string; targets: ReportTargets }) {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadReportTargetName(target).then((found) => live && setName(found));
+    return () => {
+      live = false;
+    };
+  }, [target]);
+  return (
+    <p data-testid="report-target" data-loaded={name !== null || undefined} className="break-words">
+      報告の対象：{reportTargetLabel(target, targets)}
+      {name !== null && <span className="font-bold">「{name}」</span>}
+    </p>
   );
 }

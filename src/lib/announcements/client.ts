@@ -11,16 +11,18 @@ import {
   query,
   serverTimestamp,
   setDoc,
+  startAfter,
   updateDoc,
   where,
+  type QueryDocumentSnapshot,
   type Timestamp,
 } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { $hasUnreadAnnouncements } from './unread';
 import { errorCode } from '../firebase/error-code';
 
-const mine = (uid: string, count: number) =>
-  query(collection(clientDb(), 'announcements'), where('userId', '==', uid), orderBy('createdAt', 'desc'), limit(count));
+/** Announcements shown at a time on /announcements; 「もっと見る」 reads the next ones. */
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;
 
 export interface AnnouncementItem {
   id: string;
@@ -31,9 +33,26 @@ export interface AnnouncementItem {
   createdAt: Date | null;
 }
 
-export async function listMyAnnouncements(uid: string, count = 50): Promise<AnnouncementItem[]> {
-  const snapshot = await getDocs(mine(uid, count));
-  return snapshot.docs.map((item) => {
+/** Where the next page starts: the last announcement shown (opaque to the island). */
+export type AnnouncementCursor = QueryDocumentSnapshot;
+
+export interface AnnouncementPage {
+  items: AnnouncementItem[];
+  /** Set when older announcements remain: pass it back for the next page. */
+  next: AnnouncementCursor | null;
+}
+
+/**
+ * One page of my announcements, newest first, starting after `after` (the
+ * previous page's `next`). Reads one more than a page to know whether
+ * 「もっと見る」 has anything to show, so the button never leads nowhere.
+ */
+export async function listMyAnnouncements(uid: string, after: AnnouncementCursor | null = null): Promise<AnnouncementPage> {
+  const mine = [where('userId', '==', uid), orderBy('createdAt', 'desc')] as const;
+  const page = after ? [...mine, startAfter(after)] : mine;
+  const snapshot = await getDocs(query(collection(clientDb(), 'announcements'), ...page, limit(ANNOUNCEMENTS_PAGE_SIZE + 1)));
+  const shown = snapshot.docs.slice(0, ANNOUNCEMENTS_PAGE_SIZE);
+  const items = shown.map((item) => {
     const data = item.data();
     return {
       id: item.id,
@@ -44,6 +63,7 @@ export async function listMyAnnouncements(uid: string, count = 50): Promise<Anno
       createdAt: (data.createdAt as Timestamp | undefined)?.toDate() ?? null,
     };
   });
+  return { items, next: snapshot.docs.length > ANNOUNCEMENTS_PAGE_SIZE ? shown.at(-1)! : null };
 }
 
 /** Records the visit (server time) so the dot clears, here and on the next page. */

@@ -5,11 +5,12 @@
  * since a create over an open report (an existing id) is refused. All of
  * them refused means she has MAX_OPEN_REPORTS open reports.
  */
-import { doc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
+import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { MAX_OPEN_REPORTS } from '../caps';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
 import { reportDocId, ReportLimitError, type ReportReason } from './report';
+import { reportTargetName } from './target-name';
 
 export async function sendReport(uid: string, targetPath: string, reason: ReportReason, text: string): Promise<void> {
   const data = { userId: uid, targetPath, reason, text: text.trim(), createdAt: serverTimestamp() };
@@ -22,4 +23,19 @@ export async function sendReport(uid: string, targetPath: string, reason: Report
     }
   }
   throw new ReportLimitError();
+}
+
+/**
+ * The words naming the reported document (reportTargetName), read from
+ * Firestore as any visitor may read it (one read); null when it cannot be
+ * read (hidden, deleted, offline): the form then names only its kind.
+ */
+export async function loadReportTargetName(targetPath: string): Promise<string | null> {
+  try {
+    const snapshot = await getDoc(doc(clientDb(), targetPath));
+    const data = snapshot.data();
+    return data ? reportTargetName(targetPath.split('/')[0] ?? '', data) : null;
+  } catch {
+    return null;
+  }
 }
