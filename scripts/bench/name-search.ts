@@ -78,13 +78,17 @@ async function searchByName(page: Page, query: string): Promise<{ cards: Shown[]
   return { cards, headerCount: Number(heading?.match(/：(\d+) 人$/)?.[1] ?? 0) };
 }
 
-/** Her place among the cards of her area after pressing her area's chip (1-based; 0 when not shown). */
-async function placeInArea(page: Page, therapist: PublicTherapist): Promise<number> {
-  const chip = page.getByTestId('name-group').getByRole('button', { name: new RegExp(`^${therapist.area}\\d+人$`) });
-  if ((await chip.count()) === 0) return 0;
+/**
+ * Her place among the cards of her area after pressing her area's chip (1-based; 0 when not shown).
+ * Without chips (the whole group in one area) her place is her place in the group.
+ */
+async function placeInArea(page: Page, therapist: PublicTherapist, place: number): Promise<number> {
+  const name = new RegExp(`^${therapist.area}\\s*\\d+人$`);
+  const chip = page.getByTestId('name-group').getByRole('button', { name });
+  if ((await chip.count()) === 0) return place;
   await chip.click();
   await page.waitForURL((url) => url.searchParams.get('area') === therapist.area);
-  await page.getByRole('button', { name: new RegExp(`^${therapist.area}\\d+人$`), pressed: true }).waitFor();
+  await page.getByTestId('name-group').getByRole('button', { name, pressed: true }).waitFor();
   await page.getByTestId('search-result').first().waitFor();
   const hrefs = await page
     .getByTestId('search-result')
@@ -129,7 +133,7 @@ async function measure(browser: Browser, url: string, set: PublicTherapist[], th
     }
     await page.goto(`/search?q=${encodeURIComponent(name)}`);
     await page.getByTestId('name-group').waitFor();
-    const inArea = groupSize.get(name)! > 1 ? await placeInArea(page, therapist) : place;
+    const inArea = await placeInArea(page, therapist, place);
     if (inArea >= 1 && inArea <= 3) tally.areaTop3 += 1;
   }
   await context.close();
