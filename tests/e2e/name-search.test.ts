@@ -66,3 +66,14 @@ describe('name search', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
+
+describe('the answer card', () => {
+  it('shows her current X account as its handle, on the link to it', async () => {
+    await page.goto(`/search?q=${encodeURIComponent('@miu_0312')}`);
+    const x = page.getByTestId('handle-answer').getByRole('list', { name: '今のアカウント' }).getByRole('link', { name: /^X / });
+    const href = (await x.getAttribute('href'))!;
+    const handle = href.match(/^https:\/\/x\.com\/([A-Za-z0-9_]+)$/)?.[1];
+    expect(handle).toBeTruthy();
+    expect(await x.textContent()).toBe(`X @${handle}`);
+  });
+});
