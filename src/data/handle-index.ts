@@ -22,7 +22,7 @@ export function ownersOf(directory: Directory, today: string): Map<string, Owner
   const owners = new Map<string, Owner>();
   const storeLink = (store: PublicStore) => ({ name: storeDisplayName(store), href: storePath(store.profileSlug) });
   const channels = (profile: PublicTherapist | PublicStore) =>
-    channelLinks(profile.channels).map((link): [string, string] => [link.label, link.href]);
+    channelLinks(profile.channels).map((link): [string, string, string] => [link.label, link.href, link.text]);
   for (const therapist of directory.therapists) {
     const store = therapist.storeId ? directory.storesById.get(therapist.storeId) : undefined;
     const next = upcomingShifts(directory.shiftsByTherapist.get(therapist.id) ?? [], today, 14)[0];

@@ -1,7 +1,10 @@
 /**
  * Builds the exact name index (src/lib/search/name-index.ts) from the
  * export: each public therapist and store under its display name, with the
- * same card fields and filter values as its page's search metadata.
+ * same card fields and filter values as its page's search metadata, and
+ * the public facts a name group is ranked by (src/lib/search/name-rank.ts):
+ * her shift days from today on, her best undisputed claim level, her
+ * published 推し count and her newest diary.
  */
 import { illustrationPath } from '../lib/illustration';
 import { foldForMatch } from '../lib/search/rank';
@@ -11,8 +14,45 @@ import { storeDisplayName } from '../lib/store-name';
 import { perExport, type Directory } from './directory';
 import { groupIntoShards } from './shard-endpoint';
 import { profilePath, storePath } from '../lib/routes';
+import type { NameRankFacts } from '../lib/search/name-rank';
+import { VERIFICATION_LEVELS } from '../schema/frozen-accounts';
+import { addDays, tokyoDateKey } from '../lib/tokyo-date';
+import { renderNow } from './render-context';
 
-function build({ therapists, stores, storesById }: Directory): Map<string, NameEntry[]> {
+/** Shift days carried per therapist: the ranking looks at a week from the visitor's today, which may be a day or two after the build's. */
+const SHIFT_DAYS_CARRIED = 10;
+
+/** Her published 推し count: the largest of her rows (overall and her area's), 0 when unranked. */
+function fanCounts(site: Directory): Map<string, number> {
+  const counts = new Map<string, number>();
+  const ranking = site.rankings[0];
+  if (!ranking) return counts;
+  for (const row of [...ranking.overall, ...Object.values(ranking.areas).flat()])
+    counts.set(row.uid, Math.max(counts.get(row.uid) ?? 0, row.count));
+  return counts;
+}
+
+/** The public facts of one profile: what its name group is ranked by. */
+function factsOf(site: Directory, uid: string, today: string, fans: Map<string, number>): NameRankFacts {
+  const until = addDays(today, SHIFT_DAYS_CARRIED);
+  const shiftDays = [
+    ...new Set((site.shiftsByTherapist.get(uid) ?? []).map((shift) => shift.date).filter((day) => day >= today && day < until)),
+  ].sort();
+  const levels = (site.frozenByOwner.get(uid) ?? [])
+    .filter((claim) => !claim.disputed)
+    .map((claim) => VERIFICATION_LEVELS.indexOf(claim.verification) + 1);
+  return {
+    shiftDays,
+    level: Math.max(0, ...levels),
+    fans: fans.get(uid) ?? 0,
+    wrote: site.blogsByAuthor.get(uid)?.[0]?.publishedAt ?? '',
+  };
+}
+
+function build(site: Directory): Map<string, NameEntry[]> {
+  const { therapists, stores, storesById } = site;
+  const today = tokyoDateKey(renderNow());
+  const fans = fanCounts(site);
   const entries: NameEntry[] = [];
   for (const therapist of therapists) {
     const store = therapist.storeId ? storesById.get(therapist.storeId) : undefined;
@@ -21,6 +61,8 @@ function build({ therapists, stores, storesById }: Directory): Map<string, NameE
     entries.push({
       key: foldForMatch(therapist.displayName),
       url: profilePath(therapist.profileSlug),
+      therapist: true,
+      facts: factsOf(site, therapist.id, today, fans),
       meta: {
         uid: therapist.id,
         title: therapist.displayName,
@@ -40,6 +82,8 @@ function build({ therapists, stores, storesById }: Directory): Map<string, NameE
     entries.push({
       key: foldForMatch(name),
       url: storePath(store.profileSlug),
+      therapist: false,
+      facts: { ...factsOf(site, store.id, today, fans), shiftDays: [] },
       meta: {
         uid: store.id,
         title: name,

@@ -185,6 +185,14 @@ function ownerPage(entry: PublicFrozenAccount, site: ExportIndex): string[] {
   return therapist ? [publicProfilePath('therapist', therapist.profileSlug)] : [];
 }
 
+/** The name-index shard that carries a profile: its entry holds her shifts, claim level, 推し count and newest diary (src/data/name-index.ts). */
+function nameShardOf(uid: string, site: ExportIndex): string[] {
+  const therapist = site.therapistsById.get(uid);
+  if (therapist) return [nameShardUrl(foldForMatch(therapist.displayName))];
+  const store = site.storesById.get(uid);
+  return store ? [nameShardUrl(foldForMatch(storeDisplayName(store)))] : [];
+}
+
 /** Kept while its owner's profile is. */
 const whileOwnerKept = <T extends { userId: string }>(record: T, kept: Profiles): T | null =>
   kept.ownerKindOf(record.userId) ? record : null;
@@ -243,7 +251,12 @@ export const PUBLIC_COLLECTIONS = {
     derive: publicFrozenAccounts,
     keep: whileOwnerKept,
     // The people index lists her former handles (/favorites' 「新しいアカウント」).
-    pages: (entry, site) => [...ownerPage(entry, site), ...handleFiles(entry.handle), personShardUrl(entry.userId)],
+    pages: (entry, site) => [
+      ...ownerPage(entry, site),
+      ...handleFiles(entry.handle),
+      personShardUrl(entry.userId),
+      ...nameShardOf(entry.userId, site),
+    ],
     report: { source: 'frozenAccounts', label: '旧アカウントの登録' },
   }),
   shifts: collection({
@@ -267,9 +280,10 @@ export const PUBLIC_COLLECTIONS = {
               publicProfilePath('therapist', therapist.profileSlug),
               schedulePath(therapist.id),
               scheduleFeedPath(therapist.id),
-              // Her handle answers and her people-index entry carry her next shift.
+              // Her handle answers and her people-index entry carry her next shift, her name-index entry her shift days.
               ...handleShardsOf(therapist, site),
               personShardUrl(therapist.id),
+              ...nameShardOf(therapist.id, site),
             ]
           : []),
         ...storePageOf(shift.storeId, site),
@@ -296,8 +310,13 @@ export const PUBLIC_COLLECTIONS = {
     sources: ['blogs', 'accounts', 'stores', 'storeRequests', 'memberships', 'suspensions', 'slugs'],
     derive: { from: 'blogs', record: publicBlogOf, changesAt: scheduledAfter },
     keep: whileOwnerKept,
-    // The people index shows her latest blog.
-    pages: (blog, site) => [...blogAndNeighbours(blog, site), ...authorPages(blog, site), personShardUrl(blog.userId)],
+    // The people index shows her latest blog; the name index ranks by it.
+    pages: (blog, site) => [
+      ...blogAndNeighbours(blog, site),
+      ...authorPages(blog, site),
+      personShardUrl(blog.userId),
+      ...nameShardOf(blog.userId, site),
+    ],
     report: { source: 'blogs', label: 'ブログ記事' },
   }),
   posts: collection({
@@ -321,8 +340,10 @@ export const PUBLIC_COLLECTIONS = {
     derive: ({ source, profiles }) => publicRankings(source.rankings, (uid) => profiles.therapists.get(uid)?.area),
     // Ranked again without the therapists who failed their shape.
     keep: (ranking, kept) => rankingOfPublic(ranking, (uid) => kept.therapists.get(uid)?.area),
-    // Only the ranking pages show it: lists, which src/data/site-pages.ts compares.
-    pages: () => [],
+    // The ranking pages show it (lists, which src/data/site-pages.ts compares); the name index ranks by its counts.
+    pages: (ranking, site) => [
+      ...new Set([...ranking.overall, ...Object.values(ranking.areas).flat()].flatMap((row) => nameShardOf(row.uid, site))),
+    ],
   }),
 };
 

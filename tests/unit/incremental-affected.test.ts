@@ -208,13 +208,21 @@ describe('affectedUrls', () => {
     const ranked = () => base().therapists[0]!;
     const rankingPages = ['/favoriteRanking', '/favoriteRanking/area/新宿', '/favoriteRanking/area/渋谷', '/favoriteRanking/area/池袋'];
 
-    it('a new count: the overall page and her area page, nothing else but the clock pages', () => {
+    it('a new count: the overall page, her area page and the name-index shards of the ranked, nothing else but the clock pages', () => {
       const urls = affected((records) => {
         const ranking = records.rankings[0]!;
         ranking.overall[0]!.count += 1;
         ranking.areas[ranked().area]![0]!.count += 1;
       });
-      expect([...urls].sort()).toEqual(['/', '/favoriteRanking', `/favoriteRanking/area/${ranked().area}`, '/today'].sort());
+      // The name index ranks a name group by 推し count (src/data/name-index.ts): every ranked therapist's shard is rebuilt.
+      const rankedUids = new Set(base().rankings[0]!.overall.map((row) => row.uid));
+      const nameShards = base()
+        .therapists.filter((therapist) => rankedUids.has(therapist.id))
+        .map((therapist) => nameShardUrl(foldForMatch(therapist.displayName)));
+      expect(nameShards.length).toBeGreaterThan(0);
+      expect([...urls].sort()).toEqual(
+        [...new Set(['/', '/favoriteRanking', `/favoriteRanking/area/${ranked().area}`, '/today', ...nameShards])].sort(),
+      );
     });
 
     it('the first ranking adds every ranking page', () => {

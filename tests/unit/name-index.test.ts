@@ -4,6 +4,8 @@ import { NAME_SHARD_COUNT, lookUpName, nameShard, type NameEntry } from '../../s
 const entry = (name: string, key: string, filters: Partial<NameEntry['filters']> = {}): NameEntry => ({
   key,
   url: `/profile/${name}`,
+  therapist: true,
+  facts: { shiftDays: [], level: 0, fans: 0, wrote: '' },
   meta: { uid: `uid-${name}`, title: name, kind: 'セラピスト', area: '新宿', store: '', image: '', illustration: '', x: '' },
   filters: { kind: 'セラピスト', area: '新宿', store: '', ...filters },
 });

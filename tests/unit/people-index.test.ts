@@ -71,7 +71,7 @@ describe('people index entries', () => {
       area: '渋谷',
       photoURL: '',
       illustration: expect.stringMatching(/^\/illustrations\/\d+\.svg$/),
-      channels: [['lit.link', 'https://lit.link/th01']],
+      channels: [['lit.link', 'https://lit.link/th01', 'th01']],
       store: { name: 'アロマ池袋2号店', href: '/store-profile/salon-02' },
       nextShift: { date: TODAY, start: '12:00', end: '20:00' },
       x: null,
@@ -92,7 +92,7 @@ describe('people index entries', () => {
   it('carries her current X handle, and a store with no store or shift of its own', () => {
     const entries = byUid();
     expect(entries.get('th-03')!.x).toBe('now_th03');
-    expect(entries.get('th-03')!.channels).toEqual([['X', 'https://x.com/now_th03']]);
+    expect(entries.get('th-03')!.channels).toEqual([['X', 'https://x.com/now_th03', '@now_th03']]);
     expect(entries.get('store-01')).toMatchObject({
       kind: 'store',
       name: 'アロマ渋谷1号店',

@@ -59,9 +59,10 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   if (entry.owner.channels.length) {
     const channels = el('ul', 'flex flex-wrap gap-2');
     channels.setAttribute('aria-label', '今のアカウント');
-    for (const [label, href] of entry.owner.channels) {
+    for (const [label, href, text] of entry.owner.channels) {
       const item = el('li', '');
-      const button = link(href, label, 'chip font-bold');
+      // The handle itself, as text a fan can read and copy: a button labelled only 「X」 did not say which account.
+      const button = link(href, label === text ? label : `${label} ${text}`, 'chip font-bold break-all');
       button.rel = 'noopener nofollow';
       item.append(button);
       channels.append(item);

@@ -6,6 +6,7 @@
  */
 import { SEARCH_KINDS, cleanResultUrl } from '../../lib/search-query';
 import { favoriteLink, type FavoriteKind } from '../../islands/favorite-button/markup';
+import { badgeClass, type BadgeTone } from '../../lib/ui-parts';
 import { avatar, el, link } from './dom';
 import type { PagefindResultData } from './pagefind';
 
@@ -14,7 +15,13 @@ const FAVORITE_KINDS: Partial<Record<string, FavoriteKind>> = {
   [SEARCH_KINDS.store]: 'store',
 };
 
-export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'> & { excerpt?: string }): HTMLLIElement {
+/** A badge beside the name (本日出勤 in a name group). */
+export interface CardNote {
+  text: string;
+  tone: BadgeTone;
+}
+
+export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'> & { excerpt?: string }, note?: CardNote): HTMLLIElement {
   const { meta } = data;
   const name = meta.title ?? '';
   const item = el('li', 'card flex min-w-0 items-center gap-3 p-3');
@@ -25,6 +32,7 @@ export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'> & { ex
   heading.append(link(cleanResultUrl(data.url), name || cleanResultUrl(data.url), 'text-link text-lg font-bold break-all'));
   if (meta.kind)
     heading.append(el('span', 'rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200', meta.kind));
+  if (note) heading.append(el('span', badgeClass(note.tone), note.text));
   text.append(heading);
 
   const place = [meta.area, meta.store].filter(Boolean).join('・');

@@ -44,8 +44,8 @@ export interface HandleEntry {
   owner: ProfileCard & {
     /** Her uid (public: her schedule page is /schedule/{uid}), for the card's 推し button. */
     uid: string;
-    /** Her current channels as [label, url] pairs. */
-    channels: [string, string][];
+    /** Her current channels as [label, url, what to show (@handle, domain)]. */
+    channels: [string, string, string][];
     store: { name: string; href: string } | null;
     /** Her next shift (Tokyo date, HH:mm), when one is published. */
     nextShift: { date: string; start: string; end: string } | null;
