@@ -29,13 +29,7 @@ export interface ResultStream {
   clear(): void;
 }
 
-/**
- * 本日出勤 / 今週出勤 on a card of the name group, from the shift days the name index carries.
- * Tailwind generates a utility only where its whole name appears in a source file, and badgeClass()
- * builds the name from the tone: so both are spelt out here, as Tailwind's scanner reads a class
- * list, until src/styles/ui-parts.css lists every tone itself (@source inline; reported with issue 40):
- * "badge-solid-brand badge-brand"
- */
+/** 本日出勤 / 今週出勤 on a card of the name group, from the shift days the name index carries. */
 function workNote(entry: NameEntry, today: string): CardNote | undefined {
   const work = workDays(entry.facts, today);
   if (work.today) return { text: '本日出勤', tone: 'solid-brand' };
