@@ -1,0 +1,89 @@
+/**
+ * `npm test`'s Vitest part: the four projects in two Vitest processes side
+ * by side, sharing one set of emulators. On two cores a single process ran
+ * every file one after the other, and most of the browser files' time is
+ * waiting (for a cycle, a page, the emulators), not computing: the unit,
+ * integration and rules files fill it. Each process keeps its own order:
+ * the browser files one at a time against the demo site they share, the
+ * rule files one at a time, the integration files each in a project of
+ * their own (tests/setup/projects.ts).
+ *
+ *   tsx scripts/test.ts [vitest filters…]
+ *
+ * Each line is prefixed with its process; at the end the 10 slowest files
+ * of both. `npx vitest run …` still runs any file or project by itself.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { slowestFilesText, type FileTime } from '../tests/setup/slowest-files';
+import { exitOnSignals, startEmulators, type RunningEmulators } from './lib/emulator-process';
+import { ROOT } from './lib/project';
+
+/** The two processes: a name for their lines and the Vitest projects each runs. */
+const STREAMS = [
+  { name: 'browser', projects: ['e2e'] },
+  { name: 'unit·integration·rules', projects: ['unit', 'integration', 'rules'] },
+];
+
+const filters = process.argv.slice(2);
+const timings = mkdtempSync(path.join(tmpdir(), 'theralink-test-'));
+let emulators: RunningEmulators | undefined;
+const children = new Set<ReturnType<typeof spawn>>();
+
+exitOnSignals(async () => {
+  for (const child of children) child.kill('SIGINT');
+  await emulators?.stop();
+});
+
+/** Runs one Vitest process to its end; resolves with its exit code. */
+function runStream({ name, projects }: (typeof STREAMS)[number]): Promise<number> {
+  const args = ['vitest', 'run', '--passWithNoTests', ...projects.flatMap((project) => ['--project', project]), ...filters];
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/vitest'), args.slice(1), {
+    cwd: ROOT,
+    env: { ...process.env, TEST_TIMINGS_FILE: path.join(timings, `${name}.json`) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+  }
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    }),
+  );
+}
+
+const started = Date.now();
+let failed = false;
+try {
+  // Started once here, so neither process stops them under the other (each one's setup finds them running).
+  emulators = await startEmulators(['auth', 'firestore', 'storage']);
+  Object.assign(process.env, emulators.env);
+  const codes = await Promise.all(STREAMS.map(runStream));
+  failed = codes.some((code) => code !== 0);
+  const times = STREAMS.flatMap(({ name }) => {
+    try {
+      return JSON.parse(readFileSync(path.join(timings, `${name}.json`), 'utf8')) as FileTime[];
+    } catch {
+      return []; // That process found no file to run, or died before its end.
+    }
+  });
+  console.log(`\n${slowestFilesText(times)}`);
+  console.log(
+    `\nVitest: ${((Date.now() - started) / 1000).toFixed(0)} s wall time, both processes; ` +
+      STREAMS.map(({ name }, i) => `${name} ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`).join(', ') +
+      '.',
+  );
+} catch (error) {
+  console.error((error as Error).message);
+  failed = true;
+} finally {
+  await emulators?.stop();
+  rmSync(timings, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
