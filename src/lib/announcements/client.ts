@@ -15,6 +15,7 @@ import {
   where,
   type Timestamp,
 } from 'firebase/firestore/lite';
+import { alertFacts, type AlertFacts } from '../../schema/announcements';
 import { clientDb } from '../firebase/db';
 import { $hasUnreadAnnouncements } from './unread';
 import { errorCode } from '../firebase/error-code';
@@ -29,6 +30,8 @@ export interface AnnouncementItem {
   link: string;
   kind: string;
   createdAt: Date | null;
+  /** An alert's facts, worded again when shown (null: a system notice or an older alert, shown as stored). */
+  facts: AlertFacts | null;
 }
 
 export async function listMyAnnouncements(uid: string, count = 50): Promise<AnnouncementItem[]> {
@@ -42,6 +45,7 @@ export async function listMyAnnouncements(uid: string, count = 50): Promise<Anno
       link: String(data.link ?? ''),
       kind: String(data.kind ?? 'system'),
       createdAt: (data.createdAt as Timestamp | undefined)?.toDate() ?? null,
+      facts: alertFacts.safeParse(data.facts).data ?? null,
     };
   });
 }
