@@ -132,7 +132,7 @@ export function findEvents(previous: AlertSnapshot, records: ExportRecords, now:
         target: blog.userId,
         happenedAt: blog.publishedAt,
       } as const;
-      add({ ...event, link: blogPath(blog.id) }, (name) => ({ kind: 'blog', name, title: blog.title }));
+      add({ ...event, link: blogPath(blog.id) }, (name) => ({ kind: 'blog', name, title: blog.title, teaser: blog.teaser }));
     }
   }
   const oldPosts = new Set(previous.posts);

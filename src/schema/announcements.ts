@@ -32,7 +32,7 @@ export const alertFacts = z.discriminatedUnion('kind', [
   z
     .object({ kind: z.literal('shift'), name, date: dateKey, start: timeOfDay, end: timeOfDay, store: z.string().max(500).nullable() })
     .strict(),
-  z.object({ kind: z.literal('blog'), name, title: z.string().min(1).max(100) }).strict(),
+  z.object({ kind: z.literal('blog'), name, title: z.string().min(1).max(100), teaser: z.string().max(400) }).strict(),
   z.object({ kind: z.literal('post'), name, excerpt: z.string().max(500) }).strict(),
   z.object({ kind: z.literal('former-handle'), name, handle: xHandle }).strict(),
   z.object({ kind: z.literal('moved'), name, handle: xHandle }).strict(),

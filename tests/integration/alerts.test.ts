@@ -291,8 +291,9 @@ describe('a fan from her first 推し (issue 40)', () => {
     expect((await read('fan-new')).map((a) => a.title)).toEqual([
       `${name}さんが本日 14:00〜 出勤します`,
       `${name}さんが新しいブログを書きました：ランチの写真`,
-      `${name}さんがタイムラインに投稿しました：18時から空いています`,
+      `${name}さんがタイムラインに投稿しました`,
     ]);
+    expect((await of('fan-new')).find((a) => a.kind === 'favorite-post')!.body).toBe('18時から空いています');
 
     // Past her three: a new X handle, a shift tomorrow (a night one) and another blog fold into one digest.
     her.channels = { x: 'koto_now' };
@@ -418,10 +419,10 @@ describe('what a 推し does', () => {
     const name = th(records, 1).displayName;
     expect((await of('fan-a')).map(({ kind, title, body, link }) => ({ kind, title, body, link }))).toEqual(
       expect.arrayContaining([
-        { kind: 'favorite-blog', title: `${name}さんが新しいブログを書きました：今日の日記`, body: '今日の日記', link: blogPath(blog.id) },
+        { kind: 'favorite-blog', title: `${name}さんが新しいブログを書きました：今日の日記`, body: blog.teaser, link: blogPath(blog.id) },
         {
           kind: 'favorite-post',
-          title: `${name}さんがタイムラインに投稿しました：本日18時から出勤します！`,
+          title: `${name}さんがタイムラインに投稿しました`,
           body: '本日18時から出勤します！',
           link: profileOf(records, 1),
         },

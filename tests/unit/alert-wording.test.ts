@@ -51,11 +51,12 @@ describe('each kind names its event', () => {
   });
 
   it('a blog, a post, a former handle, a new X handle, a watched handle', () => {
-    expect(alertWords({ kind: 'blog', name: 'ことは', title: '雨の日の過ごし方' }, NOON).title).toBe(
-      'ことはさんが新しいブログを書きました：雨の日の過ごし方',
-    );
+    expect(alertWords({ kind: 'blog', name: 'ことは', title: '雨の日の過ごし方', teaser: '今日は雨でしたね。' }, NOON)).toEqual({
+      title: 'ことはさんが新しいブログを書きました：雨の日の過ごし方',
+      body: '今日は雨でしたね。',
+    });
     expect(alertWords({ kind: 'post', name: 'ことは', excerpt: '本日18時から出勤します！' }, NOON)).toEqual({
-      title: 'ことはさんがタイムラインに投稿しました：本日18時から出勤します！',
+      title: 'ことはさんがタイムラインに投稿しました',
       body: '本日18時から出勤します！',
     });
     expect(alertWords({ kind: 'former-handle', name: 'ことは', handle: 'koto_old' }, NOON).title).toBe(
@@ -104,7 +105,12 @@ describe('every facts the schema accepts are worded within the announcement sche
   const handle = fc.stringMatching(X_HANDLE_PATTERN);
   const facts: fc.Arbitrary<AlertFacts> = fc.oneof(
     fc.record({ kind: fc.constant('shift' as const), name, date: dateKey, start: time, end: time, store: fc.option(name, { nil: null }) }),
-    fc.record({ kind: fc.constant('blog' as const), name, title: fc.string({ minLength: 1, maxLength: 100, unit: 'grapheme' }) }),
+    fc.record({
+      kind: fc.constant('blog' as const),
+      name,
+      title: fc.string({ minLength: 1, maxLength: 100, unit: 'grapheme' }),
+      teaser: fc.string({ maxLength: 400, unit: 'grapheme' }),
+    }),
     fc.record({ kind: fc.constant('post' as const), name, excerpt: fc.string({ maxLength: 500, unit: 'grapheme' }) }),
     fc.record({ kind: fc.constantFrom('former-handle' as const, 'moved' as const, 'watch' as const), name, handle }),
     fc.record({

@@ -62,8 +62,8 @@ export const ALERT_WORDING: { [K in AlertFactsKind]: Wording<K> } = {
       `${formatMonthDayWeekday(facts.date)} ${formatShiftTime(facts)}${where}`,
     );
   },
-  blog: (facts) => words(`${facts.name}さんが新しいブログを書きました：${facts.title}`, facts.title),
-  post: (facts) => words(`${facts.name}さんがタイムラインに投稿しました：${facts.excerpt}`, facts.excerpt),
+  blog: (facts) => words(`${facts.name}さんが新しいブログを書きました：${facts.title}`, facts.teaser),
+  post: (facts) => words(`${facts.name}さんがタイムラインに投稿しました`, facts.excerpt),
   'former-handle': (facts) =>
     words(
       `${facts.name}さんが旧アカウント ${atHandle(facts.handle)} を登録しました`,
