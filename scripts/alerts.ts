@@ -12,8 +12,9 @@
  * detection time and place in the 推し's day) before anything is written;
  * each is written under deterministic ids and dropped from the list only
  * when all its batches committed, so a killed job rewrites the same
- * documents next time. Bounded: ALERTS_PER_DAY events of a 推し a day
- * alert one by one, the rest become one digest per fan. The design is in
+ * documents next time. Bounded: a fan hears ALERTS_PER_DAY events of a
+ * 推し's day one by one (only those after her 推し began count), the rest
+ * as one digest naming their kinds and counts. The design is in
  * docs/decisions/oshi-alerts.md.
  */
 import { createHash } from 'node:crypto';
@@ -25,7 +26,7 @@ import { readExport } from '../src/data/export-records';
 import type { ExportRecords } from '../src/registry/public-collections';
 import { exportDir as defaultExportDir } from '../src/lib/export-dir';
 import { pushSkipReason } from './announce';
-import { addPending, digestKey } from './alerts/daily-bound';
+import { addPending, dayKey } from './alerts/daily-bound';
 import { findEvents, snapshotOf } from './alerts/events';
 import { deliverToFans, deliverToWatchers, type CommittedBatch, type Delivery, type DeliveryTotals } from './alerts/fan-out';
 import { alertStatePathFor, initialState, loadAlertState, saveAlertState, type AlertState, type PendingEvent } from './alerts/state';
@@ -181,24 +182,24 @@ export async function runAlerts(options: AlertsOptions = {}): Promise<AlertsResu
 }
 
 /**
- * The pending events in delivery order: each alone, except a 推し's events
- * of one day past the bound, which go together (one digest write per fan,
- * with the day's count so far).
+ * The pending events in delivery order: a handle watch alone; a 推し's
+ * bounded events of one day together (each fan's share is worked out from
+ * her own day, and her digest written once).
  */
 function deliveryGroups(state: AlertState): PendingEvent[][] {
   const groups: PendingEvent[][] = [];
-  const digests = new Map<string, PendingEvent[]>();
+  const days = new Map<string, PendingEvent[]>();
   for (const event of state.pending) {
-    if (!event.digest) {
+    if (!event.day) {
       groups.push([event]);
       continue;
     }
-    const key = digestKey(event);
-    const group = digests.get(key);
+    const key = dayKey(event);
+    const group = days.get(key);
     if (group) group.push(event);
     else {
       const created = [event];
-      digests.set(key, created);
+      days.set(key, created);
       groups.push(created);
     }
   }

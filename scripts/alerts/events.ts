@@ -15,40 +15,39 @@
  * shows up (her profile published again after a suspension, a blog
  * un-hidden) is taken into the snapshot without alerting: it is not news.
  */
-import { blogPath } from '../../src/lib/routes';
+import { postExcerpt } from '../../src/lib/favorites/people-index';
 import { storeCard, therapistCard } from '../../src/lib/owners';
-import { schedulePath } from '../../src/lib/routes';
+import { blogPath, schedulePath } from '../../src/lib/routes';
 import { storeDisplayName } from '../../src/lib/store-name';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
 import type { ExportRecords } from '../../src/registry/public-collections';
-import type { AnnouncementKind } from '../../src/schema/announcements';
+import type { AlertFacts, AnnouncementKind } from '../../src/schema/announcements';
 import type { AlertKind } from '../../src/schema/users';
-import {
-  blogAlert,
-  formerHandleAlert,
-  movedAlert,
-  postAlert,
-  shiftAlert,
-  watchAlert,
-  type AlertContent,
-  type AlertOwner,
-} from './messages';
 import type { AlertSnapshot } from './state';
 
 /** News older than this when it first appears is not alerted (see above). */
 export const MAX_EVENT_AGE_MS = 48 * 3_600_000;
 
-/** One thing that happened, with what every fan of `target` is told. */
-export interface FoundEvent extends AlertContent {
+/** One thing that happened, with the facts every fan of `target` is told (src/lib/alerts/wording.ts words them). */
+export interface FoundEvent {
   id: string;
   kind: AnnouncementKind;
   /** The fan setting that turns it off; null for a handle watch (she asked for it). */
   alert: AlertKind | null;
   target: string;
-  /** Her name and public page (a digest names her and links there). */
-  name: string;
+  facts: AlertFacts;
+  /** Where the alert leads, and her public page (where a digest leads). */
+  link: string;
   profileLink: string;
+  /** Its record's time (a blog's publishedAt, a post's or handle's createdAt); null when the export has none (the job's time stands in). */
+  happenedAt: string | null;
   handle?: string;
+}
+
+/** The 推し an alert is about: her name and her public page. */
+interface AlertOwner {
+  name: string;
+  href: string;
 }
 
 /** The parts of the export the job compares next time. */
@@ -88,41 +87,66 @@ export function findEvents(previous: AlertSnapshot, records: ExportRecords, now:
   const recent = (at: string) => Date.parse(at) >= now.getTime() - MAX_EVENT_AGE_MS;
   const events: FoundEvent[] = [];
   const add = (
-    id: string,
-    kind: AnnouncementKind,
-    alert: AlertKind | null,
-    target: string,
-    make: (owner: AlertOwner) => AlertContent,
-    extra: { handle?: string } = {},
+    event: Pick<FoundEvent, 'id' | 'kind' | 'alert' | 'target' | 'happenedAt'> & { link?: string; handle?: string },
+    facts: (name: string) => AlertFacts,
   ) => {
-    const owner = owners.get(target);
+    const owner = owners.get(event.target);
     // Content of a profile that is not public is not in the export; kept as a guard.
-    if (owner) events.push({ id, kind, alert, target, name: owner.name, profileLink: owner.href, ...make(owner), ...extra });
+    if (owner) events.push({ link: owner.href, ...event, profileLink: owner.href, facts: facts(owner.name) });
   };
 
   for (const entry of records.frozenAccounts) {
     const isNew = snapshot.frozen[entry.id] && previous.frozen[entry.id]?.userId !== entry.userId;
     if (isNew && recent(entry.createdAt)) {
-      add(`handle:${entry.id}`, 'favorite-handle', 'handle', entry.userId, (owner) => formerHandleAlert(owner, entry.handle));
+      const event = {
+        id: `handle:${entry.id}`,
+        kind: 'favorite-handle',
+        alert: 'handle',
+        target: entry.userId,
+        happenedAt: entry.createdAt,
+      } as const;
+      add(event, (name) => ({ kind: 'former-handle', name, handle: entry.handle }));
     }
   }
   for (const profile of [...records.therapists, ...records.stores]) {
     const before = previous.x[profile.id];
     const current = profile.channels.x;
     if (before !== undefined && current && current !== before) {
-      add(`channel:${profile.id}:${current}`, 'favorite-handle', 'handle', profile.id, (owner) => movedAlert(owner, current));
+      const event = {
+        id: `channel:${profile.id}:${current}`,
+        kind: 'favorite-handle',
+        alert: 'handle',
+        target: profile.id,
+        happenedAt: null,
+      } as const;
+      add(event, (name) => ({ kind: 'moved', name, handle: current }));
     }
   }
   const oldBlogs = new Set(previous.blogs);
   for (const blog of records.blogs) {
     if (!oldBlogs.has(blog.id) && recent(blog.publishedAt)) {
-      add(`blog:${blog.id}`, 'favorite-blog', 'blog', blog.userId, (owner) => blogAlert(owner, blog, blogPath(blog.id)));
+      const event = {
+        id: `blog:${blog.id}`,
+        kind: 'favorite-blog',
+        alert: 'blog',
+        target: blog.userId,
+        happenedAt: blog.publishedAt,
+      } as const;
+      add({ ...event, link: blogPath(blog.id) }, (name) => ({ kind: 'blog', name, title: blog.title, teaser: blog.teaser }));
     }
   }
   const oldPosts = new Set(previous.posts);
   for (const post of records.posts) {
-    if (!oldPosts.has(post.id) && recent(post.createdAt))
-      add(`post:${post.id}`, 'favorite-post', 'post', post.userId, (owner) => postAlert(owner, post));
+    if (!oldPosts.has(post.id) && recent(post.createdAt)) {
+      const event = {
+        id: `post:${post.id}`,
+        kind: 'favorite-post',
+        alert: 'post',
+        target: post.userId,
+        happenedAt: post.createdAt,
+      } as const;
+      add(event, (name) => ({ kind: 'post', name, excerpt: postExcerpt(post.text) }));
+    }
   }
   const today = tokyoDateKey(now);
   const tomorrow = addDays(today, 1);
@@ -132,15 +156,31 @@ export function findEvents(previous: AlertSnapshot, records: ExportRecords, now:
     .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
   for (const shift of newShifts) {
     const store = shift.storeId ? (storeNames.get(shift.storeId) ?? null) : null;
-    add(`shift:${shift.id}`, 'favorite-schedule', 'schedule', shift.userId, (owner) =>
-      shiftAlert(owner, shift, shift.date === today ? '今日' : '明日', store, schedulePath(shift.userId)),
-    );
+    const event = {
+      id: `shift:${shift.id}`,
+      kind: 'favorite-schedule',
+      alert: 'schedule',
+      target: shift.userId,
+      happenedAt: null,
+    } as const;
+    add({ ...event, link: schedulePath(shift.userId) }, (name) => ({
+      kind: 'shift',
+      name,
+      date: shift.date,
+      start: shift.start,
+      end: shift.end,
+      store,
+    }));
   }
 
   const before = registeredHandles(previous);
   for (const [handle, uid] of registeredHandles(snapshot)) {
     if (before.has(handle)) continue;
-    add(`watch:${handle}:${uid}`, 'handle-watch', null, uid, (owner) => watchAlert(owner, handle), { handle });
+    add({ id: `watch:${handle}:${uid}`, kind: 'handle-watch', alert: null, target: uid, happenedAt: null, handle }, (name) => ({
+      kind: 'watch',
+      name,
+      handle,
+    }));
   }
   return { events, snapshot };
 }

@@ -8,11 +8,11 @@
  */
 import { FieldValue, Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import type { PushContent } from '../lib/messaging';
-import { ALERT_KINDS } from '../../src/schema/users';
-import type { AnnouncementKind } from '../../src/schema/announcements';
-import { fanSettings, fansOf, watchesOf, type FanSettings } from './fans';
-import { announcementId, digestId } from './ids';
-import { digestAlert, type AlertContent } from './messages';
+import { alertWords } from '../../src/lib/alerts/wording';
+import type { AnnouncementDoc } from '../../src/schema/announcements';
+import { ALERTS_PER_DAY, fanDeliveries, type FanDelivery } from './daily-bound';
+import { fanSettings, fansOf, watchesOf } from './fans';
+import { announcementId } from './ids';
 import { pushToFans, type PushTotals, type Pusher } from './push';
 import type { PendingEvent } from './state';
 import type { FirestoreUsage } from './usage';
@@ -51,58 +51,51 @@ export interface Delivery {
   afterBatch?(batch: CommittedBatch): void | Promise<void>;
 }
 
-function announcement(userId: string, kind: AnnouncementKind, content: AlertContent, detectedAt: string) {
-  return { userId, createdAt: Timestamp.fromDate(new Date(detectedAt)), ...content, kind };
-}
-
-/** A fan's digest count: the day's events past the bound of the kinds she wants. */
-function digestCount(counts: NonNullable<PendingEvent['digest']>, fan: FanSettings): number {
-  return ALERT_KINDS.reduce((sum, kind) => sum + (fan.off.has(kind) ? 0 : counts[kind]), 0);
+/** An announcement document: the facts worded as on the day they were found (src/lib/alerts/wording.ts). */
+function announcement(userId: string, due: Omit<FanDelivery, 'id'>): AnnouncementDoc {
+  const words = alertWords(due.facts, new Date(due.detectedAt));
+  return { userId, createdAt: Timestamp.fromDate(new Date(due.detectedAt)), ...words, link: due.link, kind: due.kind, facts: due.facts };
 }
 
 /**
- * Delivers one event alerted one by one, or a digest group (one 推し's events
- * of one day past the bound, in order: the last one holds the day's counts)
- * to every fan of the 推し who wants it.
+ * Delivers a group of one 推し's bounded events of one day (in order) to
+ * every fan of hers: each fan gets what her own day makes of them (see
+ * daily-bound.ts), at most ALERTS_PER_DAY announcements and one digest.
  */
 export async function deliverToFans(delivery: Delivery, events: readonly PendingEvent[]): Promise<void> {
   const { db, usage, totals } = delivery;
   const last = events.at(-1)!;
-  const counts = last.digest;
   const cursors = new Set(events.map((event) => event.cursor));
-  // An event that joined a digest group since its last try starts it over (its count is new).
+  // An event that joined the group since its last try starts it over (the same documents are rewritten).
   let cursor = cursors.size === 1 ? last.cursor : null;
+  // Fans a page so that one page is one batch: a fan is due at most ALERTS_PER_DAY + 1 writes, and one per event.
+  const pageSize = Math.floor(BATCH_LIMIT / Math.min(events.length, ALERTS_PER_DAY + 1));
   let batchNumber = 0;
   for (let more = true; more;) {
-    const page = await fansOf(db, usage, last.target, cursor, BATCH_LIMIT);
+    const page = await fansOf(db, usage, last.target, cursor, pageSize);
     more = page.more;
-    const settings = await fanSettings(db, usage, page.fans);
+    const settings = await fanSettings(
+      db,
+      usage,
+      page.fans.map((fan) => fan.uid),
+    );
     const batch = db.batch();
-    let operations = 0;
+    let digests = 0;
     const recipients: { uid: string; content: PushContent }[] = [];
-    for (const fan of page.fans) {
-      const wants = settings.get(fan)!;
-      let content: AlertContent;
-      if (counts) {
-        const count = digestCount(counts, wants);
-        if (count === 0) continue;
-        content = digestAlert(last.name, count, last.profileLink);
-        batch.set(
-          db.collection('announcements').doc(digestId(last.target, last.date, fan)),
-          announcement(fan, 'favorite-digest', content, last.detectedAt),
-        );
-      } else {
-        if (last.alert && wants.off.has(last.alert)) continue;
-        content = { title: last.title, body: last.body, link: last.link };
-        batch.set(db.collection('announcements').doc(announcementId(last.id, fan)), announcement(fan, last.kind, content, last.detectedAt));
-      }
-      operations += 1;
-      if (wants.pushAlerts) recipients.push({ uid: fan, content });
+    const due = page.fans.flatMap((fan) => {
+      const wants = settings.get(fan.uid)!;
+      return fanDeliveries(events, { uid: fan.uid, since: fan.since, off: wants.off }).map((item) => ({ fan: fan.uid, wants, item }));
+    });
+    for (const { fan, wants, item } of due) {
+      const doc = announcement(fan, item);
+      batch.set(db.collection('announcements').doc(item.id), doc);
+      if (item.kind === 'favorite-digest') digests += 1;
+      if (wants.pushAlerts) recipients.push({ uid: fan, content: { title: doc.title, body: doc.body, link: doc.link } });
     }
     batchNumber += 1;
-    const writes = await commit(batch, operations, usage);
-    if (counts) totals.digests += writes;
-    else totals.announcements += writes;
+    const writes = await commit(batch, due.length, usage);
+    totals.digests += digests;
+    totals.announcements += writes - digests;
     await delivery.afterBatch?.({ eventIds: events.map((event) => event.id), batch: batchNumber, writes });
     if (page.last !== null && page.last !== cursor) {
       cursor = page.last;
@@ -115,7 +108,7 @@ export async function deliverToFans(delivery: Delivery, events: readonly Pending
 /** Fires a handle watch: each watcher's announcement, her watch deleted and her counter moved, in one batch. */
 export async function deliverToWatchers(delivery: Delivery, event: PendingEvent): Promise<void> {
   const { db, usage, totals } = delivery;
-  const content: AlertContent = { title: event.title, body: event.body, link: event.link };
+  const doc = (fan: string) => announcement(fan, event);
   let after: string | null = null;
   let batchNumber = 0;
   for (let more = true, tries = 0; more;) {
@@ -126,10 +119,8 @@ export async function deliverToWatchers(delivery: Delivery, event: PendingEvent)
     const recipients: { uid: string; content: PushContent }[] = [];
     for (const { fan, path } of page.watches) {
       const wants = settings.get(fan)!;
-      batch.set(
-        db.collection('announcements').doc(announcementId(event.id, fan)),
-        announcement(fan, event.kind, content, event.detectedAt),
-      );
+      const written = doc(fan);
+      batch.set(db.collection('announcements').doc(announcementId(event.id, fan)), written);
       // Only if it is still there: a fan who removed it meanwhile has moved her counter herself.
       batch.delete(db.doc(path), { exists: true });
       operations += 2;
@@ -137,7 +128,7 @@ export async function deliverToWatchers(delivery: Delivery, event: PendingEvent)
         batch.update(db.collection('users').doc(fan), { watchCount: FieldValue.increment(-1) });
         operations += 1;
       }
-      if (wants.pushAlerts) recipients.push({ uid: fan, content });
+      if (wants.pushAlerts) recipients.push({ uid: fan, content: { title: written.title, body: written.body, link: written.link } });
     }
     let writes: number;
     try {

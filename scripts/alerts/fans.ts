@@ -1,10 +1,10 @@
 /**
  * Who hears of an event: the fans of a 推し (favorites/{fan}/items/{target}
  * rows, found with one collection-group query and read a page at a time in
- * uid order) or the watchers of a handle (handleWatches/{fan}/handles/{h}),
+ * uid order, each with when her 推し began) or the watchers of a handle (handleWatches/{fan}/handles/{h}),
  * and what each fan asked for (users/{fan}: alerts by kind, pushAlerts).
  */
-import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { AlertKind } from '../../src/schema/users';
 import type { FirestoreUsage } from './usage';
 
@@ -26,8 +26,14 @@ function ownerOf(doc: QueryDocumentSnapshot, root: 'favorites' | 'handleWatches'
   return owner && owner.parent.id === root && owner.parent.parent === null ? owner.id : null;
 }
 
+/** A fan of a 推し, and since when (her row's createdAt; null when it has none). */
+export interface Fan {
+  uid: string;
+  since: Date | null;
+}
+
 export interface FanPage {
-  fans: string[];
+  fans: Fan[];
   /** The last row's path: the next page starts after it. */
   last: string | null;
   /** False on the last page. */
@@ -49,7 +55,9 @@ export async function fansOf(
   usage.query(snapshot);
   const fans = snapshot.docs.flatMap((doc) => {
     const fan = ownerOf(doc, 'favorites');
-    return fan && fan !== target ? [fan] : [];
+    const createdAt: unknown = doc.get('createdAt');
+    const since = createdAt instanceof Timestamp ? createdAt.toDate() : null;
+    return fan && fan !== target ? [{ uid: fan, since }] : [];
   });
   return { fans, last: snapshot.docs.at(-1)?.ref.path ?? afterPath, more: snapshot.size === limit };
 }

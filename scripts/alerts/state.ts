@@ -9,11 +9,11 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ANNOUNCEMENT_KINDS } from '../../src/schema/announcements';
+import { ANNOUNCEMENT_KINDS, alertFacts } from '../../src/schema/announcements';
 import { ALERT_KINDS } from '../../src/schema/users';
 import { WrittenFiles } from '../lib/written-files';
 
-const VERSION = 1;
+const VERSION = 2;
 
 /** What the export held last time, reduced to what tells a new event from an old one. */
 const snapshot = z
@@ -29,13 +29,20 @@ const snapshot = z
   .strict();
 export type AlertSnapshot = z.infer<typeof snapshot>;
 
-const kindCounts = z.object(
-  Object.fromEntries(ALERT_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<(typeof ALERT_KINDS)[number], z.ZodNumber>,
-);
-export type KindCounts = z.infer<typeof kindCounts>;
+/** One event of a 推し's Tokyo day: what the daily bound needs to place it in each fan's day. */
+const dayEvent = z
+  .object({
+    id: z.string().min(1),
+    /** The fan setting it falls under. */
+    alert: z.enum(ALERT_KINDS),
+    /** When it happened (its record's time, else when the job found it): a fan counts it only when her 推し began before. */
+    at: z.string().datetime({ offset: true }),
+  })
+  .strict();
+export type DayEvent = z.infer<typeof dayEvent>;
 
-/** One 推し's events of one Tokyo day: how many, and those past the bound by kind (the digest's counts). */
-const dayCount = z.object({ date: z.string(), count: z.number().int().min(0), digest: kindCounts }).strict();
+/** One 推し's events of one Tokyo day, in order (at most ALERTS_PER_DAY + DIGEST_UPDATES_PER_DAY). */
+const dayCount = z.object({ date: z.string(), count: z.number().int().min(0), events: z.array(dayEvent) }).strict();
 export type DayCount = z.infer<typeof dayCount>;
 
 const pendingEvent = z
@@ -49,19 +56,18 @@ const pendingEvent = z
     target: z.string().min(1),
     /** A watch event's handle. */
     handle: z.string().optional(),
-    /** The 推し's name and public page as the export had them at detection (the digest uses them). */
-    name: z.string(),
-    profileLink: z.string(),
-    title: z.string(),
-    body: z.string(),
+    /** What happened, as src/lib/alerts/wording.ts words it (her name as the export had it at detection). */
+    facts: alertFacts,
+    /** Where the alert leads, and her public page (where a digest leads). */
     link: z.string(),
-    /** When the job found it: the announcements' createdAt, so a rerun writes the same documents. */
+    profileLink: z.string(),
+    /** When the job found it: the announcements' createdAt and the wording's "now", so a rerun writes the same documents. */
     detectedAt: z.string().datetime({ offset: true }),
     /** Its Tokyo day, and its place in the 推し's day (null for a watch: not bounded). */
     date: z.string(),
     ordinal: z.number().int().positive().nullable(),
-    /** Past the bound: the day's events past the bound so far, by kind, this one included. */
-    digest: kindCounts.nullable(),
+    /** Her day's events up to this one, this one last (null for a watch): each fan's place is worked out from them. */
+    day: z.array(dayEvent).nullable(),
     /** The path of the last fan row (uid order) whose batch committed: a rerun goes on after it. */
     cursor: z.string().nullable(),
   })
@@ -77,6 +83,9 @@ const alertState = z
   })
   .strict();
 export type AlertState = z.infer<typeof alertState>;
+
+/** Version 1 as far as it is still of use: its snapshot. */
+const previousVersion = z.object({ version: z.literal(1), snapshot }).passthrough();
 
 /** The state file of the export in `exportDir`: a sibling file, `{exportDir}-alerts.json`. */
 export function alertStatePathFor(exportDir: string): string {
@@ -105,7 +114,12 @@ export async function loadAlertState(file: string): Promise<AlertState | null> {
   }
   let parsed: z.SafeParseReturnType<unknown, AlertState>;
   try {
-    parsed = alertState.safeParse(JSON.parse(text));
+    const json: unknown = JSON.parse(text);
+    parsed = alertState.safeParse(json);
+    // A state from before alerts carried their facts (version 1): its snapshot still tells old from new;
+    // its pending list (empty unless a run died midway) and day counts cannot be worded again, so they start over.
+    const before = previousVersion.safeParse(json);
+    if (!parsed.success && before.success) return initialState(before.data.snapshot);
   } catch {
     parsed = { success: false, error: new z.ZodError([]) };
   }
@@ -141,8 +155,4 @@ export async function saveAlertState(file: string, state: AlertState): Promise<v
 /** A state holding only `snapshot`: what the first run writes. */
 export function initialState(current: AlertSnapshot): AlertState {
   return { version: VERSION, snapshot: current, days: {}, pending: [] };
-}
-
-export function emptyKindCounts(): KindCounts {
-  return Object.fromEntries(ALERT_KINDS.map((kind) => [kind, 0])) as KindCounts;
 }

@@ -187,7 +187,7 @@ describe('a fan and her 推し', () => {
       await page.waitForURL(`${live.url}/announcements`);
       const list = page.getByTestId('announcement-list');
       await list.waitFor();
-      expect(await list.locator('h3').first().textContent()).toBe(`${HER.name}さんが今日出勤します`);
+      expect(await list.locator('h3').first().textContent()).toBe(`${HER.name}さんが本日 06:00〜 出勤します`);
 
       // /today has her now: her entry shows ★, and the page asked which of its therapists are 推し in
       // queries of up to 30 ids each (one read per match), not by reading every 推し she has.

@@ -60,7 +60,7 @@ describe('alerts in the live site', () => {
       expect.objectContaining({
         userId: 'fan-1',
         kind: 'favorite-schedule',
-        title: 'セラピストt1さんが今日出勤します',
+        title: 'セラピストt1さんが本日 21:00〜 出勤します',
         link: schedulePath('t1'),
       }),
     ]);

@@ -30,6 +30,7 @@ const { adminDb } = await import('../../scripts/lib/admin');
 const { runAlerts, ALERTS_PER_DAY, DIGEST_UPDATES_PER_DAY } = await import('../../scripts/alerts');
 const { runExport } = await import('../../scripts/export');
 const { announcementId, digestId } = await import('../../scripts/alerts/ids');
+const { alertWords } = await import('../../src/lib/alerts/wording');
 const { Timestamp } = await import('firebase-admin/firestore');
 
 const db = adminDb();
@@ -47,12 +48,21 @@ const th = (records: ExportRecords, n: number) => records.therapists[n - 1]!;
 const profileOf = (records: ExportRecords, n: number) => publicProfilePath('therapist', th(records, n).profileSlug);
 const fanIds = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`);
 
-/** Each fan 推す `target` (her row and her users doc, as the islands write them). */
-async function follow(target: string, fans: readonly string[], user: (fan: string) => Record<string, unknown> = () => ({})) {
+/** Each fan 推す `target` (her row and her users doc, as the islands write them), since a day before NOW unless told. */
+async function follow(
+  target: string,
+  fans: readonly string[],
+  user: (fan: string) => Record<string, unknown> = () => ({}),
+  since = new Date(NOW.getTime() - 24 * 3_600_000),
+) {
   for (let i = 0; i < fans.length; i += 250) {
     const batch = db.batch();
     for (const fan of fans.slice(i, i + 250)) {
-      batch.set(db.doc(`favorites/${fan}/items/${target}`), { targetUid: target, targetKind: 'therapist', createdAt: Timestamp.now() });
+      batch.set(db.doc(`favorites/${fan}/items/${target}`), {
+        targetUid: target,
+        targetKind: 'therapist',
+        createdAt: Timestamp.fromDate(since),
+      });
       batch.set(db.doc(`users/${fan}`), { createdAt: Timestamp.now(), favoriteCount: 1, ...user(fan) }, { merge: true });
     }
     await batch.commit();
@@ -162,7 +172,9 @@ describe('a new former handle', () => {
     // Not what the rules let a client write, but the job must not trip on it: on, no push.
     await follow('th-01', ['fan-odd'], () => ({ alerts: 'off', pushAlerts: 'yes' }));
     // A fan row whose users doc is gone.
-    await db.doc('favorites/fan-no-user/items/th-01').set({ targetUid: 'th-01', targetKind: 'therapist', createdAt: Timestamp.now() });
+    await db
+      .doc('favorites/fan-no-user/items/th-01')
+      .set({ targetUid: 'th-01', targetKind: 'therapist', createdAt: Timestamp.fromMillis(NOW.getTime() - 86_400_000) });
     await alerts(records);
 
     records.frozenAccounts.push(frozenRecord(th(records, 1), 'miu_new', 'therapist', { createdAt: minutesBefore(5) }));
@@ -210,7 +222,7 @@ describe('the daily bound', () => {
       const digest = mine.find((a) => a.kind === 'favorite-digest')!;
       expect(digest).toMatchObject({
         id: digestId('th-01', TODAY, fan),
-        title: `${name}さんの新着がほかに 2 件あります`,
+        title: `${name}さん：投稿 2 件`,
         link: profileOf(records, 1),
       });
       expect(digest.createdAt.toDate()).toEqual(new Date(NOW.getTime() + 60_000));
@@ -224,9 +236,7 @@ describe('the daily bound', () => {
     records.posts.push(...more);
     const capped = await alerts(records, { now: new Date(NOW.getTime() + 120_000) });
     expect(capped).toMatchObject({ events: DIGEST_UPDATES_PER_DAY, beyondBound: 2, digests: 3 });
-    expect((await of('fan-a')).find((a) => a.kind === 'favorite-digest')!.title).toBe(
-      `${name}さんの新着がほかに ${DIGEST_UPDATES_PER_DAY} 件あります`,
-    );
+    expect((await of('fan-a')).find((a) => a.kind === 'favorite-digest')!.title).toBe(`${name}さん：投稿 ${DIGEST_UPDATES_PER_DAY} 件`);
     records.posts.push(postRecord(th(records, 1), 190, { id: 'th-01_post_one_more', createdAt: minutesBefore(1) }));
     expect(await alerts(records, { now: new Date(NOW.getTime() + 180_000) })).toMatchObject({ events: 1, beyondBound: 1, writes: 0 });
 
@@ -234,6 +244,82 @@ describe('the daily bound', () => {
     const tomorrow = new Date(NOW.getTime() + 24 * 3_600_000);
     records.posts.push(postRecord(th(records, 1), 200, { id: 'th-01_post_next_day', createdAt: minutesBefore(1, tomorrow) }));
     expect(await alerts(records, { now: tomorrow })).toMatchObject({ events: 1, announcements: 3, digests: 0 });
+  });
+});
+
+describe('a fan from her first 推し (issue 40)', () => {
+  const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+  /** Her announcements as she reads them: kind, title, and the facts the title was worded from. */
+  const read = async (fan: string) =>
+    (await of(fan))
+      .sort((a, b) => a.createdAt.toDate().getTime() - b.createdAt.toDate().getTime() || a.id.localeCompare(b.id))
+      .map((a) => {
+        // The stored title is the one wording of its facts, on the day it was found.
+        expect(a.facts).toBeDefined();
+        expect(alertWords(a.facts!, a.createdAt.toDate())).toEqual({ title: a.title, body: a.body });
+        return { kind: a.kind, title: a.title };
+      });
+
+  it('counts only what happened after her 推し began, names each event, and folds the rest into a digest of kinds and counts', async () => {
+    const records = baseExport();
+    const her = th(records, 1);
+    const name = her.displayName;
+    await follow('th-01', ['fan-early']);
+    await alerts(records, { now: at(-120) });
+
+    // Her morning, before the new fan: a former handle, a blog, a post; the early fan hears each.
+    records.frozenAccounts.push(frozenRecord(her, 'koto_old', 'therapist', { createdAt: at(-95).toISOString() }));
+    records.blogs.push(blogRecord(her, 40, { id: 'th-01_blog_morning', title: '朝の日記', publishedAt: at(-92).toISOString() }));
+    records.posts.push(postRecord(her, 400, { id: 'th-01_post_morning', text: 'おはようございます', createdAt: at(-91).toISOString() }));
+    expect(await alerts(records, { now: at(-90) })).toMatchObject({ announcements: 3, digests: 0 });
+
+    // The new fan 推す her at -30; she watches a handle too.
+    await follow('th-01', ['fan-new'], () => ({}), at(-30));
+    await watch('fan-new', 'koto_next');
+    // A post written before she followed, first seen with the shift: not hers.
+    records.posts.push(postRecord(her, 401, { id: 'th-01_post_late', text: '昼休み', createdAt: at(-40).toISOString() }));
+    records.shifts.push(shiftRecord(her, TODAY, '14:00', '20:00'));
+    await alerts(records);
+    expect(await read('fan-new')).toEqual([{ kind: 'favorite-schedule', title: `${name}さんが本日 14:00〜 出勤します` }]);
+    // The early fan is past her three: one digest, by kind.
+    expect((await of('fan-early')).find((a) => a.kind === 'favorite-digest')!.title).toBe(`${name}さん：投稿 1 件、出勤 1 件`);
+
+    records.blogs.push(blogRecord(her, 41, { id: 'th-01_blog_noon', title: 'ランチの写真', publishedAt: at(9).toISOString() }));
+    await alerts(records, { now: at(10) });
+    records.posts.push(postRecord(her, 402, { id: 'th-01_post_noon', text: '18時から空いています', createdAt: at(19).toISOString() }));
+    await alerts(records, { now: at(20) });
+    expect((await read('fan-new')).map((a) => a.title)).toEqual([
+      `${name}さんが本日 14:00〜 出勤します`,
+      `${name}さんが新しいブログを書きました：ランチの写真`,
+      `${name}さんがタイムラインに投稿しました`,
+    ]);
+    expect((await of('fan-new')).find((a) => a.kind === 'favorite-post')!.body).toBe('18時から空いています');
+
+    // Past her three: a new X handle, a shift tomorrow (a night one) and another blog fold into one digest.
+    her.channels = { x: 'koto_now' };
+    records.shifts.push(shiftRecord(her, addDays(TODAY, 1), '20:00', '03:00'));
+    records.blogs.push(blogRecord(her, 42, { id: 'th-01_blog_evening', title: '夜の日記', publishedAt: at(29).toISOString() }));
+    await alerts(records, { now: at(30) });
+    const digest = (await of('fan-new')).filter((a) => a.kind === 'favorite-digest');
+    expect(digest.map((a) => [a.id, a.title, a.link])).toEqual([
+      [digestId('th-01', TODAY, 'fan-new'), `${name}さん：アカウント 1 件、ブログ 1 件、出勤 1 件`, profileOf(records, 1)],
+    ]);
+    expect(digest[0]!.title).not.toMatch(/ほかに/);
+
+    // The next day her count starts again: a former handle (which she watched too) and a new X handle, each named.
+    const tomorrow = at(24 * 60);
+    records.frozenAccounts.push(frozenRecord(her, 'koto_next', 'therapist', { createdAt: at(24 * 60 - 1).toISOString() }));
+    await alerts(records, { now: tomorrow });
+    her.channels = { x: 'koto_new' };
+    await alerts(records, { now: at(24 * 60 + 10) });
+    expect((await read('fan-new')).slice(-3)).toEqual([
+      { kind: 'favorite-handle', title: `${name}さんが旧アカウント @koto_next を登録しました` },
+      { kind: 'handle-watch', title: '@koto_next が登録されました' },
+      { kind: 'favorite-handle', title: `${name}さんが X のアカウントを @koto_new に変更しました` },
+    ]);
+    // Nothing from before her 推し ever reached her.
+    const titles = (await of('fan-new')).map((a) => a.title).join('\n');
+    for (const before of ['koto_old', '朝の日記', 'おはようございます', '昼休み']) expect(titles).not.toContain(before);
   });
 });
 
@@ -306,8 +392,8 @@ describe('what a 推し does', () => {
     const mine = await of('fan-a');
     expect(mine.map((a) => [a.id, a.title, a.link]).sort()).toEqual(
       [
-        [announcementId(`shift:${today.id}`, 'fan-a'), `${her.displayName}さんが今日出勤します`, schedulePath('th-01')],
-        [announcementId(`shift:${tomorrow.id}`, 'fan-a'), `${her.displayName}さんが明日出勤します`, schedulePath('th-01')],
+        [announcementId(`shift:${today.id}`, 'fan-a'), `${her.displayName}さんが本日 18:00〜 出勤します`, schedulePath('th-01')],
+        [announcementId(`shift:${tomorrow.id}`, 'fan-a'), `${her.displayName}さんが明日 19:00〜 出勤します`, schedulePath('th-01')],
       ].sort(),
     );
     expect(mine.find((a) => a.id.includes(tomorrow.id))!.body).toContain('19:00〜翌02:00');
@@ -333,7 +419,7 @@ describe('what a 推し does', () => {
     const name = th(records, 1).displayName;
     expect((await of('fan-a')).map(({ kind, title, body, link }) => ({ kind, title, body, link }))).toEqual(
       expect.arrayContaining([
-        { kind: 'favorite-blog', title: `${name}さんがブログを書きました`, body: '今日の日記', link: blogPath(blog.id) },
+        { kind: 'favorite-blog', title: `${name}さんが新しいブログを書きました：今日の日記`, body: blog.teaser, link: blogPath(blog.id) },
         {
           kind: 'favorite-post',
           title: `${name}さんがタイムラインに投稿しました`,
@@ -405,7 +491,7 @@ describe('push', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.tokens.sort()).toEqual(['dead', 'live']);
     expect(sent[0]).toMatchObject({
-      notification: { title: `${th(records, 1).displayName}さんがブログを書きました` },
+      notification: { title: `${th(records, 1).displayName}さんが新しいブログを書きました：今日の日記` },
       data: { link: '/blog/th-01_blog_new' },
     });
     expect(await tokens('fan-push')).toEqual(['live']);

@@ -4,6 +4,7 @@
  * (lastCheckedAnnouncementsAt = server time), which clears the bell's dot.
  */
 import { useEffect, useState } from 'react';
+import { announcementWords } from '../../lib/alerts/wording';
 import { listMyAnnouncements, markAnnouncementsRead, type AnnouncementCursor, type AnnouncementItem } from '../../lib/announcements/client';
 import { safeAnnouncementLink } from '../../lib/announcements/link';
 import { formatDateTime } from '../../lib/tokyo-date';
@@ -30,20 +31,23 @@ export function AnnouncementList({ uid }: { uid: string }) {
     return <FormAlert kind="error">お知らせを読み込めませんでした。通信状態を確かめて、再読み込みしてください。</FormAlert>;
   }
   if (state.items.length === 0) return <p data-testid="announcements-empty">お知らせはまだありません。</p>;
+  // Alerts are worded as of now: a shift's 本日 read the next day says 昨日.
+  const now = new Date();
   return (
     <div className="space-y-4">
       <ol className="card-list" data-testid="announcement-list">
         {state.items.map((item) => {
           const link = safeAnnouncementLink(item.link);
+          const words = announcementWords(item, now);
           return (
             <li key={item.id} className="space-y-1 p-4">
-              <h3 className="font-bold">{item.title}</h3>
+              <h3 className="font-bold">{words.title}</h3>
               {item.createdAt && (
                 <p className="text-sm text-gray-600 dark:text-gray-400">
                   <time dateTime={item.createdAt.toISOString()}>{formatDateTime(item.createdAt)}</time>
                 </p>
               )}
-              {item.body && <p className="whitespace-pre-line">{item.body}</p>}
+              {words.body && <p className="whitespace-pre-line">{words.body}</p>}
               {link && (
                 <a href={link} className="text-link">
                   詳しく見る

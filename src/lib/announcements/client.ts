@@ -17,6 +17,7 @@ import {
   type QueryDocumentSnapshot,
   type Timestamp,
 } from 'firebase/firestore/lite';
+import { alertFacts, type AlertFacts } from '../../schema/announcements';
 import { clientDb } from '../firebase/db';
 import { $hasUnreadAnnouncements } from './unread';
 import { errorCode } from '../firebase/error-code';
@@ -31,6 +32,8 @@ export interface AnnouncementItem {
   link: string;
   kind: string;
   createdAt: Date | null;
+  /** An alert's facts, worded again when shown (null: a system notice or an older alert, shown as stored). */
+  facts: AlertFacts | null;
 }
 
 /** Where the next page starts: the last announcement shown (opaque to the island). */
@@ -61,6 +64,7 @@ export async function listMyAnnouncements(uid: string, after: AnnouncementCursor
       link: String(data.link ?? ''),
       kind: String(data.kind ?? 'system'),
       createdAt: (data.createdAt as Timestamp | undefined)?.toDate() ?? null,
+      facts: alertFacts.safeParse(data.facts).data ?? null,
     };
   });
   return { items, next: snapshot.docs.length > ANNOUNCEMENTS_PAGE_SIZE ? shown.at(-1)! : null };
