@@ -12,7 +12,8 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminDb } from './lib/admin';
 import { isMain } from './lib/cli';
 import { chooseWriteTarget } from './lib/write-target';
-import { MIGRATIONS, type Migration } from './migrations/registry';
+import type { Migration } from './migrations/migration';
+import { MIGRATIONS } from './migrations/registry';
 
 /** Where finished migrations are recorded (trusted code only: the rules open nothing here). */
 export const MIGRATIONS_COLLECTION = 'migrations';

@@ -9,7 +9,7 @@
  */
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { isArea, OTHER_AREA, type Area } from '../../src/lib/areas';
-import type { Migration, MigrationResult } from './registry';
+import type { Migration, MigrationResult } from './migration';
 
 /**
  * Common spellings of an area that are not its name (after NFKC and

@@ -14,7 +14,7 @@
  * Both documents get updatedAt = now, so the incremental export reads them.
  */
 import { FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import type { Migration, MigrationResult } from './registry';
+import type { Migration, MigrationResult } from './migration';
 
 /** Accounts rewritten per batch: two writes each, under Firestore's 500. */
 const BATCH_ACCOUNTS = 200;

@@ -9,7 +9,7 @@
  * reads them again. Idempotent: documents that have the field are left alone.
  */
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import type { Migration, MigrationResult } from './registry';
+import type { Migration, MigrationResult } from './migration';
 import { commitInBatches } from './write-batches';
 
 export const frozenConfirmedBy: Migration = {

@@ -1,5 +1,5 @@
 /**
- * Data migrations: each brings stored documents written by older code up
+ * The data migrations, in order (./migration.ts says what one is). Data migrations: each brings stored documents written by older code up
  * to the shape the rules and schemas now demand (an area from the
  * vocabulary, the store request moved out of the public profile, …). A
  * migration is idempotent (it rewrites only documents that still need it),
@@ -7,26 +7,11 @@
  * migrations/{id}, which only trusted code reads or writes), and writes as
  * firebase-admin, bypassing the rules it exists to satisfy.
  */
-import type { Firestore } from 'firebase-admin/firestore';
 import { areaVocabulary } from './2026-11-area-vocabulary';
 import { privateStoreRequests } from './2026-11-private-store-requests';
 import { frozenConfirmedBy } from './frozen-confirmed-by';
+import type { Migration } from './migration';
 import { slugHolds } from './slug-holds';
-
-export interface MigrationResult {
-  /** Documents read. */
-  read: number;
-  /** Documents written or deleted. */
-  written: number;
-}
-
-export interface Migration {
-  /** Stable, dated id: `2026-11-area-vocabulary`. Never renamed once shipped. */
-  id: string;
-  /** One line for the log, in English (the operator's terminal). */
-  describe: string;
-  run(db: Firestore): Promise<MigrationResult>;
-}
 
 /** In the order they run. Append; never reorder or remove a shipped one. */
 export const MIGRATIONS: readonly Migration[] = [areaVocabulary, privateStoreRequests, frozenConfirmedBy, slugHolds];

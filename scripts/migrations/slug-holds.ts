@@ -10,7 +10,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { slugDoc, MAX_HELD_SLUGS, SLUG_HOLD_DAYS } from '../../src/schema/slugs';
 import { markChanged } from '../lib/tombstone';
-import type { Migration, MigrationResult } from './registry';
+import type { Migration, MigrationResult } from './migration';
 import { commitInBatches, type BatchWrite } from './write-batches';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
 /** enablePush / refreshPushTokenIfStale with stand-ins for the browser, Firebase and Firestore. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { enablePush, refreshPushTokenIfStale, type PushDeps } from '../../src/lib/push/enable';
+import { enablePush, refreshPushTokenIfStale } from '../../src/lib/push/enable';
+import type { PushDeps } from '../../src/lib/push/push-deps';
 import type { LastTokenMemory } from '../../src/lib/push/last-token';
 import type { StoredToken, TokenStore } from '../../src/lib/push/token-store';
 import { INSTALLATION_REGISTRATION_TIMEOUT_MS } from '../../src/lib/site';

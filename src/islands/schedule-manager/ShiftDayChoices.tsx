@@ -3,7 +3,7 @@ import { MAX_SHIFTS_PER_DAY } from '../../lib/caps';
 import { shiftLabel, type Shift } from '../../lib/shifts/shift';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { Button } from '../ui/Button';
-import type { ShiftDraft } from './ShiftDialog';
+import type { ShiftDraft } from './shift-draft';
 
 interface ShiftDayChoicesProps {
   choices: readonly Shift[];

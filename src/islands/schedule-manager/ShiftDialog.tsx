@@ -18,11 +18,7 @@ import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { Button } from '../ui/Button';
 import { ShiftDayChoices } from './ShiftDayChoices';
-
-/** The open form: the shift's id when editing ('' when adding) and its fields. */
-export interface ShiftDraft extends ShiftFields {
-  id: string;
-}
+import type { ShiftDraft } from './shift-draft';
 
 interface ShiftDialogProps {
   draftKey: string;

@@ -11,7 +11,7 @@ import { deleteShift, saveShift, type ShiftScope } from '../../lib/shifts/client
 import { shiftErrorMessage, type ShiftOperation } from '../../lib/shifts/errors';
 import { shiftLabel, type Shift, type ShiftFields } from '../../lib/shifts/shift';
 import type { ShiftTimes } from '../../lib/shifts/view';
-import type { ShiftDraft } from './ShiftDialog';
+import type { ShiftDraft } from './shift-draft';
 import { scopeKey } from './use-week-shifts';
 
 /** The open form: whose shift it is, her name for messages (the store's view), and what is typed. */

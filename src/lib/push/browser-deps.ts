@@ -6,7 +6,7 @@
 import { vapidKey } from '../firebase/config';
 import { clientDb } from '../firebase/db';
 import { pushAvailability } from './availability';
-import type { PushDeps } from './enable';
+import type { PushDeps } from './push-deps';
 import { storageLastToken } from './last-token';
 import { registerPushServiceWorker } from './service-worker';
 import { firestoreTokenStore } from './token-store';

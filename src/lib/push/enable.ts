@@ -5,32 +5,13 @@
  * browserPushDeps(), which loads firebase/messaging only when needed.
  */
 import { INSTALLATION_REGISTRATION_TIMEOUT_MS } from '../site';
-import type { PushAvailability } from './availability';
 import { browserPushDeps } from './browser-deps';
+import type { PushDeps } from './push-deps';
 import type { PushFailure } from './failures';
-import type { LastTokenMemory } from './last-token';
 import { withTimeout } from './timeout';
 import { planTokenSlot } from './token-slots';
-import type { TokenStore } from './token-store';
 
 export type PushResult = { ok: true; token: string } | { ok: false; failure: PushFailure };
-
-export interface PushDeps {
-  availability(): PushAvailability;
-  /** The current notification permission (never prompts). */
-  permission(): NotificationPermission;
-  /** Asks for notification permission (prompts when it is 'default'). */
-  requestPermission(): Promise<NotificationPermission>;
-  /** firebase/messaging's isSupported(). */
-  messagingSupported(): Promise<boolean>;
-  /** Registers the push service worker; rejects on failure or timeout. */
-  registerServiceWorker(): Promise<ServiceWorkerRegistration>;
-  /** firebase/messaging's getToken() with the project's VAPID key. */
-  getToken(registration: ServiceWorkerRegistration): Promise<string>;
-  tokens: TokenStore;
-  lastToken: LastTokenMemory;
-  now(): Date;
-}
 
 const fail = (failure: PushFailure): PushResult => ({ ok: false, failure });
 
