@@ -8,6 +8,8 @@
  *   known while it is listed, disputed or not).
  * - A current X handle is news when a profile that was public changes it.
  * - Blogs, posts: a new id. Shifts: a new id dated today or tomorrow.
+ * - 今すぐ案内可: a new window (her uid and when it was set), once; told
+ *   as schedule news (the fan's 出勤 setting turns it off).
  * - A handle watch fires for every handle that became registered (a known
  *   former handle or a current X handle) and was not before.
  *
@@ -24,6 +26,7 @@ import type { ExportRecords } from '../../src/registry/public-collections';
 import type { AnnouncementKind } from '../../src/schema/announcements';
 import type { AlertKind } from '../../src/schema/users';
 import {
+  availableNowAlert,
   blogAlert,
   formerHandleAlert,
   movedAlert,
@@ -66,8 +69,12 @@ export function snapshotOf(records: ExportRecords, previous?: AlertSnapshot): Al
     blogs: records.blogs.map((blog) => blog.id),
     posts: records.posts.map((post) => post.id),
     shifts: records.shifts.map((shift) => shift.id),
+    availableNow: records.availableNow.map(windowId),
   };
 }
+
+/** One 今すぐ案内可 window: a later tap (or her store's) is a new one. */
+const windowId = (entry: { userId: string; setAt: string }) => `${entry.userId}:${entry.setAt}`;
 
 /** Every handle registered in a snapshot (a known former handle or a current X handle), with its owner. */
 function registeredHandles(snapshot: AlertSnapshot): Map<string, string> {
@@ -135,6 +142,12 @@ export function findEvents(previous: AlertSnapshot, records: ExportRecords, now:
     add(`shift:${shift.id}`, 'favorite-schedule', 'schedule', shift.userId, (owner) =>
       shiftAlert(owner, shift, shift.date === today ? '今日' : '明日', store, schedulePath(shift.userId)),
     );
+  }
+
+  const oldWindows = new Set(previous.availableNow);
+  for (const entry of records.availableNow) {
+    if (oldWindows.has(windowId(entry)) || !recent(entry.setAt)) continue;
+    add(`now:${windowId(entry)}`, 'favorite-schedule', 'schedule', entry.userId, (owner) => availableNowAlert(owner, entry.until));
   }
 
   const before = registeredHandles(previous);

@@ -5,6 +5,7 @@
  */
 import { postExcerpt } from '../../src/lib/favorites/people-index';
 import { atHandle } from '../../src/lib/handles';
+import { formatUntil } from '../../src/lib/available-now';
 import { formatShiftTime } from '../../src/lib/shifts/view';
 import { formatMonthDayWeekday } from '../../src/lib/tokyo-date';
 import { announcementDoc } from '../../src/schema/announcements';
@@ -84,6 +85,16 @@ export function watchAlert(owner: AlertOwner, handle: string): AlertContent {
   return content(
     `${atHandle(handle)} が登録されました`,
     `${atHandle(handle)} は${owner.name}さんのアカウントとして登録されています。`,
+    owner.href,
+  );
+}
+
+/** 今すぐ案内可: she (or her store) opened a window that ends at `until`. */
+export function availableNowAlert(owner: AlertOwner, until: string): AlertContent {
+  const end = formatUntil(until);
+  return content(
+    `${owner.name}さんが今すぐ案内できます（${end} まで）`,
+    `${end} までのご案内です。プロフィールで確認できます。`,
     owner.href,
   );
 }
