@@ -320,10 +320,16 @@ export const PUBLIC_COLLECTIONS = {
     sources: ['availableNow', 'accounts', 'storeRequests', 'memberships', 'stores', 'suspensions', 'slugs'],
     derive: availableNowOf,
     keep: whileOwnerKept,
-    // Her profile and her store's page show 今すぐ案内可 beside her name; /today is a clock page.
+    // Her profile, her store's page, her handle answers and her people-index entry show 今すぐ案内可; /today is a clock page.
     pages: (entry, site) => {
       const therapist = site.therapistsById.get(entry.userId);
-      return therapist ? [publicProfilePath('therapist', therapist.profileSlug), ...storePageOf(therapist.storeId, site)] : [];
+      if (!therapist) return [];
+      return [
+        publicProfilePath('therapist', therapist.profileSlug),
+        ...storePageOf(therapist.storeId, site),
+        ...handleShardsOf(therapist, site),
+        personShardUrl(therapist.id),
+      ];
     },
   }),
   rankings: collection({
