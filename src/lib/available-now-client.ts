@@ -6,21 +6,7 @@
 import { doc, getDoc, serverTimestamp, setDoc, Timestamp } from 'firebase/firestore/lite';
 import { clientDb } from './firebase/db';
 import { errorCode, isNetworkFailure } from './firebase/error-code';
-import type { AvailableNowMinutes } from './available-now';
-
-const MINUTE_MS = 60_000;
-/**
- * The rules refuse an end later than the server's time + 90 minutes, and a
- * phone's clock may run a little ahead: the end is taken 30 seconds early,
- * then down to the whole minute, so 「15:30 まで」 is exactly when it ends.
- */
-const CLOCK_MARGIN_MS = 30_000;
-
-/** When a window of `minutes` chosen at `now` ends. */
-export function windowEnd(minutes: AvailableNowMinutes, now = Date.now()): Date {
-  const end = now + minutes * MINUTE_MS - CLOCK_MARGIN_MS;
-  return new Date(end - (end % MINUTE_MS));
-}
+import { windowEnd, type AvailableNowMinutes } from './available-now';
 
 const ref = (userId: string) => doc(clientDb(), 'availableNow', userId);
 
