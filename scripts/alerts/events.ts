@@ -8,6 +8,8 @@
  *   known while it is listed, disputed or not).
  * - A current X handle is news when a profile that was public changes it.
  * - Blogs, posts: a new id. Shifts: a new id dated today or tomorrow.
+ * - 今すぐ案内可: a new window (her uid and when it was set), once; told
+ *   as schedule news (the fan's 出勤 setting turns it off).
  * - A handle watch fires for every handle that became registered (a known
  *   former handle or a current X handle) and was not before.
  *
@@ -65,8 +67,12 @@ export function snapshotOf(records: ExportRecords, previous?: AlertSnapshot): Al
     blogs: records.blogs.map((blog) => blog.id),
     posts: records.posts.map((post) => post.id),
     shifts: records.shifts.map((shift) => shift.id),
+    availableNow: records.availableNow.map(windowId),
   };
 }
+
+/** One 今すぐ案内可 window: a later tap (or her store's) is a new one. */
+const windowId = (entry: { userId: string; setAt: string }) => `${entry.userId}:${entry.setAt}`;
 
 /** Every handle registered in a snapshot (a known former handle or a current X handle), with its owner. */
 function registeredHandles(snapshot: AlertSnapshot): Map<string, string> {
@@ -171,6 +177,13 @@ export function findEvents(previous: AlertSnapshot, records: ExportRecords, now:
       end: shift.end,
       store,
     }));
+  }
+
+  const oldWindows = new Set(previous.availableNow);
+  for (const entry of records.availableNow) {
+    if (oldWindows.has(windowId(entry)) || !recent(entry.setAt)) continue;
+    const event = { id: `now:${windowId(entry)}`, kind: 'favorite-schedule', alert: 'schedule', target: entry.userId, happenedAt: entry.setAt } as const;
+    add(event, (name) => ({ kind: 'available-now', name, until: entry.until }));
   }
 
   const before = registeredHandles(previous);

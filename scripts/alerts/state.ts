@@ -25,6 +25,8 @@ const snapshot = z
     blogs: z.array(z.string()),
     posts: z.array(z.string()),
     shifts: z.array(z.string()),
+    /** 今すぐ案内可 windows already alerted, as `{uid}:{setAt}` (a state saved before it had none). */
+    availableNow: z.array(z.string()).default([]),
   })
   .strict();
 export type AlertSnapshot = z.infer<typeof snapshot>;

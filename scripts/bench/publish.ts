@@ -24,7 +24,7 @@
  * `--blogs-per-therapist B` seeds B blogs for every therapist (the scale
  * mode of scripts/seed.ts). Exits non-zero past the budgets: ≤ 5 s (queued
  * ≤ 8 s) on the seed, ≤ 10 s at 10,000 therapists; a blog page ≤ 14 KB gzip;
- * ≤ 50 reads for one change; one read per cursor query (11), no build, for no change. Not a
+ * ≤ 50 reads for one change; one read per cursor query (12), no build, for no change. Not a
  * test: it measures this machine.
  */
 import { readFile, rm } from 'node:fs/promises';

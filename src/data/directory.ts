@@ -6,7 +6,7 @@
  */
 import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { ExportIndex, ExportRecords } from '../registry/public-collections';
-import type { ListedBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
+import type { ListedBlog, PublicAvailableNow, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
 import { listExportFiles, readListedExport, shardChange, type DirectoryRecords } from './export-records';
 import { renderContext, renderNow, UNVERSIONED } from './render-context';
@@ -30,6 +30,8 @@ export interface Directory extends DirectoryRecords, ExportIndex {
   blogsByAuthor: Map<string, ListedBlog[]>;
   /** Each author's timeline posts, newest first. */
   postsByAuthor: Map<string, PublicPost[]>;
+  /** 今すぐ案内可 by therapist uid (the pages hide one whose end has passed). */
+  availableNowById: Map<string, PublicAvailableNow>;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
@@ -115,6 +117,7 @@ export function indexExport(records: DirectoryRecords, previous?: Directory): Di
     therapistsByStore: groupBy(therapists, (t) => t.storeId),
     blogsByAuthor: byAuthor('blogs', blogsNewestFirst),
     postsByAuthor: byAuthor('posts', postsNewestFirst),
+    availableNowById: new Map(records.availableNow.map((entry) => [entry.userId, entry])),
   };
   if (previous) {
     forget(previous, PREDECESSOR);

@@ -26,12 +26,14 @@ export function ownersOf(directory: Directory, today: string): Map<string, Owner
   for (const therapist of directory.therapists) {
     const store = therapist.storeId ? directory.storesById.get(therapist.storeId) : undefined;
     const next = upcomingShifts(directory.shiftsByTherapist.get(therapist.id) ?? [], today, 14)[0];
+    const available = directory.availableNowById.get(therapist.id);
     owners.set(therapist.id, {
       ...therapistCard(therapist),
       uid: therapist.id,
       channels: channels(therapist),
       store: store ? storeLink(store) : null,
       nextShift: next ? { date: next.date, start: next.start, end: next.end } : null,
+      ...(available && { availableUntil: available.until }),
     });
   }
   for (const store of directory.stores) {

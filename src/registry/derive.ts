@@ -30,6 +30,7 @@ import type { FrozenAccountDoc, VerificationLevel } from '../schema/frozen-accou
 import { membershipDocId, type MembershipDoc } from '../schema/memberships';
 import type { PostDoc } from '../schema/posts';
 import type {
+  PublicAvailableNow,
   PublicBlog,
   PublicFrozenAccount,
   PublicPost,
@@ -396,4 +397,17 @@ export function publicRankings(docs: ReadonlyMap<string, RankingDoc>, areaOf: Ar
 /** A ranking record again without therapists the export left out after all (their public shape failed). */
 export function rankingOfPublic(record: PublicRanking, areaOf: AreaOf): PublicRanking {
   return { id: record.id, computedAt: record.computedAt, ...publishedTables(record, areaOf) };
+}
+
+/**
+ * 今すぐ案内可 of public therapists whose window is still open at the
+ * export's `now` (an ended one leaves the export; the pages hide one that
+ * ends between two exports by themselves).
+ */
+export function publicAvailableNow({ source, profiles, now }: Derivation): PublicAvailableNow[] {
+  return [...source.availableNow].flatMap(([id, a]) => {
+    const until = a.until.toDate();
+    if (!profiles.therapists.has(id) || until.getTime() <= now.getTime()) return [];
+    return { userId: id, until: until.toISOString(), setAt: iso(a.updatedAt) };
+  });
 }

@@ -26,6 +26,7 @@ import { nameShardUrl } from '../lib/search/name-index';
 import { foldForMatch } from '../lib/search/rank';
 import { storeDisplayName } from '../lib/store-name';
 import {
+  publicAvailableNow,
   publicBlog,
   publicFrozenAccount,
   publicPost,
@@ -41,6 +42,7 @@ import {
 } from '../schema/public';
 import { publicRanking } from '../schema/rankings';
 import {
+  publicAvailableNow as availableNowOf,
   publicBlogOf,
   publicFrozenAccounts,
   publicPostOf,
@@ -330,6 +332,26 @@ export const PUBLIC_COLLECTIONS = {
     // The people index shows her latest post.
     pages: (post, site) => [...authorPages(post, site), personShardUrl(post.userId)],
     report: { source: 'posts', label: 'タイムラインの投稿' },
+  }),
+  availableNow: collection({
+    file: 'available-now.json',
+    schema: publicAvailableNow,
+    key: (entry) => entry.userId,
+    // Only for public therapists (what decides her profile, and her store, decides it too).
+    sources: ['availableNow', 'accounts', 'storeRequests', 'memberships', 'stores', 'suspensions', 'slugs'],
+    derive: availableNowOf,
+    keep: whileOwnerKept,
+    // Her profile, her store's page, her handle answers and her people-index entry show 今すぐ案内可; /today is a clock page.
+    pages: (entry, site) => {
+      const therapist = site.therapistsById.get(entry.userId);
+      if (!therapist) return [];
+      return [
+        publicProfilePath('therapist', therapist.profileSlug),
+        ...storePageOf(therapist.storeId, site),
+        ...handleShardsOf(therapist, site),
+        personShardUrl(therapist.id),
+      ];
+    },
   }),
   rankings: collection({
     file: 'rankings.json',

@@ -17,6 +17,7 @@
  */
 import type { ZodTypeAny, z } from 'zod';
 import { accountDoc } from '../schema/accounts';
+import { availableNowDoc } from '../schema/available-now';
 import { blogDoc, MAX_BLOGS_PER_DAY } from '../schema/blogs';
 import { MAX_POSTS_PER_DAY, postDoc } from '../schema/posts';
 import { frozenAccountDoc, handleDocId } from '../schema/frozen-accounts';
@@ -118,6 +119,8 @@ export const SOURCE_COLLECTIONS = {
     idCheck: (id, p) => (parseDailyDocId(id, p.userId, MAX_POSTS_PER_DAY) ? null : 'not a post id {userId}_{yyyymmdd}_{0..19}'),
     changes: { field: 'updatedAt' },
   }),
+  // 今すぐ案内可: written by her or her confirmed store, never deleted (an until in the past is over).
+  availableNow: source({ schema: availableNowDoc, idCheck: ownId, changes: { field: 'updatedAt' } }),
   // rankings/current: written by scripts/ranking.ts alone (src/schema/rankings.ts).
   rankings: source({
     schema: rankingDoc,

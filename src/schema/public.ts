@@ -90,6 +90,22 @@ export const publicShift = z
   .strict();
 export type PublicShift = z.infer<typeof publicShift>;
 
+/**
+ * 今すぐ案内可 of a public therapist whose window had not ended when the
+ * export ran: the page shows it only while `until` is ahead of the
+ * browser's clock (src/components/AvailableNowScript.astro).
+ */
+export const publicAvailableNow = z
+  .object({
+    userId: uid,
+    /** When the window ends (ISO time). */
+    until: isoTime,
+    /** When it was set (ISO time): one alert per window (scripts/alerts/events.ts). */
+    setAt: isoTime,
+  })
+  .strict();
+export type PublicAvailableNow = z.infer<typeof publicAvailableNow>;
+
 /** An old profile URL (a slug released less than SLUG_HOLD_DAYS ago) and where it goes now. */
 export const publicSlugRedirect = z
   .object({

@@ -134,6 +134,14 @@ const COLLECTIONS: Record<string, Collection> = {
     base: (now) => reportDocFor('alice', { createdAt: now }),
     write: (data) => setDoc(doc(alice(), 'reports', 'alice_0'), data),
   },
+  availableNow: {
+    schema: 'availableNow',
+    base: (now) => ({ userId: 'alice', until: Timestamp.fromMillis(Date.now() + 30 * 60_000), setBy: 'alice', updatedAt: now }),
+    write: async (data) => {
+      await seed(env(), { 'accounts/alice': therapistDoc('alice') });
+      return setDoc(doc(alice(), 'availableNow', 'alice'), data);
+    },
+  },
   fcmTokens: {
     schema: 'users/fcmTokens',
     base: (now) => fcmTokenDocFor('token-1', { createdAt: now, refreshedAt: now }),
@@ -327,6 +335,13 @@ const CASES: Case[] = [
   ['reports', 'a target with U+3000', { targetPath: 'accounts/a\u3000b' }, 'refused'],
   ['reports', 'an unknown reason', { reason: 'boring' }, 'refused'],
   ['reports', 'a text as a map', { text: { body: 'x' } }, 'refused'],
+
+  ['availableNow', 'the valid document', {}, 'accepted'],
+  ['availableNow', 'until as a string', { until: '2026-11-28T15:30:00+09:00' }, 'refused'],
+  ['availableNow', 'until as a number', { until: 90 }, 'refused'],
+  ['availableNow', 'setBy as a map', { setBy: { uid: 'alice' } }, 'refused'],
+  ['availableNow', 'an empty setBy', { setBy: '' }, 'refused'],
+  ['availableNow', 'an unknown key', { minutes: 60 }, 'refused'],
 
   ['fcmTokens', 'the valid document', {}, 'accepted'],
   ['fcmTokens', 'a token of 4096 characters', { token: 'a'.repeat(4096) }, 'accepted'],

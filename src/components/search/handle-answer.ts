@@ -10,6 +10,7 @@ import { SIGNED_IN_HIDDEN, WATCH_ATTR } from '../../islands/favorite-button/attr
 import { favoriteLink } from '../../islands/favorite-button/markup';
 import { loginUrlFor } from '../../lib/auth/next-path';
 import { completionShardUrl, lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
+import { formatUntil, isAvailableAt } from '../../lib/available-now';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { badgeClass } from '../../lib/ui-parts';
@@ -52,6 +53,11 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   }
   if (entry.frozenOn) facts.append(el('span', 'text-red-700 dark:text-red-300', `${formatLongDate(entry.frozenOn)} 凍結`));
   if (entry.owner.area) facts.append(el('span', 'text-gray-700 dark:text-gray-300', entry.owner.area));
+  // Only while its end is ahead of the reader's clock (the shard was built earlier).
+  const until = entry.owner.availableUntil;
+  if (until && isAvailableAt(until, new Date())) {
+    facts.append(el('span', badgeClass('solid-brand'), `今すぐ案内可（${formatUntil(until)} まで）`));
+  }
   title.append(facts);
   head.append(avatar(entry.owner.name, entry.owner.photoURL, 'size-16', entry.owner.illustration), title);
   card.append(head);

@@ -1,10 +1,12 @@
 /**
  * A store's view: the roster of its confirmed members (therapists who
  * named the store and whom it confirmed on its profile editor), each
- * member's shifts carrying this store's id, a week at a time.
+ * member's shifts carrying this store's id, a week at a time, and each
+ * member's 今すぐ案内可.
  */
 import { useEffect, useState } from 'react';
 import { listStoreMembers, type StoreMember } from '../../lib/membership/client';
+import { AvailableNowSwitch } from '../available-now/AvailableNowSwitch';
 import { FormAlert } from '../forms/FormAlert';
 import { StoreRoster } from './StoreRoster';
 
@@ -37,5 +39,17 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
       </div>
     );
   }
-  return <StoreRoster storeUid={storeUid} members={therapists} />;
+  return (
+    <div className="grid gap-6">
+      <StoreRoster storeUid={storeUid} members={therapists} />
+      <details className="card p-4" data-testid="store-available-now">
+        <summary className="cursor-pointer font-bold">今すぐ案内可（{therapists.length}名）</summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {therapists.map((member) => (
+            <AvailableNowSwitch key={member.id} userId={member.id} writer={storeUid} name={member.displayName} />
+          ))}
+        </div>
+      </details>
+    </div>
+  );
 }

@@ -11,6 +11,7 @@ import type { AlertKind } from '../../schema/users';
 import { atHandle } from '../handles';
 import { formatShiftTime } from '../shifts/view';
 import { addDays, formatMonthDayWeekday, tokyoDateKey } from '../tokyo-date';
+import { formatUntil, isAvailableAt } from '../available-now';
 
 export interface AlertWords {
   title: string;
@@ -79,6 +80,12 @@ export const ALERT_WORDING: { [K in AlertFactsKind]: Wording<K> } = {
       `${atHandle(facts.handle)} が登録されました`,
       `${atHandle(facts.handle)} は${facts.name}さんのアカウントとして登録されています。`,
     ),
+  'available-now'(facts, now) {
+    const end = formatUntil(facts.until);
+    return isAvailableAt(facts.until, now)
+      ? words(`${facts.name}さんが今すぐ案内できます（${end} まで）`, `${end} までのご案内です。プロフィールで確認できます。`)
+      : words(`${facts.name}さんの今すぐ案内（${end} まで）は終了しました`, '次の出勤はプロフィールで確認できます。');
+  },
   digest(facts, now) {
     const counts = facts.counts.map(({ kind, count }) => `${DIGEST_LABELS[kind]} ${count} 件`).join('、');
     return words(

@@ -49,6 +49,8 @@ export interface HandleEntry {
     store: { name: string; href: string } | null;
     /** Her next shift (Tokyo date, HH:mm), when one is published. */
     nextShift: { date: string; start: string; end: string } | null;
+    /** When her 今すぐ案内可 ends (ISO time), when the export had one open; the card shows it only until then. */
+    availableUntil?: string;
   };
 }
 
