@@ -13,7 +13,7 @@
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import fc from 'fast-check';
-import { doc, getDoc, serverTimestamp, setDoc, writeBatch, type Firestore } from 'firebase/firestore';
+import { doc, getDoc, serverTimestamp, setDoc, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
 import { AREAS } from '../../src/lib/areas';
 import { tokyoDateKey, addDays } from '../../src/lib/tokyo-date';
 import { hostileMarkdown, hostileText } from './hostile-values';
@@ -58,6 +58,7 @@ export const FIELDS = {
   reports: ['reason', 'text'],
   users: ['alerts', 'pushAlerts'],
   handleWatches: ['handle'],
+  availableNow: ['until'],
 } as const;
 
 const slug = fc.stringMatching(/^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/);
@@ -92,6 +93,8 @@ export interface HostileTherapist {
   dispute: { evidence: string };
   report: { reason: string; text: string };
   watch: { handle: string };
+  /** 今すぐ案内可: minutes from now to the window's end (the rules allow 0..90; the fuzzer tries past both ends). */
+  availableNow: { minutes: number };
 }
 
 export interface HostileStore {
@@ -131,6 +134,7 @@ const therapist: fc.Arbitrary<HostileTherapist> = fc.record({
   dispute: fc.record({ evidence: hostileText(1, 1000) }),
   report: fc.record({ reason: fc.constantFrom('impersonation', 'spam', 'inappropriate', 'other'), text: hostileText(0, 1000) }),
   watch: fc.record({ handle: xHandle }),
+  availableNow: fc.record({ minutes: fc.integer({ min: -30, max: 200 }) }),
 });
 
 const store: fc.Arbitrary<HostileStore> = fc.record({
@@ -158,7 +162,7 @@ export const hostileCycle = (accounts: number) =>
 export function valuesOf(account: HostileAccount): number {
   const profile = Object.keys(account.profile).length + Object.keys(account.profile.channels).length - 1;
   if (account.kind === 'store') return profile + 3;
-  return profile + (account.store ? 2 : 0) + 3 + 4 + 3 + 1 + 1 + 2 + 1;
+  return profile + (account.store ? 2 : 0) + 3 + 4 + 3 + 1 + 1 + 2 + 1 + 1;
 }
 
 /** Counts of a cycle's writes: attempted, and refused by the rules. */
@@ -174,7 +178,7 @@ const tokyoDigits = () => tokyoDateKey(new Date()).replaceAll('-', '');
 /**
  * Writes one cycle's accounts (uids `{prefix}-{n}`) through the rules:
  * stores first (the therapists ask them), then each therapist's profile,
- * store request, former handle, shift, diary, post, watch, report, and last
+ * store request, former handle, shift, diary, post, watch, 今すぐ案内可, report, and last
  * the disputes (on another hostile therapist's handle) and the stores'
  * answers. Returns what was written and refused.
  */
@@ -300,6 +304,14 @@ export async function writeHostileCycle(
         });
         await batch.commit();
       });
+      await attempt(() =>
+        setDoc(doc(db, 'availableNow', uid), {
+          userId: uid,
+          until: Timestamp.fromMillis(Date.now() + account.availableNow.minutes * 60_000),
+          setBy: uid,
+          updatedAt: serverTimestamp(),
+        }),
+      );
       await attempt(() =>
         setDoc(doc(db, 'reports', `${uid}_0`), {
           userId: uid,
