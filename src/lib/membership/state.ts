@@ -73,3 +73,15 @@ export function membershipState(storeId: string | null, requestedAt: Instant | n
   if (!answer || !sameInstant(answer.requestedAt, requestedAt)) return 'pending';
   return answer.status;
 }
+
+/**
+ * The store a shift is shown under (docs/decisions/membership-requests.md):
+ * her confirmed store when the shift names it or no store (so the shifts
+ * she entered while her request waited join the store that confirms her),
+ * else none (a store she left, or none confirmed). The export's
+ * derivation and the editors use this one rule, so her profile, /today and
+ * the store's schedule agree.
+ */
+export function shiftStoreOf(shiftStoreId: string | null, confirmedStoreId: string | null): string | null {
+  return confirmedStoreId !== null && (shiftStoreId === null || shiftStoreId === confirmedStoreId) ? confirmedStoreId : null;
+}
