@@ -21,14 +21,14 @@ describe('membershipState', () => {
 
   it('is pending without an answer, or with an answer to an earlier request', () => {
     expect(membershipState('s1', at(100), null)).toBe('pending');
-    expect(membershipState('s1', at(200), { status: 'confirmed', requestedAt: at(100) })).toBe('pending');
-    expect(membershipState('s1', at(100, 5), { status: 'confirmed', requestedAt: at(100, 6) })).toBe('pending');
-    expect(membershipState('s1', null, { status: 'confirmed', requestedAt: at(100) })).toBe('pending');
+    expect(membershipState('s1', at(200), { status: 'confirmed', requestedAt: at(100), reason: '' })).toBe('pending');
+    expect(membershipState('s1', at(100, 5), { status: 'confirmed', requestedAt: at(100, 6), reason: '' })).toBe('pending');
+    expect(membershipState('s1', null, { status: 'confirmed', requestedAt: at(100), reason: '' })).toBe('pending');
   });
 
   it('is the store’s answer to this very request', () => {
     for (const status of MEMBERSHIP_STATUSES) {
-      expect(membershipState('s1', at(100, 7), { status, requestedAt: at(100, 7) })).toBe(status);
+      expect(membershipState('s1', at(100, 7), { status, requestedAt: at(100, 7), reason: '' })).toBe(status);
     }
     expect(Object.values(MEMBERSHIP_LABELS)).toEqual(['承認待ち', '所属中', '承認されませんでした', '所属を解除されました']);
   });
@@ -49,7 +49,7 @@ describe('storeRequestFrom', () => {
   it('keeps a store whose request time is not known yet as pending', () => {
     const request = storeRequestFrom({ storeId: 's1', requestedAt: 'soon' });
     expect(request).toEqual({ storeId: 's1', requestedAt: null });
-    expect(membershipState(request.storeId, request.requestedAt, { status: 'confirmed', requestedAt: at(100) })).toBe('pending');
+    expect(membershipState(request.storeId, request.requestedAt, { status: 'confirmed', requestedAt: at(100), reason: '' })).toBe('pending');
   });
 });
 
@@ -60,7 +60,10 @@ describe('membership documents', () => {
 
   it('read the answer and refuse anything else', () => {
     const requestedAt = at(5);
-    expect(answerFrom({ status: 'declined', requestedAt })).toEqual({ status: 'declined', requestedAt });
+    expect(answerFrom({ status: 'declined', requestedAt })).toEqual({ status: 'declined', requestedAt, reason: '' });
+    expect(answerFrom({ status: 'declined', requestedAt, reason: '定員です' })).toEqual({ status: 'declined', requestedAt, reason: '定員です' });
+    // A reason counts only with a decline.
+    expect(answerFrom({ status: 'confirmed', requestedAt, reason: '定員です' })?.reason).toBe('');
     expect(answerFrom({ status: 'maybe' })).toBeNull();
     expect(answerFrom(undefined)).toBeNull();
     expect(asInstant('2026-01-01')).toBeNull();

@@ -1,6 +1,7 @@
 /**
  * Under 所属店舗: where her request to the saved store stands (承認待ち /
- * 所属中 / 承認されませんでした / 所属を解除されました), what saving a
+ * 所属中 / 承認されませんでした, with the store's reason if it gave one /
+ * 所属を解除されました), what saving a
  * different choice will do, and 「店舗をやめる」 (after a confirmation),
  * which clears her store at once.
  */
@@ -85,6 +86,12 @@ export function StoreMembership({ uid, savedStoreId, savedRequestedAt, chosenSto
             所属の状況：<span data-testid="membership-state">{MEMBERSHIP_LABELS[state]}</span>
           </p>
           <p className="text-sm text-gray-700 dark:text-gray-300">{EXPLAIN[state]}</p>
+          {state === 'declined' && known && answer.answer?.reason && (
+            <div className="text-sm" data-testid="membership-reason">
+              <p className="font-bold">店舗からの理由（あなたにだけ表示されます）</p>
+              <p className="break-words whitespace-pre-line">{answer.answer.reason}</p>
+            </div>
+          )}
         </>
       ) : (
         <p role="status" className="text-sm">

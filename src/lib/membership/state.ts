@@ -26,6 +26,8 @@ export const NO_STORE_REQUEST: StoreRequest = { storeId: null, requestedAt: null
 export interface MembershipAnswer {
   status: MembershipStatus;
   requestedAt: Instant | null;
+  /** Why the store declined ('' when it gave no reason). */
+  reason: string;
 }
 
 export const MEMBERSHIP_LABELS: Record<Exclude<MembershipState, 'none'>, string> = {
@@ -60,7 +62,8 @@ export function storeRequestFrom(data: Record<string, unknown> | undefined): Sto
 /** The store's answer recorded in a memberships doc's data, or null. */
 export function answerFrom(data: Record<string, unknown> | undefined): MembershipAnswer | null {
   if (!data || typeof data.status !== 'string' || !STATUSES.includes(data.status)) return null;
-  return { status: data.status as MembershipStatus, requestedAt: asInstant(data.requestedAt) };
+  const reason = data.status === 'declined' && typeof data.reason === 'string' ? data.reason : '';
+  return { status: data.status as MembershipStatus, requestedAt: asInstant(data.requestedAt), reason };
 }
 
 /**
