@@ -18,6 +18,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { adminDb, emulatorBrowserAuth } from '../../scripts/lib/admin';
 import { ROOT } from '../../scripts/lib/project';
 import { publicProfilePath, schedulePath } from '../../src/lib/routes';
+import { NO_STORE_LABEL } from '../../src/lib/today';
 import { formatMonthDayWeekday, tokyoDateKey } from '../../src/lib/tokyo-date';
 import { createTherapist, signInThrough } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
@@ -82,6 +83,15 @@ async function herShiftsToday() {
 /** The pending list at a phone's and a desktop's width, light and dark. */
 async function screenshotRequests() {
   await mkdir(SHOTS, { recursive: true });
+  // The pictures load lazily (those below the fold never would): load them all, and wait until each is drawn.
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('[data-testid="member-requests"] img')) img.loading = 'eager';
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('[data-testid="member-requests"] img')].every(
+      (img) => img.complete && img.naturalWidth > 0,
+    ),
+  );
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -149,9 +159,16 @@ describe('a membership request from a stranger', () => {
       expect(await live.html(STORE_PAGE)).toContain(`href="${publicProfilePath('therapist', STRANGER.slug)}"`);
       await poll(schedulePath(STRANGER.uid)).not.toContain('店舗情報なし');
       expect(await live.html(schedulePath(STRANGER.uid))).toContain(STORE_NAME);
+      // /today lists each store's rows under its name (店舗未登録 for none).
       await page.goto('/today');
-      const row = page.locator('li', { hasText: STRANGER.name }).filter({ hasText: SHIFT.shown });
-      expect(await row.first().textContent()).toContain(STORE_NAME);
+      const underStore = (name: string) =>
+        page
+          .getByRole('heading', { level: 3, name, exact: true })
+          .locator('xpath=..')
+          .locator('li', { hasText: STRANGER.name })
+          .filter({ hasText: SHIFT.shown });
+      expect(await underStore(STORE_NAME).count()).toBe(1);
+      expect(await underStore(NO_STORE_LABEL).count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );
