@@ -7,8 +7,9 @@
  * her profile link and when she asked; once the store confirms her, the
  * shift she entered before appears on its roster and, after the rebuild,
  * under the store on its page, /today and her schedule
- * (docs/decisions/membership-requests.md). Screenshots of the pending
- * list go to .build/screenshots/.
+ * (docs/decisions/membership-requests.md). A decline's reason is bounded
+ * and reaches only her editor. Screenshots of the pending list go to
+ * .build/screenshots/.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 const live = useLiveSite();
 const TEST_TIMEOUT_MS = 2 * REBUILD_TIMEOUT_MS + 120_000;
 const STRANGER = { uid: 'member-stranger', email: 'stranger@theralink.test', slug: 'stranger-yuna', name: 'ゆなたんけん' };
+const DECLINED = { uid: 'member-declined', email: 'declined@theralink.test', slug: 'declined-rio', name: 'りおたんけん' };
 const CURRENT = 'yuna_now_e2e';
 const FORMER = [
   { handle: 'yuna_old_e2e', verification: 'self', label: '本人申告' },
@@ -39,10 +41,14 @@ let page: Page;
 
 /** A published therapist with a current X handle and two former ones (one operator-verified), and no store. */
 beforeAll(async () => {
-  await emulatorBrowserAuth()
-    .deleteUser(STRANGER.uid)
-    .catch(() => undefined);
-  await createTherapist({ ...STRANGER, verified: true, published: true, area: '新宿' });
+  await Promise.all(
+    [STRANGER, DECLINED].map(async (therapist) => {
+      await emulatorBrowserAuth()
+        .deleteUser(therapist.uid)
+        .catch(() => undefined);
+      await createTherapist({ ...therapist, verified: true, published: true, area: '新宿' });
+    }),
+  );
   const db = adminDb();
   const now = Timestamp.now();
   await db.doc(`accounts/${STRANGER.uid}`).update({ channels: { x: CURRENT }, updatedAt: now });
@@ -73,6 +79,23 @@ beforeEach(async () => {
 
 const signInTo = (route: string, email: string) => signInThrough(page, live.url, route, email);
 const poll = (route: string) => expect.poll(() => live.html(route), { timeout: REBUILD_TIMEOUT_MS, interval: 500 });
+
+/** Signed in as `email`, asks to join the store on /profile and waits for 承認待ち. */
+async function askToJoin(email: string) {
+  await signInTo('/profile', email);
+  await page.getByLabel('店舗のエリア').selectOption('新宿');
+  const storeSelect = page.getByLabel('所属店舗');
+  await storeSelect.locator('option', { hasText: STORE_NAME }).waitFor({ state: 'attached' });
+  await storeSelect.selectOption({ label: STORE_NAME });
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('membership-state').filter({ hasText: '承認待ち' }).waitFor();
+}
+
+/** A fresh page (a new browser context: signed out). */
+async function freshPage() {
+  page = await live.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+}
 
 /** Her stored shifts today, as Firestore holds them. */
 async function herShiftsToday() {
@@ -107,13 +130,7 @@ describe('a membership request from a stranger', () => {
     'shows the store who asks; once confirmed, the shift she entered before shows under the store',
     async () => {
       // She asks to join, and enters today's shift while she waits.
-      await signInTo('/profile', STRANGER.email);
-      await page.getByLabel('店舗のエリア').selectOption('新宿');
-      const storeSelect = page.getByLabel('所属店舗');
-      await storeSelect.locator('option', { hasText: STORE_NAME }).waitFor({ state: 'attached' });
-      await storeSelect.selectOption({ label: STORE_NAME });
-      await page.getByTestId('profile-save').click();
-      await page.getByTestId('membership-state').filter({ hasText: '承認待ち' }).waitFor();
+      await askToJoin(STRANGER.email);
 
       const today = tokyoDateKey();
       await page.goto('/schedule/manage');
@@ -128,8 +145,7 @@ describe('a membership request from a stranger', () => {
       expect(await live.html(schedulePath(STRANGER.uid))).toContain('店舗情報なし');
 
       // The store sees who she is before answering.
-      page = await live.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
+      await freshPage();
       await signInTo('/store-profile', 'store@theralink.test');
       const request = page.getByTestId('member-requests').locator(`[data-member="${STRANGER.uid}"]`);
       await request.getByTestId('member-handles').waitFor();
@@ -169,6 +185,38 @@ describe('a membership request from a stranger', () => {
           .filter({ hasText: SHIFT.shown });
       expect(await underStore(STORE_NAME).count()).toBe(1);
       expect(await underStore(NO_STORE_LABEL).count()).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'declines with a short reason, refused over 100 characters without losing it, which she then reads',
+    async () => {
+      await askToJoin(DECLINED.email);
+
+      await freshPage();
+      await signInTo('/store-profile', 'store@theralink.test');
+      const request = page.getByTestId('member-requests').locator(`[data-member="${DECLINED.uid}"]`);
+      await request.getByTestId('member-decline').click();
+      const reason = request.getByLabel(`${DECLINED.name} さんへのお断りの理由（任意）`);
+      const tooLong = 'あ'.repeat(101);
+      await reason.fill(tooLong);
+      await request.getByTestId('decline-send').click();
+      await request.getByText('理由は100文字以内で入力してください（いま 101 文字）。').waitFor();
+      expect(await reason.inputValue()).toBe(tooLong);
+      const why = 'ただいま新しい方の募集を締め切っています。';
+      await reason.fill(why);
+      await request.getByTestId('decline-send').click();
+      await request.waitFor({ state: 'detached' });
+      const stored = await adminDb().doc(`memberships/demo-store_${DECLINED.uid}`).get();
+      expect(stored.data()).toMatchObject({ status: 'declined', reason: why });
+
+      await freshPage();
+      await signInTo('/profile', DECLINED.email);
+      await page.getByTestId('membership-state').filter({ hasText: '承認されませんでした' }).waitFor();
+      expect(await page.getByTestId('membership-reason').textContent()).toContain(why);
+      // Never public: her page does not carry it.
+      expect(await live.html(publicProfilePath('therapist', DECLINED.slug))).not.toContain(why);
     },
     TEST_TIMEOUT_MS,
   );

@@ -46,7 +46,8 @@ export function RequesterIdentity({ member }: { member: StoreMember }) {
             rel="noreferrer"
             data-testid="requester-profile-link"
           >
-            {name} さんのプロフィールを見る（新しいタブ）
+            <span className="sr-only">{name} さんの</span>プロフィールを見る
+            <span className="sr-only">（新しいタブで開きます）</span>
           </a>
         ) : (
           <p className="text-sm text-gray-700 dark:text-gray-300">プロフィールは公開されていません。</p>
