@@ -22,9 +22,25 @@ export interface ButtonLook {
   size?: ButtonSize;
 }
 
+/*
+ * Each class is written out whole below: Tailwind emits a utility only for
+ * a name it finds in the sources, so a name built from parts
+ * (`badge-${tone}`) would be styled only where some other file happened
+ * to spell it.
+ */
+const BUTTON_VARIANT_CLASSES: Record<ButtonVariant, string> = {
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  outline: 'btn-outline',
+  choice: 'btn-choice',
+  danger: 'btn-danger',
+  quiet: 'btn-quiet',
+};
+const BUTTON_SIZE_CLASSES: Record<ButtonSize, string> = { md: '', sm: 'btn-sm', compact: 'btn-compact', lg: 'btn-lg', icon: 'btn-icon' };
+
 /** The classes of a button, or of a link that looks like one. */
 export function buttonClass({ variant, size = 'md' }: ButtonLook): string {
-  return size === 'md' ? `btn btn-${variant}` : `btn btn-${variant} btn-${size}`;
+  return ['btn', BUTTON_VARIANT_CLASSES[variant], BUTTON_SIZE_CLASSES[size]].filter(Boolean).join(' ');
 }
 
 /** default: underlined; quiet: underlined on hover (names and titles in lists); muted: grey; inherit: the colour of the notice around it. */
@@ -33,8 +49,14 @@ export type TextLinkTone = (typeof TEXT_LINK_TONES)[number];
 
 /** The classes of a text link, or of a <button> that reads as one. */
 export function textLinkClass(tone: TextLinkTone = 'default'): string {
-  return tone === 'default' ? 'text-link' : `text-link-${tone}`;
+  return TEXT_LINK_CLASSES[tone];
 }
+const TEXT_LINK_CLASSES: Record<TextLinkTone, string> = {
+  default: 'text-link',
+  quiet: 'text-link-quiet',
+  muted: 'text-link-muted',
+  inherit: 'text-link-inherit',
+};
 
 /** neutral: plain facts (本人申告); success (確認済み); warning (確認中, 新しいアカウント); solid-*: calls for attention (今日, NG). */
 export const BADGE_TONES = ['neutral', 'brand', 'success', 'warning', 'danger', 'solid-brand', 'solid-danger'] as const;
@@ -42,16 +64,31 @@ export type BadgeTone = (typeof BADGE_TONES)[number];
 
 /** The classes of a small labelled badge (its text says it; the colour only helps). */
 export function badgeClass(tone: BadgeTone): string {
-  return `badge badge-${tone}`;
+  return BADGE_CLASSES[tone];
 }
+const BADGE_CLASSES: Record<BadgeTone, string> = {
+  neutral: 'badge badge-neutral',
+  brand: 'badge badge-brand',
+  success: 'badge badge-success',
+  warning: 'badge badge-warning',
+  danger: 'badge badge-danger',
+  'solid-brand': 'badge badge-solid-brand',
+  'solid-danger': 'badge badge-solid-danger',
+};
 
 export const NOTICE_TONES = ['error', 'success', 'info', 'warning'] as const;
 export type NoticeTone = (typeof NOTICE_TONES)[number];
 
 /** The classes of a tinted message box (in forms use FormAlert; the role is the caller's). */
 export function noticeClass(tone: NoticeTone): string {
-  return `notice notice-${tone}`;
+  return NOTICE_CLASSES[tone];
 }
+const NOTICE_CLASSES: Record<NoticeTone, string> = {
+  error: 'notice notice-error',
+  success: 'notice notice-success',
+  info: 'notice notice-info',
+  warning: 'notice notice-warning',
+};
 
 /** The parts used by their class name alone (`class="card"`), with no variant to choose. */
 export const PLAIN_PARTS = [

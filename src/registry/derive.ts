@@ -10,7 +10,8 @@
  *  - storeRequests and memberships: her store is named (on her profile, the
  *    store's list, her shifts) only while her request names it, the store's
  *    answer is 'confirmed' and was given to that request (the same
- *    requestedAt), and the store is public; the request itself never leaves;
+ *    requestedAt), and the store is public; her store-less shifts then show
+ *    under it too; the request and the answer (its reason) never leave;
  *  - suspensions: a suspended owner's profile, handles and shifts are left out;
  *  - storeVerifications: a store record says whether the operator verified
  *    it, and a claim shows 店舗確認済み only while the store that confirmed
@@ -22,6 +23,7 @@
  *  - photo: the Storage path becomes a download URL (src/lib/photo-url.ts).
  */
 import { plainExcerpt } from '../lib/markdown/excerpt';
+import { shiftStoreOf } from '../lib/membership/state';
 import { contentImagePath, photoURL, storageUrl, type PhotoUrlBase } from '../lib/photo-url';
 import { publishedTables } from '../lib/ranking-tables';
 import type { BlogDoc } from '../schema/blogs';
@@ -283,7 +285,11 @@ export function publicFrozenAccounts({ source, profiles }: Derivation): PublicFr
   });
 }
 
-/** The shifts of public therapists from `firstShiftDate` on, under her store only while she is its confirmed member. */
+/**
+ * The shifts of public therapists from `firstShiftDate` on, under her store
+ * only while she is its confirmed member: then also those she entered with
+ * no store (before it confirmed her), never those of a store she left.
+ */
 export function publicShifts({ source, profiles, firstShiftDate }: Derivation): PublicShift[] {
   return [...source.schedules].flatMap(([id, s]) => {
     const therapist = profiles.therapists.get(s.userId);
@@ -291,7 +297,7 @@ export function publicShifts({ source, profiles, firstShiftDate }: Derivation): 
     return {
       id,
       userId: s.userId,
-      storeId: s.storeId && s.storeId === therapist.storeId ? s.storeId : null,
+      storeId: shiftStoreOf(s.storeId, therapist.storeId),
       date: s.date,
       start: s.start,
       end: s.end,

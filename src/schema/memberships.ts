@@ -7,9 +7,12 @@ import { timestamp, uid } from './common';
  * by that store and that therapist. It counts as a confirmed membership only
  * while status is 'confirmed', her request still names the store, and
  * requestedAt equals her request's requestedAt (so leaving and asking again
- * needs a new confirmation).
+ * needs a new confirmation). A decline may carry a short reason she reads
+ * on her profile editor.
  */
 export const MEMBERSHIP_STATUSES = ['confirmed', 'declined', 'removed'] as const;
+/** The longest decline reason, in UTF-16 units (firestore.rules memberships repeats it). */
+export const MAX_DECLINE_REASON = 100;
 export const membershipDoc = z
   .object({
     storeId: uid,
@@ -17,8 +20,18 @@ export const membershipDoc = z
     status: z.enum(MEMBERSHIP_STATUSES),
     requestedAt: timestamp,
     updatedAt: timestamp,
+    /** Why the store declined, for her only (never exported); absent unless declined with a reason. */
+    reason: z
+      .string()
+      .min(1, '理由を入力するか、欄を空にしてください。')
+      .max(MAX_DECLINE_REASON, `理由は${MAX_DECLINE_REASON}文字以内で入力してください。`)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((answer) => answer.reason === undefined || answer.status === 'declined', {
+    message: '理由を添えられるのはお断りするときだけです。',
+    path: ['reason'],
+  });
 export type MembershipDoc = z.infer<typeof membershipDoc>;
 
 export function membershipDocId(storeId: string, therapistId: string): string {

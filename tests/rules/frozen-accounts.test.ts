@@ -41,8 +41,9 @@ import { seed, useRulesEnvironment } from './rules-env';
 
 /**
  * frozenAccounts/{platform}_{handle}: alice's former handle x_miu_0312 in
- * her handle slot 0. Anyone reads it while alice is published (only she
- * while she is not); only she lists it when unpublished, edits its date and
+ * her handle slot 0. Anyone reads it while alice is published (only she,
+ * and the store her request names, while she is not: it sees who asks
+ * before answering); only she edits its date and
  * note, and deletes it; a therapist or store registers only her own
  * handles, once per handle, at most 10, never someone else's current X
  * handle; only alice's confirmed store, once the operator verified it,
@@ -73,12 +74,17 @@ function claim(db: Db, uid: string, handle: string, slot: number, overrides: Rec
 describe.each(roles)('as $role', ({ role, uid, db }) => {
   const signedInOnly = allowedIf(uid !== null);
   const aliceOnly = allowedIf(role === 'owner therapist');
+  const aliceOrHerStore = allowedIf(role === 'owner therapist' || role === 'store');
 
   it("gets alice's handle (alice is published)", async () => {
     await assertSucceeds(getDoc(doc(db(), 'frozenAccounts', ALICES)));
   });
-  it("gets alice's handle and note only as alice while she is unpublished", async () => {
+  it("gets alice's handle and note while she is unpublished only as alice or the store she asks (shop)", async () => {
     await seed(env(), memberDocs('alice', 'shop', { account: { published: false } }));
+    await aliceOrHerStore(getDoc(doc(db(), 'frozenAccounts', ALICES)));
+  });
+  it("gets an unpublished alice's handle only as alice once she asks no store", async () => {
+    await seed(env(), memberDocs('alice', null, { account: { published: false } }));
     await aliceOnly(getDoc(doc(db(), 'frozenAccounts', ALICES)));
   });
   it('gets an unclaimed handle when signed in (availability check)', async () => {
@@ -87,9 +93,15 @@ describe.each(roles)('as $role', ({ role, uid, db }) => {
   it("lists a published alice's handles", async () => {
     await assertSucceeds(getDocs(query(collection(db(), 'frozenAccounts'), where('userId', '==', 'alice'))));
   });
-  it("lists an unpublished alice's handles only as alice", async () => {
+  it("lists an unpublished alice's handles only as alice or the store she asks (shop)", async () => {
     await seed(env(), memberDocs('alice', 'shop', { account: { published: false } }));
-    await aliceOnly(getDocs(query(collection(db(), 'frozenAccounts'), where('userId', '==', 'alice'))));
+    await aliceOrHerStore(getDocs(query(collection(db(), 'frozenAccounts'), where('userId', '==', 'alice'))));
+  });
+  it("lists an unpublished alice's handles, once she asks shop2 instead, only as alice or shop2 (not the shop that confirmed her before)", async () => {
+    await seed(env(), memberDocs('alice', 'shop2', { account: { published: false } }));
+    await allowedIf(role === 'owner therapist' || role === 'other store')(
+      getDocs(query(collection(db(), 'frozenAccounts'), where('userId', '==', 'alice'))),
+    );
   });
   it('lists its own handles when signed in', async () => {
     await signedInOnly(getDocs(query(collection(db(), 'frozenAccounts'), where('userId', '==', uid ?? 'anyone'))));

@@ -104,6 +104,18 @@ describe('answers', () => {
   it('refuses a client-supplied updatedAt', async () => {
     await assertFails(write('shop', answer('confirmed', { updatedAt: Timestamp.now() })));
   });
+  it('declines with a short reason (1 to 100 characters)', async () => {
+    await assertSucceeds(write('shop', answer('declined', { reason: 'ただいま募集を締め切っています。' })));
+    await assertSucceeds(write('shop', answer('declined', { reason: 'あ'.repeat(100) })));
+  });
+  it('refuses a reason over 100 characters, an empty one, or one that is not text', async () => {
+    await assertFails(write('shop', answer('declined', { reason: 'あ'.repeat(101) })));
+    await assertFails(write('shop', answer('declined', { reason: '' })));
+    await assertFails(write('shop', answer('declined', { reason: ['定員'] })));
+  });
+  it('refuses a reason with a confirmation (a reason goes only with a decline)', async () => {
+    await assertFails(write('shop', answer('confirmed', { reason: 'ようこそ' })));
+  });
   it('refuses an unknown key', async () => {
     await assertFails(write('shop', answer('confirmed', { note: '歓迎' })));
   });
@@ -135,6 +147,15 @@ describe('answers', () => {
     });
     it('declines again for her current request', async () => {
       await assertSucceeds(write('shop', answer('declined')));
+    });
+    it('refuses removing with a reason (removed carries none)', async () => {
+      await assertFails(write('shop', answer('removed', { reason: '退店のため' })));
+    });
+    it('lets her read the reason, and no other store', async () => {
+      await seed(env(), { [`memberships/${ID}`]: membershipDocFor('shop', 'alice', { status: 'declined', reason: '定員です' }) });
+      await assertSucceeds(getDoc(doc(signedIn(env, 'alice'), 'memberships', ID)));
+      await assertFails(getDoc(doc(signedIn(env, 'shop2'), 'memberships', ID)));
+      await assertFails(getDoc(doc(signedIn(env, 'bob'), 'memberships', ID)));
     });
     it('refuses re-confirming a removed member who did not ask again', async () => {
       await seed(env(), {

@@ -191,6 +191,58 @@ describe('shifts under a store need a confirmed membership', () => {
   });
 });
 
+/**
+ * Shifts alice entered before shop confirmed her carry no store; they show
+ * under shop once it confirms her (docs/decisions/membership-requests.md),
+ * so shop reads them, and takes one in (writing its own id) when it edits.
+ */
+describe('store-less shifts of a confirmed member', () => {
+  const EARLIER = `schedules/${shiftId('alice', SHIFT_DAY, 2)}`;
+  const storeless = (db: ReturnType<typeof as>) =>
+    query(collection(db, 'schedules'), where('userId', '==', 'alice'), where('storeId', '==', null), where('date', '>=', tokyoDay(-1)));
+  beforeEach(() => seed(env(), { [EARLIER]: shiftDoc('alice', null) }));
+
+  it("lets her confirmed store read and list them (the roster's query), and no other store", async () => {
+    await assertSucceeds(getDoc(doc(as('shop'), EARLIER)));
+    await assertSucceeds(getDocs(storeless(as('shop'))));
+    await assertFails(getDoc(doc(as('shop2'), EARLIER)));
+    await assertFails(getDocs(storeless(as('shop2'))));
+    await assertFails(getDocs(storeless(as('bob'))));
+  });
+  const waiting = async () => {
+    await seed(env(), directoryProfiles({ aliceConfirmed: false }));
+    await env().withSecurityRulesDisabled((context) => deleteDoc(doc(context.firestore(), 'memberships/shop_alice')));
+  };
+  const declined = () => seed(env(), { 'memberships/shop_alice': membershipDocFor('shop', 'alice', { status: 'declined' }) });
+  const left = () => seed(env(), memberDocs('alice', null));
+  it.each([
+    ['while her request waits', waiting],
+    ['after a decline', declined],
+    ['after she left', left],
+  ])('refuses the store reading them %s', async (_when, setUp) => {
+    await setUp();
+    await assertFails(getDoc(doc(as('shop'), EARLIER)));
+    await assertFails(getDocs(storeless(as('shop'))));
+  });
+  it('lets her confirmed store take one in by editing it (storeId becomes its own)', async () => {
+    await assertSucceeds(updateDoc(doc(as('shop'), EARLIER), { storeId: 'shop', note: '店舗で調整', updatedAt: serverTimestamp() }));
+  });
+  it('refuses the store editing one while leaving it store-less, or naming another store', async () => {
+    await assertFails(updateDoc(doc(as('shop'), EARLIER), { note: '変更', updatedAt: serverTimestamp() }));
+    await assertFails(updateDoc(doc(as('shop'), EARLIER), { storeId: 'shop2', updatedAt: serverTimestamp() }));
+    await assertFails(updateDoc(doc(as('shop2'), EARLIER), { storeId: 'shop2', updatedAt: serverTimestamp() }));
+  });
+  it('lets her confirmed store delete one, and not once it removed her', async () => {
+    await assertSucceeds(deleteTombstoned(as('shop'), EARLIER));
+    await seed(env(), {
+      [EARLIER]: shiftDoc('alice', null),
+      'memberships/shop_alice': membershipDocFor('shop', 'alice', { status: 'removed' }),
+    });
+    await assertFails(deleteTombstoned(as('shop'), EARLIER));
+    await assertFails(deleteTombstoned(as('shop2'), EARLIER));
+  });
+});
+
 describe('the id scheme caps shifts: 3 a day', () => {
   const create = (slot: number, date = SHIFT_DAY, id = shiftId('alice', date, slot)) =>
     setDoc(

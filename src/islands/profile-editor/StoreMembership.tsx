@@ -1,6 +1,7 @@
 /**
  * Under 所属店舗: where her request to the saved store stands (承認待ち /
- * 所属中 / 承認されませんでした / 所属を解除されました), what saving a
+ * 所属中 / 承認されませんでした, with the store's reason if it gave one /
+ * 所属を解除されました), what saving a
  * different choice will do, and 「店舗をやめる」 (after a confirmation),
  * which clears her store at once.
  */
@@ -22,7 +23,8 @@ interface Props {
 }
 
 const EXPLAIN = {
-  pending: '店舗の承認を待っています。承認されるまで、プロフィールや店舗ページ、出勤表に所属店舗として表示されません。',
+  pending:
+    '店舗の承認を待っています。承認されるまで、プロフィールや店舗ページ、出勤表に所属店舗として表示されません。承認されると、それまでに登録した出勤もこの店舗の出勤として表示されます。',
   confirmed: '店舗に承認されました。プロフィールと店舗ページに所属店舗として表示され、出勤にも店舗が表示されます。',
   declined:
     'この店舗には所属を承認されませんでした。もう一度申請するには「店舗をやめる」を押してから、改めて店舗を選んで保存してください。',
@@ -85,6 +87,12 @@ export function StoreMembership({ uid, savedStoreId, savedRequestedAt, chosenSto
             所属の状況：<span data-testid="membership-state">{MEMBERSHIP_LABELS[state]}</span>
           </p>
           <p className="text-sm text-gray-700 dark:text-gray-300">{EXPLAIN[state]}</p>
+          {state === 'declined' && known && answer.answer?.reason && (
+            <div className="text-sm" data-testid="membership-reason">
+              <p className="font-bold">店舗からの理由（あなたにだけ表示されます）</p>
+              <p className="break-words whitespace-pre-line">{answer.answer.reason}</p>
+            </div>
+          )}
         </>
       ) : (
         <p role="status" className="text-sm">

@@ -1,17 +1,19 @@
 /**
- * A confirmed member's former handles, each with its level; a
- * self-declared one gets 「本人と確認した」, which raises it to
- * 店舗確認済み, once the operator has verified the store (until then the
+ * A therapist's former handles, each with its level badge: for one who
+ * asks to join, to see who she is before answering; for a confirmed
+ * member, a self-declared one also gets 「本人と確認した」, which raises it
+ * to 店舗確認済み, once the operator has verified the store (until then the
  * store is told that its confirmations count only after that, and gets no
- * button). While her profile is not public the store may not list them:
- * it is told so instead of an error.
+ * button). Should the rules refuse the list, the store is told so instead
+ * of an error.
  */
 import { useEffect, useState } from 'react';
 import type { StoreMember } from '../../lib/membership/client';
 import { membershipErrorMessage } from '../../lib/membership/errors';
 import { confirmMemberHandle, listMemberHandles, type MemberHandle } from '../../lib/membership/member-handles';
 import { atHandle } from '../../lib/handles';
-import { VERIFICATION_LABELS } from '../../lib/verification';
+import { claimTone, VERIFICATION_HINTS, VERIFICATION_LABELS } from '../../lib/verification';
+import { Badge } from '../ui/Badge';
 import type { StoreVerification } from './use-store-verification';
 
 type Load = MemberHandle[] | 'loading' | 'unavailable' | 'error';
@@ -20,13 +22,15 @@ interface Props {
   member: StoreMember;
   storeUid: string;
   storeVerification: StoreVerification;
+  /** A confirmed member's handles may be vouched for; a requester's are only shown. */
+  canVouch: boolean;
 }
 
 /** Said instead of the button while the operator has not verified the store. */
 export const UNVERIFIED_STORE_NOTICE =
   'この店舗はまだ運営の確認を受けていないため、旧アカウントの本人確認はできません。運営が店舗を確認すると、ここで確認した旧アカウントが「店舗確認済み」と表示されるようになります。';
 
-export function MemberHandles({ member, storeUid, storeVerification }: Props) {
+export function MemberHandles({ member, storeUid, storeVerification, canVouch }: Props) {
   const [handles, setHandles] = useState<Load>('loading');
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -71,18 +75,16 @@ export function MemberHandles({ member, storeUid, storeVerification }: Props) {
       </p>
     );
   if (handles === 'unavailable') {
-    return (
-      <p className="text-sm text-gray-700 dark:text-gray-300">この方はプロフィールを公開していないため、旧アカウントを確認できません。</p>
-    );
+    return <p className="text-sm text-gray-700 dark:text-gray-300">この方の旧アカウントを表示できません。</p>;
   }
   if (handles === 'error') return <p className="text-sm text-red-700 dark:text-red-300">{membershipErrorMessage(null, 'handles')}</p>;
   // A failed read ('unknown') still offers the button: the rules decide, and their refusal is explained.
-  const mayVouch = storeVerification === 'verified' || storeVerification === 'unknown';
+  const mayVouch = canVouch && (storeVerification === 'verified' || storeVerification === 'unknown');
   const selfDeclared = handles.some((item) => item.verification === 'self');
   return (
     <div className="space-y-2 text-sm">
       <p className="font-medium">旧アカウント</p>
-      {storeVerification === 'unverified' && selfDeclared && (
+      {canVouch && storeVerification === 'unverified' && selfDeclared && (
         <p className="text-gray-700 dark:text-gray-300" data-testid="member-handles-unverified">
           {UNVERIFIED_STORE_NOTICE}
         </p>
@@ -94,7 +96,9 @@ export function MemberHandles({ member, storeUid, storeVerification }: Props) {
           {handles.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-handle={item.handle}>
               <span className="font-medium break-all">{atHandle(item.handle)}</span>
-              <span data-testid="member-handle-level">{VERIFICATION_LABELS[item.verification]}</span>
+              <Badge tone={claimTone(item)} title={VERIFICATION_HINTS[item.verification]} data-testid="member-handle-level">
+                {VERIFICATION_LABELS[item.verification]}
+              </Badge>
               {item.verification === 'self' && mayVouch && (
                 <button
                   type="button"

@@ -18,7 +18,7 @@ const ACTION: Record<MembershipStatus, MembershipAction> = { confirmed: 'confirm
 
 const DONE: Record<MembershipStatus, (name: string) => string> = {
   confirmed: (name) => `${name} さんの所属を承認しました。数十秒ほどで店舗ページに反映されます。`,
-  declined: (name) => `${name} さんの申請をお断りしました。`,
+  declined: (name) => `${name} さんの申請をお断りしました。理由を添えた場合は、ご本人のプロフィール編集画面に表示されます。`,
   removed: (name) => `${name} さんの所属を解除しました。数十秒ほどで店舗ページから外れます。`,
 };
 
@@ -38,14 +38,14 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
   }, [storeUid]);
   useEffect(reload, [reload]);
 
-  const answer = async (member: StoreMember, status: MembershipStatus) => {
+  const answer = async (member: StoreMember, status: MembershipStatus, reason = '') => {
     const name = member.displayName || '（名前なし）';
     if (status === 'removed' && !confirm(`${name} さんの所属を解除しますか？店舗ページと出勤表に表示されなくなります。`)) return;
     setBusy(member.id);
     setNotice('');
     setError('');
     try {
-      await answerMembership(storeUid, member, status);
+      await answerMembership(storeUid, member, status, reason);
       setNotice(DONE[status](name));
       reload();
     } catch (failure) {
@@ -71,7 +71,7 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
             storeVerification={storeVerification}
             busy={busy === member.id}
             locked={busy !== null}
-            onAnswer={(status) => answer(member, status)}
+            onAnswer={(status, reason) => answer(member, status, reason)}
           />
         ))}
       </ul>
@@ -86,7 +86,7 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
         所属セラピスト
       </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        セラピストが所属店舗にこの店舗を選ぶと、ここに申請が届きます。承認した方だけが店舗ページ・出勤表・本日の出勤に表示され、出勤を管理できます。
+        セラピストが所属店舗にこの店舗を選ぶと、ここに申請が届きます。写真・エリア・現在と過去のXアカウント（確認の段階つき）・プロフィールで、どなたか確かめてからお答えください。承認した方だけが店舗ページ・出勤表・本日の出勤に表示され、承認前に登録していた出勤もこの店舗の出勤になります。
       </p>
       <div role="status" aria-live="polite">
         {notice && <FormAlert kind="success">{notice}</FormAlert>}

@@ -22,6 +22,7 @@ import {
   type DocumentReference,
 } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
+import { requesterFrom, type Requester } from './requester';
 import { errorCode } from '../firebase/error-code';
 import {
   answerFrom,
@@ -68,12 +69,10 @@ export async function leaveStore(uid: string): Promise<void> {
   await updateDoc(storeRequestRef(uid), { storeId: null, requestedAt: null, updatedAt: serverTimestamp() });
 }
 
-/** A therapist who asks the store (or is its member), with where her request stands. */
-export interface StoreMember {
+/** A therapist who asks the store (or is its member), who she is, and where her request stands. */
+export interface StoreMember extends Requester {
   id: string;
-  displayName: string;
-  published: boolean;
-  /** Her request's requestedAt, written back unchanged with the store's answer. */
+  /** Her request's requestedAt, written back unchanged with the store's answer (and shown as when she asked). */
   requestedAt: Instant | null;
   state: MembershipState;
 }
@@ -103,8 +102,7 @@ export async function listStoreMembers(storeUid: string): Promise<StoreMember[]>
       if (!profile) return null;
       return {
         id: request.id,
-        displayName: typeof profile.displayName === 'string' ? profile.displayName : '',
-        published: profile.published === true,
+        ...requesterFrom(request.id, profile),
         requestedAt,
         state: membershipState(storeUid, requestedAt, answerOf.get(request.id) ?? null),
       };
@@ -113,18 +111,25 @@ export async function listStoreMembers(storeUid: string): Promise<StoreMember[]>
   return members.filter((member) => member !== null).sort((a, b) => a.displayName.localeCompare(b.displayName, 'ja'));
 }
 
-/** The store's answer to her current request (confirm, decline, or remove a member). */
+/**
+ * The store's answer to her current request (confirm, decline, or remove a
+ * member); a decline may carry a reason (trimmed; none when blank), which
+ * only she and the store read.
+ */
 export async function answerMembership(
   storeUid: string,
   member: Pick<StoreMember, 'id' | 'requestedAt'>,
   status: MembershipStatus,
+  reason = '',
 ): Promise<void> {
   if (!member.requestedAt) throw new RangeError('requestedAt is missing: the request cannot be answered');
+  const why = status === 'declined' ? reason.trim() : '';
   await setDoc(doc(clientDb(), 'memberships', membershipDocId(storeUid, member.id)), {
     storeId: storeUid,
     userId: member.id,
     status,
     requestedAt: member.requestedAt,
     updatedAt: serverTimestamp(),
+    ...(why ? { reason: why } : {}),
   });
 }

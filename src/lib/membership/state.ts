@@ -26,6 +26,8 @@ export const NO_STORE_REQUEST: StoreRequest = { storeId: null, requestedAt: null
 export interface MembershipAnswer {
   status: MembershipStatus;
   requestedAt: Instant | null;
+  /** Why the store declined ('' when it gave no reason). */
+  reason: string;
 }
 
 export const MEMBERSHIP_LABELS: Record<Exclude<MembershipState, 'none'>, string> = {
@@ -60,7 +62,8 @@ export function storeRequestFrom(data: Record<string, unknown> | undefined): Sto
 /** The store's answer recorded in a memberships doc's data, or null. */
 export function answerFrom(data: Record<string, unknown> | undefined): MembershipAnswer | null {
   if (!data || typeof data.status !== 'string' || !STATUSES.includes(data.status)) return null;
-  return { status: data.status as MembershipStatus, requestedAt: asInstant(data.requestedAt) };
+  const reason = data.status === 'declined' && typeof data.reason === 'string' ? data.reason : '';
+  return { status: data.status as MembershipStatus, requestedAt: asInstant(data.requestedAt), reason };
 }
 
 /**
@@ -72,4 +75,16 @@ export function membershipState(storeId: string | null, requestedAt: Instant | n
   if (!storeId) return 'none';
   if (!answer || !sameInstant(answer.requestedAt, requestedAt)) return 'pending';
   return answer.status;
+}
+
+/**
+ * The store a shift is shown under (docs/decisions/membership-requests.md):
+ * her confirmed store when the shift names it or no store (so the shifts
+ * she entered while her request waited join the store that confirms her),
+ * else none (a store she left, or none confirmed). The export's
+ * derivation and the editors use this one rule, so her profile, /today and
+ * the store's schedule agree.
+ */
+export function shiftStoreOf(shiftStoreId: string | null, confirmedStoreId: string | null): string | null {
+  return confirmedStoreId !== null && (shiftStoreId === null || shiftStoreId === confirmedStoreId) ? confirmedStoreId : null;
 }

@@ -1,8 +1,8 @@
 /**
  * Shifts in Firestore for the schedule editor (lite SDK, one-shot reads).
  * A therapist works on her own shifts; a store on those of its confirmed
- * members, seeing and writing only shifts with its own storeId (the rules
- * demand both filters). A shift is schedules/{userId}_{date}_{slot} (slots.ts:
+ * members, seeing and writing only shifts with its own storeId or none (the
+ * rules demand both filters). A shift is schedules/{userId}_{date}_{slot} (slots.ts:
  * 3 a day, yesterday to 60 days ahead); its storeId is her store only while
  * the store has confirmed her, else null. Overlaps are checked here against
  * freshly loaded neighbouring days before every write, since rules cannot
@@ -66,12 +66,19 @@ function toShift(snapshot: QueryDocumentSnapshot<DocumentData>): Shift {
   };
 }
 
-/** The scope's shifts starting on Tokyo days [from, until), sorted. */
+/**
+ * The scope's shifts starting on Tokyo days [from, until), sorted. A store
+ * gets its member's shifts under its id and those she entered with no store
+ * (before it confirmed her), which show under it (shiftStoreOf); its next
+ * write of one takes it in.
+ */
 export async function loadShifts(scope: ShiftScope, from: string, until: string): Promise<Shift[]> {
-  const owner = [where('userId', '==', scope.userId)];
-  if (scope.kind === 'store') owner.push(where('storeId', '==', scope.storeId));
-  const snapshot = await getDocs(query(schedules(), ...owner, where('date', '>=', from), where('date', '<', until)));
-  return snapshot.docs.map(toShift).sort(compareShifts);
+  const dated = [where('userId', '==', scope.userId), where('date', '>=', from), where('date', '<', until)];
+  const stores = scope.kind === 'store' ? [scope.storeId, null] : [undefined];
+  const snapshots = await Promise.all(
+    stores.map((storeId) => getDocs(query(schedules(), ...dated, ...(storeId === undefined ? [] : [where('storeId', '==', storeId)])))),
+  );
+  return snapshots.flatMap((snapshot) => snapshot.docs.map(toShift)).sort(compareShifts);
 }
 
 /** A week's shifts plus the day before it, whose shifts past midnight reach into Monday. */
