@@ -4,7 +4,7 @@
  * utilities written beside them, the React Button keeps its busy promise,
  * and no copy of the old class strings creeps back into src/.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compile } from 'tailwindcss';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -116,17 +116,10 @@ describe('Button', () => {
   });
 });
 
-/**
- * The blog editor is being changed on another branch; it switches to the
- * parts when that branch is merged, and then leaves this list.
- */
-const NOT_YET_SWITCHED = ['src/islands/blog-editor/', 'src/lib/markdown/'];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.(astro|tsx?)$/.test(entry.name))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !NOT_YET_SWITCHED.some((prefix) => file.startsWith(prefix)));
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 /** The old copies, as sets of class tokens found together in one string. */
@@ -161,11 +154,15 @@ describe('copies of the parts in src/', () => {
     });
   }
 
-  it('no module but the blog editor imports the old button names or its looks', () => {
+  it('no module imports the old button modules or looks, and they are gone', () => {
     const importers = (module: RegExp) => sourceFiles('src').filter((file) => module.test(readFileSync(path.join(ROOT, file), 'utf8')));
     expect(importers(/from '[./]*(schedule-manager\/)?buttons'/)).toEqual([]);
-    expect(importers(/from '[./]*blog-editor\/ui'/)).toEqual([]);
+    expect(importers(/from '[./]*blog-editor\/ui'|from '\.\/ui'/).filter((file) => file.startsWith('src/islands/blog-editor/'))).toEqual(
+      [],
+    );
     expect(importers(/from '[./]*(frozen\/)?styles'/)).toEqual([]);
-    expect(readFileSync(path.join(ROOT, 'src/islands/blog-editor/ui.ts'), 'utf8')).toContain("from '../schedule-manager/buttons'");
+    for (const gone of ['src/islands/blog-editor/ui.ts', 'src/islands/schedule-manager/buttons.ts', 'src/islands/frozen/styles.ts']) {
+      expect(existsSync(path.join(ROOT, gone)), gone).toBe(false);
+    }
   });
 });
