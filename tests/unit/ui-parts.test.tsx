@@ -46,6 +46,13 @@ describe('the UI parts', () => {
     expect(css).not.toContain('prefers-color-scheme');
   });
 
+  it('are in the site CSS even where no source file spells the name out (`btn-${variant}` is built at run time)', async () => {
+    const css = await cssFor([]);
+    const withVariants = UI_PART_CLASSES.filter((name) => /^(btn|text-link|badge|notice)(-|$)/.test(name));
+    expect(withVariants.length).toBeGreaterThan(20);
+    for (const name of withVariants) expect(css, name).toMatch(new RegExp(`\\.${name}[ :]`));
+  });
+
   it('come before the utilities written beside them, so `btn w-full px-3` or `card p-3` adjust a part', async () => {
     const css = await cssFor(['btn', 'btn-primary', 'btn-sm', 'px-3', 'w-full', 'bg-white', 'card', 'p-3', 'text-link', 'text-brand-800']);
     expect(ruleStart(css, 'btn')).toBeLessThan(ruleStart(css, 'btn-sm'));

@@ -79,7 +79,7 @@ export function BodyToolbar(props: Props) {
               }}
               variant="secondary"
               size="sm"
-              className="px-1"
+              className="px-0 whitespace-nowrap"
               tabIndex={n === active ? 0 : -1}
               aria-label={tool.hint}
               aria-expanded={opens ? panel === tool.key : undefined}
