@@ -23,6 +23,7 @@ import { EMULATORS, ROOT } from '../../scripts/lib/project';
 import { run } from '../../scripts/lib/run';
 import { DEMO_PASSWORD } from '../../scripts/seed/generate';
 import { tagPageKey } from '../../src/lib/blogs/tag-pages';
+import { contentImagePath } from '../../src/lib/photo-url';
 import { dailyDocId, tokyoDayDigits } from '../../src/lib/daily-id';
 import { blogDoc } from '../../src/schema/blogs';
 import { XSS_VECTORS } from '../fixtures/xss-vectors';
@@ -233,6 +234,120 @@ describe('a blog written in the editor', () => {
         .toBe(1);
       expect(await page.getByTestId('search-result').count()).toBe(1);
       expect(await page.getByTestId('search-result').textContent()).toContain(title);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('a blog written on a phone with the toolbar (360 px)', () => {
+  /** A photo stand-in: a PNG drawn by the browser itself. */
+  const png = async (at: Page) => {
+    const dataUrl = await at.evaluate(() => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: 800, height: 600 });
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#c0587e';
+      context.fillRect(0, 0, 800, 600);
+      return canvas.toDataURL('image/png');
+    });
+    return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+  };
+  /** Selects `part` of the body as her finger would, for the next tool. */
+  const selectInBody = (part: string, collapseToEnd = false) =>
+    page.getByLabel('本文', { exact: true }).evaluate(
+      (field: HTMLTextAreaElement, [wanted, toEnd]) => {
+        const start = field.value.indexOf(wanted as string);
+        if (start === -1) throw new Error(`not in the body: ${wanted}`);
+        const end = start + (wanted as string).length;
+        field.focus();
+        field.setSelectionRange(toEnd ? end : start, end);
+      },
+      [part, collapseToEnd] as const,
+    );
+
+  it(
+    'writes heading, bold, list, link and a picture at the cursor without typing Markdown, publishes, and the page shows them',
+    async () => {
+      const title = `スマホで写メ日記 ${unique}`;
+      await page.setViewportSize({ width: 360, height: 740 });
+      await signInTo('/blog-editor', WRITER.email);
+      await page.getByTestId('blog-new').click();
+      await page.getByTestId('blog-editor').waitFor();
+      await page.getByLabel('タイトル').fill(title);
+      const body = page.getByLabel('本文', { exact: true });
+      const value = () => body.inputValue();
+
+      // 写メ日記: the picture first (it becomes the cover), then the words.
+      await page.getByTestId('blog-picture-input').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: await png(page) });
+      await page.getByTestId('blog-picture').waitFor();
+
+      // The toolbar: a labelled toolbar of 44 px buttons, one tab stop, arrows move along it.
+      const toolbar = page.getByRole('toolbar', { name: '本文の書式' });
+      const names = ['見出しにする', '太字にする', '箇条書きにする', 'リンクを入れる', '画像を入れる'];
+      for (const name of names) {
+        const box = await toolbar.getByRole('button', { name }).boundingBox();
+        expect(box!.height, name).toBeGreaterThanOrEqual(44);
+        expect(box!.width, name).toBeGreaterThanOrEqual(44);
+      }
+      await toolbar.getByRole('button', { name: '見出しにする' }).focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('太字にする');
+      expect(await toolbar.getByRole('button', { name: '見出しにする' }).getAttribute('tabindex')).toBe('-1');
+
+      await body.fill('今日の予定');
+      await selectInBody('今日の予定', true);
+      await toolbar.getByRole('button', { name: '見出しにする' }).click();
+      expect(await value()).toBe('## 今日の予定');
+      // The cursor stayed in the body, at the end of her words: she types on.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.insertText('「限定のアロマ」をご用意しました。\n\nタオル\nオイル\n\n詳しくはお店のサイトへ');
+
+      await selectInBody('「限定のアロマ」');
+      await toolbar.getByRole('button', { name: '太字にする' }).click();
+      await selectInBody('タオル\nオイル');
+      await toolbar.getByRole('button', { name: '箇条書きにする' }).click();
+      await selectInBody('お店のサイト');
+      await toolbar.getByRole('button', { name: 'リンクを入れる' }).click();
+      await page.getByLabel(/リンク先のアドレス/).fill('example.com/aroma');
+      // Enter adds the link and does not save the blog.
+      await page.getByLabel(/リンク先のアドレス/).press('Enter');
+      expect(await page.getByTestId('blog-status').count()).toBe(0);
+
+      // The picture goes where the cursor is: under the heading.
+      await selectInBody('## 今日の予定', true);
+      await toolbar.getByRole('button', { name: '画像を入れる' }).click();
+      await page.getByRole('button', { name: '画像 0 をカーソルの位置に入れる' }).click();
+      expect(await value()).toBe(
+        '## 今日の予定\n\n![](image:0)\n\n「**限定のアロマ**」をご用意しました。\n\n- タオル\n- オイル\n\n詳しくは[お店のサイト](https://example.com/aroma)へ',
+      );
+
+      // Nothing wider than the phone; the toolbar stays in reach while she scrolls through the body.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await body.evaluate((field) => window.scrollTo(0, field.getBoundingClientRect().top + window.scrollY + 150));
+      const stuck = await toolbar.boundingBox();
+      expect(stuck!.y).toBeGreaterThanOrEqual(50);
+      expect(stuck!.y).toBeLessThan(120);
+
+      await page.getByLabel('今すぐ公開').check();
+      await page.getByTestId('blog-save').click();
+      await page.getByTestId('blog-status').filter({ hasText: '公開しました' }).waitFor({ timeout: 30_000 });
+      const id = new URL(page.url()).searchParams.get('edit') ?? '';
+      expect(id).toMatch(new RegExp(`^${WRITER.uid}_${tokyoDayDigits()}_\\d$`));
+
+      await untilServed(`/blog/${id}`, title);
+      await page.goto(`/blog/${id}`);
+      const article = page.locator('.blog-body');
+      expect(await article.locator('h3').textContent()).toBe('今日の予定');
+      expect(await article.locator('strong').textContent()).toBe('限定のアロマ');
+      expect(await article.locator('li').allTextContents()).toEqual(['タオル', 'オイル']);
+      const link = article.getByRole('link', { name: 'お店のサイト' });
+      expect(await link.getAttribute('href')).toBe('https://example.com/aroma');
+      const picture = article.locator('img');
+      expect(await picture.getAttribute('src')).toContain(encodeURIComponent(contentImagePath('blogs', WRITER.uid, id, 0)));
+      expect(await picture.evaluate(async (image: HTMLImageElement) => (await image.decode(), image.naturalWidth))).toBeGreaterThan(0);
+      // The picture sits under the heading, where the cursor was.
+      expect(await article.locator('h3 + p img').count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     },
     TEST_TIMEOUT_MS,
   );

@@ -7,15 +7,15 @@
  */
 import { useId, useRef, useState, type RefObject } from 'react';
 import type { AuthUser } from '../../lib/auth/auth-store';
-import { BLOG_STATUS_LABELS } from '../../lib/blogs/blog';
 import { parseTags } from '../../lib/profile/tag-input';
 import type { Selection } from '../../stores/blog-editor/state';
 import { FormAlert } from '../forms/FormAlert';
+import { Button } from '../ui/Button';
 import { EditFields } from './EditFields';
 import { ConflictCard, HiddenNotice, OtherTabNotice, RestoreOfferCard } from './EditorNotices';
 import { MarkdownPreview } from './MarkdownPreview';
 import { SaveBar } from './SaveBar';
-import { badge, card, primaryButton, secondaryButton, STATUS_BADGE } from './ui';
+import { StatusBadge } from './StatusBadge';
 import { useBlogEditor, type BlogEditorState } from './use-blog-editor';
 
 interface Props {
@@ -60,12 +60,12 @@ function LoadFailed({ onRetry, onBack }: { onRetry(): void; onBack(): void }) {
     <div className="space-y-3">
       <FormAlert kind="error">記事を読み込めませんでした。通信状態を確かめて、もう一度お試しください。</FormAlert>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={onRetry}>
+        <Button variant="secondary" onClick={onRetry}>
           もう一度読み込む
-        </button>
-        <button type="button" className={secondaryButton} onClick={onBack}>
+        </Button>
+        <Button variant="secondary" onClick={onBack}>
           記事の一覧へ
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -78,13 +78,13 @@ function BlogMissing({ onKeepDraft, onBack }: { onKeepDraft: (() => void) | null
       <FormAlert kind="error">この記事は見つかりませんでした。削除されたか、別のアカウントの記事です。</FormAlert>
       <div className="flex flex-wrap gap-2">
         {onKeepDraft && (
-          <button type="button" className={primaryButton} onClick={onKeepDraft}>
+          <Button variant="primary" onClick={onKeepDraft}>
             この端末に残っている下書きを新しい記事として開く
-          </button>
+          </Button>
         )}
-        <button type="button" className={secondaryButton} onClick={onBack}>
+        <Button variant="secondary" onClick={onBack}>
           記事の一覧へ
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -136,7 +136,7 @@ function OpenEditor({ editor, user, onBack, formElement }: OpenEditorProps) {
           id={`${tabsId}-preview`}
           role="tabpanel"
           aria-labelledby={`${tabsId}-preview-tab`}
-          className={`${card} lg:sticky lg:top-20 lg:max-h-[calc(100dvh-11rem)] lg:overflow-y-auto ${previewHidden}`}
+          className={`card lg:sticky lg:top-20 lg:max-h-[calc(100dvh-11rem)] lg:overflow-y-auto ${previewHidden}`}
         >
           <p className="mb-3 text-sm font-bold text-gray-600 dark:text-gray-400">プレビュー（公開ページと同じ表示）</p>
           <MarkdownPreview title={form.title} body={form.body} tags={tags} cover={form.cover} imageUrl={editor.imageUrl} />
@@ -154,15 +154,11 @@ function EditorHeader({ editor, onBack }: { editor: BlogEditorState; onBack(): v
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className={secondaryButton} onClick={onBack}>
+        <Button variant="secondary" onClick={onBack}>
           <span aria-hidden="true">←</span> 記事の一覧へ
-        </button>
+        </Button>
         <h2 className="text-xl font-bold">{editor.stored ? '記事を編集' : '新しい記事'}</h2>
-        {blogState && (
-          <span className={`${badge} ${STATUS_BADGE[blogState]}`} data-testid="blog-editor-state">
-            {BLOG_STATUS_LABELS[blogState]}
-          </span>
-        )}
+        {blogState && <StatusBadge status={blogState} data-testid="blog-editor-state" />}
       </div>
       {blogState === 'hidden' && <HiddenNotice />}
       {editor.otherTab && <OtherTabNotice draft={editor.otherTab} onTake={editor.takeOtherTab} onDismiss={editor.dismissOtherTab} />}

@@ -16,7 +16,9 @@ import { dropPendingImages } from '../../lib/blogs/pending-images';
 import { readLocalDraft, removeLocalDraft } from '../../lib/forms/local-draft';
 import { formatDateTime } from '../../lib/tokyo-date';
 import { FormAlert } from '../forms/FormAlert';
-import { badge, choiceButton, primaryButton, secondaryButton, smallButton, smallDangerButton, STATUS_BADGE } from './ui';
+import { noticeClass } from '../../lib/ui-parts';
+import { Button, LinkButton } from '../ui/Button';
+import { StatusBadge } from './StatusBadge';
 
 type Filter = BlogStatus | 'all';
 
@@ -83,27 +85,24 @@ export function BlogList({ user, onEdit }: Props) {
     <div className="max-w-3xl space-y-4" data-testid="blog-list">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold">わたしのブログ</h2>
-        <button type="button" className={primaryButton} onClick={() => onEdit(NEW_BLOG)} data-testid="blog-new">
+        <Button variant="primary" onClick={() => onEdit(NEW_BLOG)} data-testid="blog-new">
           新規作成
-        </button>
+        </Button>
       </div>
 
       {newDraft && (
-        <div
-          role="status"
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
-        >
+        <div role="status" className={`${noticeClass('warning')} flex flex-wrap items-center justify-between gap-2`}>
           <p>
             保存されていない新しい記事の下書きがあります（「{newDraft.value.form.title.trim() || 'タイトルなし'}」、
             {formatDateTime(new Date(newDraft.savedAt))}）。
           </p>
           <div className="flex gap-2">
-            <button type="button" className={smallButton} onClick={() => onEdit(NEW_BLOG)}>
+            <Button variant="secondary" size="sm" onClick={() => onEdit(NEW_BLOG)}>
               続きを書く
-            </button>
-            <button type="button" className={smallButton} onClick={discardNewDraft}>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={discardNewDraft}>
               破棄
-            </button>
+            </Button>
           </div>
         </div>
       )}
@@ -112,44 +111,43 @@ export function BlogList({ user, onEdit }: Props) {
 
       <div role="group" aria-label="表示する記事" className="flex flex-wrap gap-2">
         {filters.map((value) => (
-          <button
+          <Button
             key={value}
-            type="button"
-            className={choiceButton}
+            variant="choice"
             aria-current={filter === value}
             aria-pressed={filter === value}
             onClick={() => setFilter(value)}
           >
             {value === 'all' ? 'すべて' : BLOG_STATUS_LABELS[value]}
             {blogs && <span className="ml-1 text-sm tabular-nums">({value === 'all' ? blogs.length : counts[value]})</span>}
-          </button>
+          </Button>
         ))}
       </div>
 
       {failed ? (
         <div className="space-y-3">
           <FormAlert kind="error">記事の一覧を読み込めませんでした。通信状態を確かめて、もう一度お試しください。</FormAlert>
-          <button type="button" className={secondaryButton} onClick={load}>
+          <Button variant="secondary" onClick={load}>
             もう一度読み込む
-          </button>
+          </Button>
         </div>
       ) : !blogs ? (
         <p role="status" className="py-6 text-center text-gray-700 dark:text-gray-300">
           記事を読み込んでいます…
         </p>
       ) : shown.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-700 dark:border-gray-600 dark:text-gray-300">
+        <p className="card-empty">
           {filter === 'all'
             ? 'まだ記事がありません。「新規作成」から最初の記事を書いてみましょう。'
             : `${BLOG_STATUS_LABELS[filter]}の記事はありません。`}
         </p>
       ) : (
-        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700">
+        <ul className="card-list">
           {shown.map(({ blog, status }) => (
             <li key={blog.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="blog-item" data-status={status}>
               <div className="min-w-0 flex-[1_1_14rem] space-y-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className={`${badge} ${STATUS_BADGE[status]}`}>{BLOG_STATUS_LABELS[status]}</span>
+                  <StatusBadge status={status} />
                   <span className="text-sm text-gray-600 dark:text-gray-400">{dateLine(blog, status)}</span>
                 </div>
                 <p className="font-medium break-words">{blog.title}</p>
@@ -157,23 +155,24 @@ export function BlogList({ user, onEdit }: Props) {
               <div className="flex flex-wrap gap-2">
                 {status === 'published' && (
                   // The page appears with the next publishing cycle (a few seconds after saving).
-                  <a href={blogPath(blog.id)} className={smallButton} aria-label={`「${blog.title}」の公開ページを見る`}>
+                  <LinkButton variant="secondary" size="sm" href={blogPath(blog.id)} aria-label={`「${blog.title}」の公開ページを見る`}>
                     表示
-                  </a>
+                  </LinkButton>
                 )}
-                <button type="button" className={smallButton} onClick={() => onEdit(blog.id)} aria-label={`「${blog.title}」を編集`}>
+                <Button variant="secondary" size="sm" onClick={() => onEdit(blog.id)} aria-label={`「${blog.title}」を編集`}>
                   編集
-                </button>
-                <button
-                  type="button"
-                  className={smallDangerButton}
+                </Button>
+                <Button
+                  variant="danger"
+                  size="sm"
                   onClick={() => void remove(blog)}
-                  aria-disabled={deleting === blog.id || undefined}
-                  disabled={deleting !== null}
+                  busy={deleting === blog.id}
+                  busyLabel="削除しています…"
+                  disabled={deleting !== null && deleting !== blog.id}
                   aria-label={`「${blog.title}」を削除`}
                 >
-                  {deleting === blog.id ? '削除しています…' : '削除'}
-                </button>
+                  削除
+                </Button>
               </div>
             </li>
           ))}

@@ -1,6 +1,8 @@
 /**
- * The editing pane of an open blog: タイトル, タグ, 本文 with its
- * toolbar-lite, 画像 and 公開設定, each wired to the editor's actions.
+ * The editing pane of an open blog: タイトル, タグ, 画像, 本文 with its
+ * toolbar and 公開設定, each wired to the editor's actions. 画像 comes
+ * before 本文 for the 写メ日記 way of writing: pictures first, then the
+ * words around them (the first picture is the cover).
  */
 import type { RefObject } from 'react';
 import type { AuthUser } from '../../lib/auth/auth-store';
@@ -56,17 +58,6 @@ export function EditFields({ editor, user, tags, selection, id, labelledBy, hidd
         onChange={(text) => editor.setField('tagsText', text, 'tags')}
         onRemove={(tag) => editor.setField('tagsText', tagsToText(tags.filter((kept) => kept !== tag)), 'tags')}
       />
-      <BodyField
-        value={form.body}
-        error={errors.body}
-        pictureCount={form.images.length}
-        busy={busy !== false}
-        cursor={editor.cursor}
-        onCursorApplied={editor.clearCursor}
-        onChange={(value) => editor.setField('body', value)}
-        onPictures={(files, at) => void editor.addPictures(files, at)}
-        selection={selection}
-      />
       <PicturesPanel
         images={form.images}
         cover={form.cover}
@@ -79,6 +70,19 @@ export function EditFields({ editor, user, tags, selection, id, labelledBy, hidd
         onCover={(slot) => editor.setField('cover', slot)}
         onInsert={(slot) => editor.insertPicture(slot, selection.current)}
         onRemove={editor.removePicture}
+      />
+      <BodyField
+        value={form.body}
+        error={errors.body}
+        images={form.images}
+        imageUrl={editor.imageUrl}
+        busy={busy !== false}
+        cursor={editor.cursor}
+        onCursorApplied={editor.clearCursor}
+        onChange={(value) => editor.setField('body', value)}
+        onPictures={(files, at) => void editor.addPictures(files, at)}
+        onInsertPicture={editor.insertPicture}
+        selection={selection}
       />
       <PublishSettings
         user={user}

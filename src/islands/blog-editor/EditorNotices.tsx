@@ -7,10 +7,11 @@ import type { StoredBlog } from '../../lib/blogs/blog';
 import type { BlogDraft } from '../../lib/blogs/local-draft';
 import { formatDateTime } from '../../lib/tokyo-date';
 import type { RestoreOffer } from '../../stores/blog-editor/state';
-import { primaryButton, secondaryButton } from './ui';
+import { noticeClass } from '../../lib/ui-parts';
+import { Button } from '../ui/Button';
 
-const warningBox =
-  'space-y-3 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50';
+/** A notice she must answer: the warning tone, at the size of the text around it. */
+const warningBox = `${noticeClass('warning')} space-y-3 p-4 text-base`;
 
 const excerpt = (text: string, length = 80) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
@@ -37,12 +38,12 @@ export function RestoreOfferCard({ offer, onRestore, onDiscard }: { offer: Resto
         {form.body.trim() && <p className="break-words whitespace-pre-wrap text-amber-900 dark:text-amber-100">{excerpt(form.body)}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={primaryButton} onClick={onRestore} autoFocus>
+        <Button variant="primary" onClick={onRestore} autoFocus>
           復元
-        </button>
-        <button type="button" className={secondaryButton} onClick={onDiscard}>
+        </Button>
+        <Button variant="secondary" onClick={onDiscard}>
           破棄
-        </button>
+        </Button>
       </div>
     </section>
   );
@@ -70,12 +71,12 @@ export function ConflictCard({
         どちらを残すか選んでください（この画面の内容はこの端末の下書きにも残っています）。
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={onLoadTheirs} disabled={busy}>
+        <Button variant="secondary" onClick={onLoadTheirs} disabled={busy}>
           相手の内容を読み込む
-        </button>
-        <button type="button" className={primaryButton} onClick={onOverwrite} aria-disabled={busy || undefined} disabled={busy}>
+        </Button>
+        <Button variant="primary" onClick={onOverwrite} busy={busy}>
           自分の内容で上書き
-        </button>
+        </Button>
       </div>
     </section>
   );
@@ -91,12 +92,12 @@ export function OtherTabNotice({ draft, onTake, onDismiss }: { draft: BlogDraft;
         」）をこちらに読み込むか、どちらかのタブを閉じてください。
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={onTake}>
+        <Button variant="secondary" onClick={onTake}>
           別のタブの内容を読み込む
-        </button>
-        <button type="button" className={secondaryButton} onClick={onDismiss}>
+        </Button>
+        <Button variant="secondary" onClick={onDismiss}>
           このタブで続ける
-        </button>
+        </Button>
       </div>
     </section>
   );
@@ -105,11 +106,7 @@ export function OtherTabNotice({ draft, onTake, onDismiss }: { draft: BlogDraft;
 /** The operator hid this blog. */
 export function HiddenNotice() {
   return (
-    <div
-      role="status"
-      data-testid="blog-hidden-notice"
-      className="space-y-1 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
+    <div role="status" data-testid="blog-hidden-notice" className={`${noticeClass('error')} space-y-1 p-4`}>
       <p className="font-bold">この記事は運営により非公開になっています。</p>
       <p>公開ページには表示されません。編集や削除はできます。心当たりがない場合は、運営までお問い合わせください。</p>
     </div>

@@ -9,7 +9,10 @@
  */
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { MarkdownTooComplexError, type MarkdownProblem } from '../../lib/markdown/bounds';
-import { BLOG_BODY_CLASS } from './ui';
+import { noticeClass } from '../../lib/ui-parts';
+
+/** The static page's classes (src/components/blog/BlogBody.astro; .prose-ja and .blog-body in global.css): the preview looks like the page. */
+const BLOG_BODY_CLASS = 'prose-ja blog-body max-w-none break-words';
 
 type Render = typeof import('../../lib/markdown/render').renderMarkdown;
 type Preview = { html: string } | { problem: MarkdownProblem };
@@ -62,7 +65,7 @@ export function MarkdownPreview({ title, body, tags, cover, imageUrl }: Props) {
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="記事のタグ">
           {tags.map((tag) => (
-            <li key={tag} className="bg-brand-50 text-brand-900 dark:bg-brand-950 dark:text-brand-100 rounded-full px-2.5 py-0.5 text-sm">
+            <li key={tag} className="tag-chip tag-chip-brand text-sm">
               #{tag}
             </li>
           ))}
@@ -77,11 +80,7 @@ export function MarkdownPreview({ title, body, tags, cover, imageUrl }: Props) {
           プレビューを準備しています…
         </p>
       ) : 'problem' in shown ? (
-        <div
-          role="status"
-          data-testid="blog-preview-problem"
-          className="space-y-1 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
+        <div role="status" data-testid="blog-preview-problem" className={`${noticeClass('error')} space-y-1 p-4`}>
           <p className="font-bold">この本文は表示できないため、保存・公開できません。</p>
           <p>{shown.problem.message}</p>
         </div>

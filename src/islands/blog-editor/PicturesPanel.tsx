@@ -6,7 +6,8 @@
  */
 import { useId } from 'react';
 import { MAX_BLOG_IMAGES } from '../../lib/blogs/limits';
-import { card, smallButton, smallDangerButton } from './ui';
+import { buttonClass } from '../../lib/ui-parts';
+import { Button } from '../ui/Button';
 
 interface Props {
   images: readonly number[];
@@ -27,18 +28,18 @@ export function PicturesPanel({ images, cover, imageUrl, unsaved, busy, error, f
   const id = useId();
   const full = images.length >= MAX_BLOG_IMAGES;
   return (
-    <section aria-labelledby={`${id}-heading`} className={`${card} space-y-3`} data-testid="blog-pictures">
+    <section aria-labelledby={`${id}-heading`} className="card space-y-3" data-testid="blog-pictures">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-heading`} className="text-lg font-bold">
           画像{' '}
-          <span className="text-sm font-normal text-gray-600 dark:text-gray-400">
+          <span className="field-hint font-normal">
             {images.length} / {MAX_BLOG_IMAGES} 枚
           </span>
         </h3>
         <label
           htmlFor={`${id}-input`}
           aria-disabled={busy || full || undefined}
-          className={`${smallButton} has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 aria-disabled:cursor-not-allowed`}
+          className={buttonClass({ variant: 'outline', size: 'sm' })}
         >
           画像を追加
           <input
@@ -59,15 +60,15 @@ export function PicturesPanel({ images, cover, imageUrl, unsaved, busy, error, f
           />
         </label>
       </div>
-      <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+      <p id={`${id}-hint`} className="field-hint">
         10MB までの画像を選べます。1600 ピクセルに縮小してから、保存するときにアップロードします。
       </p>
       {error && (
-        <p role="alert" data-testid="blog-picture-error" className="text-sm font-medium text-red-700 dark:text-red-300">
+        <p role="alert" data-testid="blog-picture-error" className="field-error">
           {error}
         </p>
       )}
-      {fieldError && <p className="text-sm font-medium text-red-700 dark:text-red-300">{fieldError}</p>}
+      {fieldError && <p className="field-error">{fieldError}</p>}
       {images.length > 0 && (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {images.map((slot) => {
@@ -92,15 +93,15 @@ export function PicturesPanel({ images, cover, imageUrl, unsaved, busy, error, f
                 </div>
                 {unsaved.has(slot) && <p className="text-xs text-amber-800 dark:text-amber-200">未保存</p>}
                 <div className="grid gap-1">
-                  <button type="button" className={smallButton} aria-pressed={isCover} onClick={() => onCover(isCover ? null : slot)}>
+                  <Button variant="secondary" size="sm" aria-pressed={isCover} onClick={() => onCover(isCover ? null : slot)}>
                     {isCover ? '表紙をやめる' : '表紙にする'}
-                  </button>
-                  <button type="button" className={smallButton} onClick={() => onInsert(slot)}>
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => onInsert(slot)}>
                     本文に入れる
-                  </button>
-                  <button type="button" className={smallDangerButton} onClick={() => onRemove(slot)} aria-label={`画像 ${slot} を外す`}>
+                  </Button>
+                  <Button variant="danger" size="sm" onClick={() => onRemove(slot)} aria-label={`画像 ${slot} を外す`}>
                     外す
-                  </button>
+                  </Button>
                 </div>
               </li>
             );

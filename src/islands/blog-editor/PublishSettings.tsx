@@ -11,7 +11,6 @@ import { earliestScheduleValue } from '../../lib/blogs/publish-time';
 import { EmailVerification } from '../account/EmailVerification';
 import { FieldError } from '../forms/field-parts';
 import { inputClass } from '../forms/TextField';
-import { card } from './ui';
 
 interface Props {
   user: AuthUser;
@@ -36,7 +35,7 @@ export function PublishSettings({ user, mode, publishAt, isPublic, modeError, pu
     { value: 'scheduled', label: '予約投稿', hint: '決めた日時（日本時間）に公開されます。' },
   ];
   return (
-    <fieldset className={`${card} space-y-3`} aria-describedby={modeError ? `${id}-mode-error` : undefined}>
+    <fieldset className="card space-y-3" aria-describedby={modeError ? `${id}-mode-error` : undefined}>
       <legend className="px-1 text-lg font-bold">公開設定</legend>
       <div className="grid gap-2">
         {choices.map((choice) => {

@@ -5,7 +5,8 @@
  */
 import type { Busy, EditorStatus } from '../../stores/blog-editor/state';
 import { FormAlert } from '../forms/FormAlert';
-import { actionBar, dangerButton, primaryButton } from './ui';
+import { ActionBar } from '../ui/ActionBar';
+import { Button } from '../ui/Button';
 import type { BlogEditorState } from './use-blog-editor';
 
 const BUSY_LABEL: Record<Exclude<Busy, false>, string> = {
@@ -23,7 +24,7 @@ function StatusLine({ status }: { status: EditorStatus | null }) {
         <p>{status.text}</p>
         {status.link && (
           <p className="mt-1">
-            <a href={status.link.href} className="font-bold underline underline-offset-2">
+            <a href={status.link.href} className="text-link-inherit">
               {status.link.label}
             </a>
           </p>
@@ -39,17 +40,17 @@ export function SaveBar({ editor }: { editor: BlogEditorState }) {
   const submitLabel =
     form.mode === 'draft' ? '下書きを保存' : form.mode === 'scheduled' ? '予約して保存' : isPublic ? '保存する' : '公開する';
   return (
-    <div className={`${actionBar} lg:col-span-2`}>
+    <ActionBar wide="sticky" className="lg:col-span-2">
       <StatusLine status={editor.message} />
-      <button type="submit" className={primaryButton} aria-disabled={busy !== false || undefined} data-testid="blog-save">
-        {busy ? BUSY_LABEL[busy] : submitLabel}
-      </button>
-      <button type="button" className={dangerButton} onClick={() => void editor.remove()} disabled={busy !== false}>
+      <Button type="submit" variant="primary" busy={busy !== false} busyLabel={busy ? BUSY_LABEL[busy] : null} data-testid="blog-save">
+        {submitLabel}
+      </Button>
+      <Button variant="danger" onClick={() => void editor.remove()} disabled={busy !== false}>
         {stored ? '削除' : '破棄'}
-      </button>
+      </Button>
       <span className="text-sm text-gray-600 dark:text-gray-400" data-testid="blog-dirty" aria-live="polite">
         {editor.dirty ? '未保存の変更あり（この端末には自動保存済み）' : stored ? '保存済み' : ''}
       </span>
-    </div>
+    </ActionBar>
   );
 }

@@ -14,7 +14,8 @@ import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { routeHash, type Route } from './routes';
 import { useSealedDraft } from './sealed-draft';
-import { actionBar, messageOf } from './ui';
+import { messageOf } from './ui';
+import { ActionBar } from '../ui/ActionBar';
 import { Button } from '../ui/Button';
 
 interface FormFields {
@@ -131,14 +132,14 @@ export function CustomerForm({
         error={errors.notes}
       />
       {error && <FormAlert kind="error">{error}</FormAlert>}
-      <div className={actionBar}>
+      <ActionBar>
         <Button type="submit" variant="primary" className="flex-1 sm:flex-none" busy={busy} data-testid="customer-save">
           {busy ? '保存しています…' : '保存する'}
         </Button>
         <Button variant="secondary" onClick={cancel}>
           キャンセル
         </Button>
-      </div>
+      </ActionBar>
     </form>
   );
 }

@@ -11,8 +11,8 @@ import { MAX_CUSTOMERS } from '../../lib/caps';
 import { formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { inputClass } from '../forms/TextField';
 import type { Route } from './routes';
-import { actionBar } from './ui';
 import { Badge } from '../ui/Badge';
+import { ActionBar } from '../ui/ActionBar';
 import { Button } from '../ui/Button';
 import { CustomerFilters } from './CustomerFilters';
 
@@ -102,11 +102,11 @@ export function CustomerList({ entries, navigate }: { entries: CustomerEntry[]; 
       )}
 
       {/* On a phone the bar sticks to the bottom, under the thumb; on a wide screen it sits above the list. */}
-      <div className={`${actionBar} sm:order-2`}>
+      <ActionBar className="sm:order-2">
         <Button data-testid="customer-add" variant="primary" className="w-full sm:w-auto" onClick={() => navigate({ view: 'new' })}>
           <span aria-hidden="true">＋ </span>顧客を追加
         </Button>
-      </div>
+      </ActionBar>
     </section>
   );
 }

@@ -9,8 +9,9 @@ import { deleteCustomer, saveCustomer, type CustomerEntry } from '../../lib/note
 import { formatLongDate } from '../../lib/tokyo-date';
 import { FormAlert } from '../forms/FormAlert';
 import type { Route } from './routes';
-import { actionBar, messageOf } from './ui';
+import { messageOf } from './ui';
 import { Badge } from '../ui/Badge';
+import { ActionBar } from '../ui/ActionBar';
 import { Button } from '../ui/Button';
 
 function visitLine(visit: Visit): string {
@@ -155,7 +156,7 @@ export function CustomerPage({
       </section>
 
       {/* Under the thumb on a phone; under the heading on a wide screen. */}
-      <div className={`${actionBar} sm:order-2`}>
+      <ActionBar className="sm:order-2">
         <Button
           variant="primary"
           className="flex-1 sm:flex-none"
@@ -167,7 +168,7 @@ export function CustomerPage({
         <Button variant="secondary" onClick={() => navigate({ view: 'edit', slot })} data-testid="customer-edit">
           編集
         </Button>
-      </div>
+      </ActionBar>
     </article>
   );
 }

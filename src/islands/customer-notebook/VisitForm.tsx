@@ -11,7 +11,8 @@ import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { routeHash, type Route } from './routes';
 import { useSealedDraft } from './sealed-draft';
-import { actionBar, messageOf } from './ui';
+import { messageOf } from './ui';
+import { ActionBar } from '../ui/ActionBar';
 import { Button } from '../ui/Button';
 
 interface FormFields {
@@ -144,7 +145,7 @@ export function VisitForm({
         error={errors.memo}
       />
       {error && <FormAlert kind="error">{error}</FormAlert>}
-      <div className={actionBar}>
+      <ActionBar>
         <Button type="submit" variant="primary" className="flex-1 sm:flex-none" busy={busy} data-testid="visit-save">
           {busy ? '保存しています…' : '保存する'}
         </Button>
@@ -157,7 +158,7 @@ export function VisitForm({
         >
           キャンセル
         </Button>
-      </div>
+      </ActionBar>
     </form>
   );
 }

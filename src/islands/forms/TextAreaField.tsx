@@ -14,10 +14,12 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   error?: string;
   /** Shows 「n / max 文字」 under the field. */
   counterMax?: number;
+  /** Between the label and the textarea: the blog editor's formatting toolbar. */
+  toolbar?: ReactNode;
 }
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, hint, error, counterMax, value, rows = 6, ...textarea },
+  { label, hint, error, counterMax, toolbar, value, rows = 6, ...textarea },
   ref,
 ) {
   const id = useId();
@@ -29,6 +31,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
       <FieldLabel htmlFor={id} required={textarea.required}>
         {label}
       </FieldLabel>
+      {toolbar}
       <textarea
         ref={ref}
         id={id}
