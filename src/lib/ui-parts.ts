@@ -23,10 +23,8 @@ export interface ButtonLook {
 }
 
 /*
- * Each class is written out whole below: Tailwind emits a utility only for
- * a name it finds in the sources, so a name built from parts
- * (`badge-${tone}`) would be styled only where some other file happened
- * to spell it.
+ * Each variant's class, by name (Tailwind generates every one of them from
+ * the @source line of src/styles/ui-parts.css, whatever the pages use).
  */
 const BUTTON_VARIANT_CLASSES: Record<ButtonVariant, string> = {
   primary: 'btn-primary',
