@@ -35,7 +35,7 @@ import {
   type ExportRecords,
   type PublicCollectionName,
 } from '../src/registry/public-collections';
-import { searchPartOf } from '../src/registry/site-pages';
+import { searchPartOf } from '../src/data/site-pages';
 import { SEARCH_INDEX_DIR, SEARCH_PARTS, type SearchPart } from '../src/lib/search/index-parts';
 import { CARD_IDLE_DAYS, pruneCardCache } from '../src/lib/seo/card-cache';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
@@ -267,13 +267,15 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
   const started = performance.now();
   const { overrides, siteUrl } = buildEnvironment(options);
   const bundle = options.renderer ?? (await ensureRenderer(overrides, { quiet: options.quiet }));
+  const rendererMs = performance.now() - started;
   const stateDir = stateDirOf(options.outDir);
   await mkdir(stateDir, { recursive: true });
   const exportDir = path.resolve(options.exportDir);
   let quarantine = await readQuarantine(stateDir, bundle.key);
   for (let round = 1; ; round++) {
+    const screening = performance.now();
     const screened = await screenExport(exportDir, stateDir, quarantine);
-    const screenMs = performance.now() - started;
+    const screenMs = performance.now() - screening;
     try {
       const build = await buildOnce({ ...options, outDir: options.outDir, exportDir: screened.dir, renderer: bundle });
       // What stays in quarantine: the entries that still matched a record.
@@ -285,7 +287,13 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
       );
       await reportLeftOut(options.reportPath ?? reportPathFor(exportDir), exportDir, screened.leftOut);
       const seconds = Math.round((performance.now() - started) / 100) / 10;
-      return { ...build, seconds, timings: { screen: Math.round(screenMs), ...build.timings }, leftOut: screened.leftOut, rounds: round };
+      return {
+        ...build,
+        seconds,
+        timings: { ...build.timings, renderer: Math.round(rendererMs), screen: Math.round(screenMs) },
+        leftOut: screened.leftOut,
+        rounds: round,
+      };
     } catch (error) {
       if (!(error instanceof PageFailures) || round >= MAX_ROUNDS) throw error;
       const probe = pageProbe(bundle, siteUrl, options.now ?? new Date());
@@ -560,7 +568,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         const { record, text } = pageRecord(file, result, answer, hashSets);
         const searchPart = searchPartOf(result.url);
         if (record.search && !searchPart)
-          throw new Error(`${result.url} is searchable, but searchPartOf (src/registry/site-pages.ts) does not name it.`);
+          throw new Error(`${result.url} is searchable, but searchPartOf (src/data/site-pages.ts) does not name it.`);
         await indexed?.rendered(result.url, searchPart, file, record.search ? text : undefined);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
           sitemapMoved = true;

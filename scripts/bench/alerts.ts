@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
-import { PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
+import type { ExportRecords } from '../../src/registry/public-collections';
 import { blogRecord, publicExport, writePublicExport } from '../../tests/factories/public-export';
 import { BATCH_LIMIT } from '../alerts/fan-out';
 import { adminDb } from '../lib/admin';
@@ -55,11 +55,7 @@ try {
   await writer.close();
   report('fans', fans);
 
-  // Collections the factory does not make yet stay empty.
-  const records: ExportRecords = {
-    ...(Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, []])) as unknown as ExportRecords),
-    ...publicExport({ therapists: 20 }),
-  };
+  const records: ExportRecords = publicExport({ therapists: 20 });
   await writePublicExport(exportDir, records);
   await runAlerts({ exportDir, log: () => {} });
 

@@ -24,7 +24,8 @@ import type { Page, Request, Response } from 'playwright-core';
 import { signIn } from '../../tests/e2e/account-helpers';
 import { launchBrowser } from '../../tests/e2e/browser';
 import { INDEX_FOLDERS } from '../../src/lib/routes';
-import { EXPORT_FILES, type PublicStore, type PublicTherapist } from '../../src/schema/public';
+import { PUBLIC_COLLECTIONS } from '../../src/registry/public-collections';
+import type { PublicStore, PublicTherapist } from '../../src/schema/public';
 import { buildSite } from '../build-site';
 import { adminDb } from '../lib/admin';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
@@ -88,8 +89,8 @@ async function readsOf(request: Request): Promise<Reads> {
 /** Gives demo-fan `count` 推し (therapists first, then stores), as the client would leave them. */
 async function giveFavorites(exportDir: string, count: number): Promise<void> {
   const read = async <T>(file: string) => JSON.parse(await readFile(path.join(exportDir, file), 'utf8')) as T[];
-  const therapists = await read<PublicTherapist>(EXPORT_FILES.therapists);
-  const stores = await read<PublicStore>(EXPORT_FILES.stores);
+  const therapists = await read<PublicTherapist>(PUBLIC_COLLECTIONS.therapists.file);
+  const stores = await read<PublicStore>(PUBLIC_COLLECTIONS.stores.file);
   const targets = [
     ...therapists.map((t) => ({ uid: t.id, kind: 'therapist' as const })),
     ...stores.map((s) => ({ uid: s.id, kind: 'store' as const })),

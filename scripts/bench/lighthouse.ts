@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { PublicStore } from '../../src/schema/public';
-import { EXPORT_FILES } from '../../src/schema/public';
+import { PUBLIC_COLLECTIONS } from '../../src/registry/public-collections';
 import { buildSite } from '../build-site';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
 import { ROOT } from '../lib/project';
@@ -59,7 +59,7 @@ try {
   await emulators.stop();
 }
 
-const [store] = JSON.parse(await readFile(path.join(exportDir, EXPORT_FILES.stores), 'utf8')) as PublicStore[];
+const [store] = JSON.parse(await readFile(path.join(exportDir, PUBLIC_COLLECTIONS.stores.file), 'utf8')) as PublicStore[];
 if (!store) throw new Error('The demo export has no store.');
 const pages = ['/', '/profile/miu', storePath(store.profileSlug), '/today', '/search', '/skindetector', '/login'];
 

@@ -19,7 +19,7 @@
  * `--blogs-per-therapist B` seeds B blogs for every therapist (the scale
  * mode of scripts/seed.ts). Exits non-zero past the budgets: ≤ 5 s (queued
  * ≤ 8 s) on the seed, ≤ 10 s at 10,000 therapists; a blog page ≤ 14 KB gzip;
- * ≤ 50 reads for one change; ≤ 10 reads, no build, for no change. Not a
+ * ≤ 50 reads for one change; one read per cursor query (11), no build, for no change. Not a
  * test: it measures this machine.
  */
 import { readFile, rm } from 'node:fs/promises';
@@ -35,6 +35,7 @@ import { adminDb } from '../lib/admin';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
 import { startLiveSite } from '../lib/live-site';
 import { ROOT } from '../lib/project';
+import { CURSOR_NAMES } from '../export/source-mirror';
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +48,13 @@ const { values } = parseArgs({
 const therapists = Number(values.therapists);
 const blogsPerTherapist = values['blogs-per-therapist'] ? Number(values['blogs-per-therapist']) : undefined;
 const large = therapists >= 5000;
-const BUDGET = { saveSeconds: large ? 10 : 5, queuedSeconds: large ? 15 : 8, changeReads: 50, idleReads: 10, blogHtmlGzip: 14 * 1024 };
+const BUDGET = {
+  saveSeconds: large ? 10 : 5,
+  queuedSeconds: large ? 15 : 8,
+  changeReads: 50,
+  idleReads: CURSOR_NAMES.length,
+  blogHtmlGzip: 14 * 1024,
+};
 const PROJECT = 'demo-theralink-publish';
 const exportDir = path.join(ROOT, '.build', 'publish-export');
 const siteDir = path.join(ROOT, '.build', 'publish-site');

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
 import type { PublicFrozenAccount, PublicStore, PublicTherapist } from '../../src/schema/public';
-import { EXPORT_FILES } from '../../src/schema/public';
+import { PUBLIC_COLLECTIONS } from '../../src/registry/public-collections';
 import { storeDisplayName } from '../../src/lib/store-name';
 import { buildSite } from '../build-site';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
@@ -186,9 +186,9 @@ try {
   browser = await launchBrowser();
 
   const [therapists, stores, frozen] = await Promise.all([
-    readExport<PublicTherapist>(exportDir, EXPORT_FILES.therapists),
-    readExport<PublicStore>(exportDir, EXPORT_FILES.stores),
-    readExport<PublicFrozenAccount>(exportDir, EXPORT_FILES.frozenAccounts),
+    readExport<PublicTherapist>(exportDir, PUBLIC_COLLECTIONS.therapists.file),
+    readExport<PublicStore>(exportDir, PUBLIC_COLLECTIONS.stores.file),
+    readExport<PublicFrozenAccount>(exportDir, PUBLIC_COLLECTIONS.frozenAccounts.file),
   ]);
   report('therapists', therapists.length);
 

@@ -9,21 +9,24 @@
  * cycle of a mirror derives every shard: the same code a full read runs.
  */
 import { shardFileName } from '../../src/lib/export-shards';
-import { PUBLIC_COLLECTIONS } from '../../src/registry/public-collections';
 import type { PhotoUrlBase } from '../../src/lib/photo-url';
-import type { BlogDoc } from '../../src/schema/blogs';
-import type { PostDoc } from '../../src/schema/posts';
-import type { PublicBlog } from '../../src/schema/public';
-import { publicBlogOf, publicPostOf, scheduledAfter } from './public-records';
+import type { OwnerKind } from '../../src/registry/derive';
+import {
+  PUBLIC_COLLECTIONS,
+  type EachDocument,
+  type PublicCollection,
+  type PublicCollectionName,
+} from '../../src/registry/public-collections';
+import type { SourceName } from '../../src/registry/source-collections';
 import { problemsOf, thrownProblem, type SkipLog, type SkippedDocument } from './report';
-import { SHARDED_SOURCES, type ShardedSource, type SourceMirror } from './source-mirror';
+import { SHARDED_COLLECTIONS, type SourceMirror } from './source-mirror';
 
 /** Whether, and as what, an author is public in this export (and her records fit their shape). */
-export type AuthorKind = (uid: string) => PublicBlog['ownerKind'] | null;
+export type AuthorKind = (uid: string) => OwnerKind | null;
 
 /** One shard file of the export. */
 export interface ContentFile {
-  name: ShardedSource;
+  name: PublicCollectionName;
   /** Its path in the export (`blogs/3f.json`). */
   file: string;
   /** Its number of records (the records themselves are not kept: 200,000 diaries at scale). */
@@ -43,37 +46,38 @@ interface Derived {
 
 const memos = new WeakMap<SourceMirror, { base: string; shards: Map<string, Derived> }>();
 
+/** A sharded collection's shard: its public records, made one per document by the collection's registry entry. */
 function derive(
   mirror: SourceMirror,
-  name: ShardedSource,
+  { name, from }: { name: PublicCollectionName; from: SourceName },
   shard: string,
   ids: Set<string>,
   kindOf: AuthorKind,
   now: Date,
   photoBase: PhotoUrlBase,
 ): Derived {
-  const { schema, file } = PUBLIC_COLLECTIONS[name];
-  const docs = mirror.docs[name];
+  const entry = PUBLIC_COLLECTIONS[name] as PublicCollection<unknown>;
+  const each = entry.derive as EachDocument<unknown, SourceName>;
+  const docs = mirror.docs[from];
   const authors = new Map<string, string>();
   const records: unknown[] = [];
   const skipped: SkippedDocument[] = [];
   let dueAt = Infinity;
   for (const id of [...ids].sort()) {
-    const doc = docs.get(id) as (BlogDoc & PostDoc) | null | undefined;
+    const doc = docs.get(id) as { userId: string } | null | undefined;
     if (!doc) continue;
-    const kind = kindOf(doc.userId);
-    authors.set(doc.userId, String(kind));
-    if (name === 'blogs') dueAt = Math.min(dueAt, scheduledAfter(doc, now)?.getTime() ?? Infinity);
+    authors.set(doc.userId, String(kindOf(doc.userId)));
+    dueAt = Math.min(dueAt, each.changesAt?.(doc as never, now)?.getTime() ?? Infinity);
     let record;
     try {
-      record = name === 'blogs' ? publicBlogOf(id, doc, kind, now, photoBase) : publicPostOf(id, doc, kind, photoBase);
+      record = each.record(id, doc as never, { ownerKindOf: kindOf, now, photoBase });
     } catch (error) {
       // One diary the derivation throws on (a body past the Markdown bounds, say) is left out, never the shard.
       skipped.push({ collection: name, id, stage: 'derive', problems: [thrownProblem('(derive)', error)] });
       continue;
     }
     if (!record) continue;
-    const result = schema.safeParse(record);
+    const result = entry.schema.safeParse(record);
     if (result.success) records.push(record);
     else skipped.push({ collection: name, id, stage: 'public', problems: problemsOf(result.error.issues) });
   }
@@ -82,7 +86,7 @@ function derive(
     authors,
     dueAt,
     skipped,
-    file: records.length > 0 ? { name, file: `${file}/${shardFileName(shard)}`, count: records.length, text } : null,
+    file: records.length > 0 ? { name, file: `${entry.file}/${shardFileName(shard)}`, count: records.length, text } : null,
   };
 }
 
@@ -101,17 +105,18 @@ export function contentFiles(
   if (memo?.base !== base) memos.set(mirror, (memo = { base, shards: new Map() }));
   const files: ContentFile[] = [];
   let next = Infinity;
-  for (const name of SHARDED_SOURCES) {
-    for (const [shard, ids] of [...mirror.shards[name]].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const key = `${name}/${shard}`;
+  for (const collection of SHARDED_COLLECTIONS) {
+    for (const [shard, ids] of [...mirror.shards[collection.from]].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      // As the mirror names a changed shard (putDoc): by its source collection.
+      const key = `${collection.from}/${shard}`;
       let derived = memo.shards.get(key);
       const stale =
         !derived ||
         mirror.touched.has(key) ||
         options.now.getTime() >= derived.dueAt ||
         [...derived.authors].some(([uid, kind]) => String(kindOf(uid)) !== kind);
-      if (stale) memo.shards.set(key, (derived = derive(mirror, name, shard, ids, kindOf, options.now, options.photoBase)));
-      for (const entry of derived!.skipped) options.log.skip(entry.collection, entry.id, entry.problems, 'public');
+      if (stale) memo.shards.set(key, (derived = derive(mirror, collection, shard, ids, kindOf, options.now, options.photoBase)));
+      for (const entry of derived!.skipped) options.log.skip(entry.collection, entry.id, entry.problems, entry.stage);
       if (derived!.file) files.push(derived!.file);
       next = Math.min(next, derived!.dueAt);
     }

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { ExportRecords } from '../../src/registry/public-collections';
 import { findCulprits } from '../lib/find-culprits';
-import type { SourceDocs } from './public-records';
+import type { SourceDocs } from '../../src/registry/source-collections';
 import { SkipLog, thrownProblem } from './report';
 
 /** One source document: its collection and id. */
@@ -26,7 +26,9 @@ const fingerprint = (doc: unknown) => createHash('sha256').update(JSON.stringify
 
 /** The Map-valued collections of the source (suspensions, a Set, stay whole). */
 function documentCollections(source: SourceDocs): [string, Map<string, unknown>][] {
-  return Object.entries(source).filter((entry): entry is [string, Map<string, unknown>] => entry[1] instanceof Map);
+  return (Object.entries(source) as [string, unknown][]).filter(
+    (entry): entry is [string, Map<string, unknown>] => entry[1] instanceof Map,
+  );
 }
 
 function withoutDocs(source: SourceDocs, without: ReadonlySet<DocKey>): SourceDocs {

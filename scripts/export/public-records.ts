@@ -1,368 +1,53 @@
 /**
- * Turns validated Firestore documents into the public export: published
- * profiles only, and only the fields listed here (an allow-list, so a
- * private field added to a document later never leaks by default).
- *
- * Private records decide what is shown, and only what they decide leaves:
- *  - storeRequests and memberships: her store is named (on her profile, the
- *    store's list, her shifts) only while her request names it, the store's
- *    answer is 'confirmed' and was given to that request (the same
- *    requestedAt), and the store is public; the request itself never leaves;
- *  - suspensions: a suspended owner's profile, handles and shifts are left out;
- *  - storeVerifications: a store record says whether the operator verified
- *    it, and a claim shows 店舗確認済み only while the store that confirmed
- *    it (confirmedBy) is verified, public and not suspended (else 本人申告);
- *  - disputes: a former handle with an open dispute is `disputed` (確認中),
- *    whatever its level;
- *  - slugs: a slug released less than SLUG_HOLD_DAYS ago by a public owner,
- *    among her MAX_HELD_SLUGS newest, redirects to her current one;
- *  - photo: the Storage path becomes a download URL (src/lib/photo-url.ts).
+ * The export's derivation step: every public collection's records made
+ * from the validated source documents, each by its registry entry's
+ * `derive` (src/registry/public-collections.ts; the allow-list itself is
+ * src/registry/derive.ts). The profiles come first, since every other
+ * record is owned by one; then each collection, its records in key order.
  */
-import type { ExportRecords } from '../../src/registry/public-collections';
-import type { AccountDoc } from '../../src/schema/accounts';
-import type { StoreRequestDoc } from '../../src/schema/store-requests';
-import { plainExcerpt } from '../../src/lib/markdown/excerpt';
-import type { BlogDoc } from '../../src/schema/blogs';
-import type { PostDoc } from '../../src/schema/posts';
-import type { TimestampLike } from '../../src/schema/common';
-import type { FrozenAccountDoc, VerificationLevel } from '../../src/schema/frozen-accounts';
-import { membershipDocId, type MembershipDoc } from '../../src/schema/memberships';
-import type { DisputeDoc } from '../../src/schema/moderation';
-import type {
-  PublicBlog,
-  PublicFrozenAccount,
-  PublicPost,
-  PublicShift,
-  PublicSlugRedirect,
-  PublicStore,
-  PublicTherapist,
-} from '../../src/schema/public';
-import type { RankingDoc } from '../../src/schema/rankings';
-import type { ScheduleDoc } from '../../src/schema/schedules';
-import { MAX_HELD_SLUGS, SLUG_HOLD_DAYS, type SlugDoc } from '../../src/schema/slugs';
-import type { StoreDoc } from '../../src/schema/stores';
-import { contentImagePath, photoURL, storageUrl, type PhotoUrlBase } from '../../src/lib/photo-url';
-import { publicRankings } from '../ranking/public';
-import type { SkipLog } from './report';
-
-export interface SourceDocs {
-  accounts: Map<string, AccountDoc>;
-  stores: Map<string, StoreDoc>;
-  frozenAccounts: Map<string, FrozenAccountDoc>;
-  schedules: Map<string, ScheduleDoc>;
-  storeRequests: Map<string, StoreRequestDoc>;
-  memberships: Map<string, MembershipDoc>;
-  slugs: Map<string, SlugDoc>;
-  disputes: Map<string, DisputeDoc>;
-  blogs: Map<string, BlogDoc>;
-  posts: Map<string, PostDoc>;
-  /** rankings/current (scripts/ranking.ts). */
-  rankings: Map<string, RankingDoc>;
-  /** uids of suspended accounts. */
-  suspensions: Set<string>;
-  /** uids of the stores the operator verified (storeVerifications). */
-  storeVerifications: Set<string>;
-}
+import type { PhotoUrlBase } from '../../src/lib/photo-url';
+import { profilesOf, type Derivation, type LeftOutLog } from '../../src/registry/derive';
+import {
+  PROFILE_COLLECTIONS,
+  PUBLIC_COLLECTIONS,
+  PUBLIC_COLLECTION_NAMES,
+  type ExportRecords,
+  type PublicCollection,
+  type PublicCollectionName,
+} from '../../src/registry/public-collections';
+import type { SourceDocs } from '../../src/registry/source-collections';
 
 export interface PublicExportOptions {
   /** Where picture URLs point (the project's bucket, or the Storage emulator). */
   photoBase: PhotoUrlBase;
-  /** The export's clock, for the slug hold. */
+  /** The export's clock, for the slug hold and scheduled diaries. */
   now?: Date;
   /** Receives documents left out for a reason found only here (a duplicate slug). */
-  log?: SkipLog;
+  log?: LeftOutLog;
 }
 
-const DAY_MS = 86_400_000;
-const iso = (at: TimestampLike) => at.toDate().toISOString();
-const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Two Firestore timestamps are the same instant (to the nanosecond when both SDK objects say so). */
-export function sameInstant(a: TimestampLike | null, b: TimestampLike | null): boolean {
-  if (!a || !b) return false;
-  const x = a as TimestampLike & { seconds?: unknown; nanoseconds?: unknown };
-  const y = b as TimestampLike & { seconds?: unknown; nanoseconds?: unknown };
-  if (
-    typeof x.seconds === 'number' &&
-    typeof y.seconds === 'number' &&
-    typeof x.nanoseconds === 'number' &&
-    typeof y.nanoseconds === 'number'
-  ) {
-    return x.seconds === y.seconds && x.nanoseconds === y.nanoseconds;
-  }
-  return a.toDate().getTime() === b.toDate().getTime();
+/** One collection's records, by its entry's derivation, in key order. */
+function deriveCollection(name: PublicCollectionName, derivation: Derivation): unknown[] {
+  const { derive, key } = PUBLIC_COLLECTIONS[name] as PublicCollection<unknown>;
+  const records =
+    typeof derive === 'function'
+      ? derive(derivation)
+      : [...(derivation.source[derive.from] as Map<string, never>)].flatMap(([id, doc]) => derive.record(id, doc, derivation) ?? []);
+  const keyed = records.map((record) => [key(record), record] as const);
+  return keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, record]) => record);
 }
 
-/**
- * The store a therapist is a confirmed member of, or null: her request
- * (storeRequests/{uid}) names it, its answer to that request is
- * 'confirmed', and it is public.
- */
-export function confirmedStoreOf(
-  uid: string,
-  storeRequest: StoreRequestDoc | undefined,
-  memberships: ReadonlyMap<string, MembershipDoc>,
-  publicStoreIds: ReadonlySet<string>,
-): string | null {
-  if (!storeRequest || storeRequest.userId !== uid) return null;
-  const { storeId, requestedAt } = storeRequest;
-  if (!storeId || !publicStoreIds.has(storeId)) return null;
-  const answer = memberships.get(membershipDocId(storeId, uid));
-  if (!answer || answer.status !== 'confirmed' || answer.storeId !== storeId || answer.userId !== uid) return null;
-  return sameInstant(answer.requestedAt, requestedAt) ? storeId : null;
-}
-
-/**
- * The level a claim shows: 店舗確認済み only while the store that confirmed
- * it is among `badgeStores` (operator-verified, published and not
- * suspended); a store claim whose store is not, or that names none, shows
- * as 本人申告. Revoking a store's verification thus takes back all its
- * badges on the next cycle, and restoring it gives them back.
- */
-export function shownLevel(
-  claim: Pick<FrozenAccountDoc, 'verification' | 'confirmedBy'>,
-  badgeStores: ReadonlySet<string>,
-): VerificationLevel {
-  if (claim.verification !== 'store') return claim.verification;
-  return claim.confirmedBy !== null && badgeStores.has(claim.confirmedBy) ? 'store' : 'self';
-}
-
-/**
- * Whether a claim shows 確認中: someone other than its holder has an open
- * dispute on it (disputants: the uids with one, suspended ones left out),
- * whatever its level, until the operator resolves it.
- */
-export function isDisputed(holder: string, disputants: ReadonlySet<string> | undefined): boolean {
-  return [...(disputants ?? [])].some((uid) => uid !== holder);
-}
-
-/**
- * Of the published, unsuspended profiles, those whose slug no one else
- * public of the same kind also uses. Two pages at one URL would break the
- * build, so when a slug is shared the one its slugs doc names is kept
- * (else the lowest id) and the others are reported.
- */
-function uniqueBySlug<T extends { profileSlug: string }>(
-  profiles: [string, T][],
-  kind: SlugDoc['kind'],
-  collection: string,
-  slugs: ReadonlyMap<string, SlugDoc>,
-  log?: SkipLog,
-): [string, T][] {
-  const bySlug = new Map<string, [string, T][]>();
-  for (const entry of profiles) bySlug.set(entry[1].profileSlug, [...(bySlug.get(entry[1].profileSlug) ?? []), entry]);
-  const kept: [string, T][] = [];
-  for (const [slug, holders] of bySlug) {
-    if (holders.length === 1) {
-      kept.push(holders[0]!);
-      continue;
-    }
-    const reserved = slugs.get(slug);
-    const sorted = holders.sort(([a], [b]) => (a < b ? -1 : 1));
-    const winner =
-      sorted.find(([id]) => reserved && reserved.kind === kind && reserved.userId === id && reserved.releasedAt === null) ?? sorted[0]!;
-    kept.push(winner);
-    for (const [id] of sorted) {
-      if (id !== winner[0])
-        log?.skip(collection, id, [{ path: 'profileSlug', message: `also used by ${collection}/${winner[0]}` }], 'derive');
-    }
-  }
-  return kept;
-}
-
+/** The public export of `source`: shifts from `firstShiftDate` on. */
 export function toPublicExport(source: SourceDocs, firstShiftDate: string, options: PublicExportOptions): ExportRecords {
+  const made: Partial<Record<PublicCollectionName, unknown[]>> = {};
   const now = options.now ?? new Date();
-  const shown = (uid: string, published: boolean) => published && !source.suspensions.has(uid);
-
-  const stores: PublicStore[] = [];
-  const publishedStores = uniqueBySlug(
-    [...source.stores].filter(([id, s]) => shown(id, s.published)),
-    'store',
-    'stores',
-    source.slugs,
-    options.log,
-  );
-  for (const [id, s] of publishedStores) {
-    stores.push({
-      id,
-      displayName: s.displayName,
-      storeName: s.storeName,
-      profileSlug: s.profileSlug,
-      description: s.description,
-      photoURL: photoURL(s.photo, id, options.photoBase),
-      area: s.area,
-      address: s.address,
-      nearestStation: s.nearestStation,
-      hours: s.hours,
-      website: s.website,
-      channels: s.channels,
-      verified: source.storeVerifications.has(id),
-      updatedAt: iso(s.updatedAt),
-    });
-  }
-  const publicStoreIds = new Set(stores.map((s) => s.id));
-  // The stores whose confirmations show as 店舗確認済み.
-  const badgeStores = new Set(stores.filter((s) => s.verified).map((s) => s.id));
-
-  const therapists: PublicTherapist[] = [];
-  const publishedTherapists = uniqueBySlug(
-    [...source.accounts].filter(([id, a]) => shown(id, a.published)),
-    'therapist',
-    'accounts',
-    source.slugs,
-    options.log,
-  );
-  for (const [id, a] of publishedTherapists) {
-    therapists.push({
-      id,
-      displayName: a.displayName,
-      profileSlug: a.profileSlug,
-      bio: a.bio,
-      photoURL: photoURL(a.photo, id, options.photoBase),
-      // Named only once her store has confirmed her current request.
-      storeId: confirmedStoreOf(id, source.storeRequests.get(id), source.memberships, publicStoreIds),
-      area: a.area,
-      tags: a.tags,
-      channels: a.channels,
-      updatedAt: iso(a.updatedAt),
-    });
-  }
-  const therapistById = new Map(therapists.map((t) => [t.id, t]));
-
-  // Who has an open dispute on each former handle (a suspended account's disputes no longer count).
-  const disputants = new Map<string, Set<string>>();
-  for (const d of source.disputes.values()) {
-    if (d.kind !== 'former' || source.suspensions.has(d.userId)) continue;
-    disputants.set(d.handleId, (disputants.get(d.handleId) ?? new Set()).add(d.userId));
-  }
-
-  const frozenAccounts: PublicFrozenAccount[] = [];
-  for (const [id, f] of source.frozenAccounts) {
-    const ownerKind = therapistById.has(f.userId) ? 'therapist' : publicStoreIds.has(f.userId) ? 'store' : null;
-    if (!ownerKind) continue;
-    frozenAccounts.push({
-      id,
-      userId: f.userId,
-      ownerKind,
-      platform: f.platform,
-      handle: f.handle,
-      frozenOn: f.frozenOn,
-      note: f.note,
-      verification: shownLevel(f, badgeStores),
-      // 確認中 whatever the level: a badge is no answer while someone says the handle is hers.
-      disputed: isDisputed(f.userId, disputants.get(id)),
-      createdAt: iso(f.createdAt),
-    });
-  }
-
-  const shifts: PublicShift[] = [];
-  for (const [id, s] of source.schedules) {
-    const therapist = therapistById.get(s.userId);
-    if (!therapist || s.date < firstShiftDate) continue;
-    shifts.push({
-      id,
-      userId: s.userId,
-      // Under a store only while she is its confirmed member.
-      storeId: s.storeId && s.storeId === therapist.storeId ? s.storeId : null,
-      date: s.date,
-      start: s.start,
-      end: s.end,
-      note: s.note,
-    });
-  }
-
-  const ownerKindOf = (uid: string) => (therapistById.has(uid) ? 'therapist' : publicStoreIds.has(uid) ? 'store' : null);
-  const blogs = [...source.blogs].flatMap(([id, b]) => publicBlogOf(id, b, ownerKindOf(b.userId), now, options.photoBase) ?? []);
-  const posts = [...source.posts].flatMap(([id, p]) => publicPostOf(id, p, ownerKindOf(p.userId), options.photoBase) ?? []);
-
-  return {
-    therapists: therapists.sort(byId),
-    stores: stores.sort(byId),
-    frozenAccounts: frozenAccounts.sort(byId),
-    shifts: shifts.sort(byId),
-    redirects: slugRedirects(source.slugs, { therapists, stores }, now),
-    blogs: blogs.sort(byId),
-    posts: posts.sort(byId),
-    // Only the numbers, and only of therapists public in this export.
-    rankings: publicRankings(source.rankings, (uid) => therapistById.get(uid)?.area),
+  /** What a derivation reads, with the profiles made so far. */
+  const derivation = (): Derivation => {
+    const profiles = profilesOf(made as Partial<ExportRecords>);
+    return { source, profiles, ownerKindOf: profiles.ownerKindOf, firstShiftDate, now, photoBase: options.photoBase, log: options.log };
   };
-}
-
-type OwnerKind = PublicBlog['ownerKind'] | null;
-
-/** A blog's public record: null unless published, its time has come, not hidden, and its author public. */
-export function publicBlogOf(id: string, b: BlogDoc, ownerKind: OwnerKind, now: Date, photoBase: PhotoUrlBase): PublicBlog | null {
-  if (!ownerKind || b.hidden || !b.published || !b.publishAt || b.publishAt.toDate() > now) return null;
-  const url = (slot: number) => storageUrl(contentImagePath('blogs', b.userId, id, slot), photoBase);
-  return {
-    id,
-    userId: b.userId,
-    ownerKind,
-    title: b.title,
-    body: b.body,
-    teaser: plainExcerpt(b.body),
-    images: Object.fromEntries(b.images.map((slot) => [String(slot), url(slot)])),
-    coverURL: b.cover === null ? '' : url(b.cover),
-    tags: b.tags,
-    publishedAt: iso(b.publishAt),
-    updatedAt: iso(b.updatedAt),
-  };
-}
-
-/** A timeline post's public record: null when hidden or its author is not public. */
-export function publicPostOf(id: string, p: PostDoc, ownerKind: OwnerKind, photoBase: PhotoUrlBase): PublicPost | null {
-  if (!ownerKind || p.hidden) return null;
-  return {
-    id,
-    userId: p.userId,
-    ownerKind,
-    text: p.text,
-    imageURLs: p.images.map((slot) => storageUrl(contentImagePath('posts', p.userId, id, slot), photoBase)),
-    createdAt: iso(p.createdAt),
-  };
-}
-
-/** When a published, visible blog is due after `now` (null: never): the export changes then without any write. */
-export function scheduledAfter(b: BlogDoc, now: Date): Date | null {
-  const at = b.published && !b.hidden ? b.publishAt?.toDate() : undefined;
-  return at && at > now ? at : null;
-}
-
-/**
- * Held slugs (released less than SLUG_HOLD_DAYS ago, and among the owner's
- * MAX_HELD_SLUGS newest: the rules hold no more, and data from before the
- * cap is read the same way) of public owners, pointing at the owner's
- * current slug. A slug some public profile of the kind uses now is never
- * redirected away from it.
- */
-export function slugRedirects(
-  slugs: ReadonlyMap<string, SlugDoc>,
-  profiles: { therapists: readonly PublicTherapist[]; stores: readonly PublicStore[] },
-  now: Date,
-): PublicSlugRedirect[] {
-  const current = {
-    therapist: new Map(profiles.therapists.map((t) => [t.id, t.profileSlug])),
-    store: new Map(profiles.stores.map((s) => [s.id, s.profileSlug])),
-  };
-  const live = {
-    therapist: new Set(current.therapist.values()),
-    store: new Set(current.store.values()),
-  };
-  const heldBy = new Map<string, { from: string; slug: SlugDoc; releasedAt: number }[]>();
-  for (const [from, slug] of slugs) {
-    if (!slug.releasedAt) continue;
-    const releasedAt = slug.releasedAt.toDate().getTime();
-    if (releasedAt + SLUG_HOLD_DAYS * DAY_MS <= now.getTime()) continue;
-    heldBy.set(slug.userId, [...(heldBy.get(slug.userId) ?? []), { from, slug, releasedAt }]);
-  }
-  const redirects: PublicSlugRedirect[] = [];
-  for (const held of heldBy.values()) {
-    const newest = held.sort((a, b) => b.releasedAt - a.releasedAt || (a.from < b.from ? -1 : 1)).slice(0, MAX_HELD_SLUGS);
-    for (const { from, slug, releasedAt } of newest) {
-      const to = current[slug.kind].get(slug.userId);
-      if (!to || to === from || live[slug.kind].has(from)) continue;
-      redirects.push({ from, to, kind: slug.kind, until: new Date(releasedAt + SLUG_HOLD_DAYS * DAY_MS).toISOString() });
-    }
-  }
-  return redirects.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  for (const name of PROFILE_COLLECTIONS) made[name] = deriveCollection(name, derivation());
+  const withProfiles = derivation();
+  for (const name of PUBLIC_COLLECTION_NAMES) made[name] ??= deriveCollection(name, withProfiles);
+  return Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, made[name]])) as unknown as ExportRecords;
 }

@@ -19,11 +19,17 @@
 import { Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
 import { deletionDoc } from '../../src/schema/deletions';
-import { PROFILE_SOURCES, SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
+import {
+  PROFILE_SOURCES,
+  SOURCE_COLLECTIONS,
+  SOURCE_NAMES,
+  type SourceCollection,
+  type SourceDocs,
+  type SourceName,
+} from '../../src/registry/source-collections';
 import type { ChangeFeed, FeedRead } from '../watch-content';
-import type { SourceDocs } from './public-records';
 import { problemsOf, SkipLog, type Problem } from './report';
-import { CURSOR_NAMES, cursorFieldOf, emptyMirror, putDoc, type CursorName, type SourceMirror } from './source-mirror';
+import { CURSOR_NAMES, cursorFieldOf, emptyMirror, putDoc, SHARDED_SOURCES, type CursorName, type SourceMirror } from './source-mirror';
 
 export class EmptySourceError extends Error {}
 
@@ -92,13 +98,14 @@ function applyRead(read: FeedRead, name: SourceName, mirror: SourceMirror, log: 
   return read.docs.map((doc) => doc.id);
 }
 
-/** Everything, from scratch (shifts from `firstShiftDate` on). */
+/** Everything, from scratch (dated collections, the shifts, from `firstShiftDate` on). */
 export async function readAll(db: Firestore, firstShiftDate: string, at: Date, log: SkipLog, reads: ReadCounter): Promise<SourceMirror> {
   const mirror = emptyMirror(at);
   await Promise.all(
     SOURCE_NAMES.map((name) => {
       const all = db.collection(name);
-      return readInto(name === 'schedules' ? all.where('date', '>=', firstShiftDate) : all, name, mirror, log, reads);
+      const { datedBy } = SOURCE_COLLECTIONS[name] as SourceCollection;
+      return readInto(datedBy ? all.where(datedBy, '>=', firstShiftDate) : all, name, mirror, log, reads);
     }),
   );
   assertNotEmpty(mirror);
@@ -157,34 +164,34 @@ export async function readChanges(
   return queried;
 }
 
-/** Shifts before `firstShiftDate` are over: the mirror forgets them. */
+/** Documents of the dated collections (shifts) before `firstShiftDate` are over: the mirror forgets them. */
 export function dropPastShifts(mirror: SourceMirror, firstShiftDate: string): void {
-  const past = [...mirror.docs.schedules].filter(([, shift]) => shift && (shift as { date: string }).date < firstShiftDate);
-  for (const [id] of past) putDoc(mirror, 'schedules', id, undefined);
+  for (const name of SOURCE_NAMES) {
+    const { datedBy } = SOURCE_COLLECTIONS[name] as SourceCollection;
+    if (!datedBy) continue;
+    const past = [...mirror.docs[name]].filter(([, doc]) => doc && (doc as Record<string, string>)[datedBy]! < firstShiftDate);
+    for (const [id] of past) putDoc(mirror, name, id, undefined);
+  }
 }
 
-const sortedById = <T>(docs: Map<string, unknown>) =>
-  new Map([...docs].filter((entry): entry is [string, T] => entry[1] !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const sortedById = (docs: Map<string, unknown>) =>
+  new Map([...docs].filter((entry) => entry[1] !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** The mirror as the public derivation reads it: valid documents in id order, the suspended uids and the verified stores. */
+/**
+ * The mirror as the derivations read it (SourceDocs): valid documents in id
+ * order, and the ids of the collections whose presence alone counts (the
+ * suspended uids, the verified stores, malformed ones included where they
+ * fail closed). The sharded sources are derived shard by shard
+ * (export/content-shards.ts), which sorts them: not worth sorting 200,000 here.
+ */
 export function sourceDocsOf(mirror: SourceMirror): SourceDocs {
   const { docs } = mirror;
-  return {
-    accounts: sortedById(docs.accounts),
-    stores: sortedById(docs.stores),
-    frozenAccounts: sortedById(docs.frozenAccounts),
-    schedules: sortedById(docs.schedules),
-    storeRequests: sortedById(docs.storeRequests),
-    memberships: sortedById(docs.memberships),
-    slugs: sortedById(docs.slugs),
-    disputes: sortedById(docs.disputes),
-    // Derived shard by shard (export/content-shards.ts), which sorts them: not worth sorting 200,000 here.
-    blogs: docs.blogs as SourceDocs['blogs'],
-    posts: docs.posts as SourceDocs['posts'],
-    rankings: sortedById(docs.rankings),
-    suspensions: new Set([...docs.suspensions.keys()].sort()),
-    storeVerifications: new Set([...docs.storeVerifications.keys()].sort()),
-  };
+  return Object.fromEntries(
+    SOURCE_NAMES.map((name) => {
+      if ('presence' in SOURCE_COLLECTIONS[name]) return [name, new Set([...docs[name].keys()].sort())];
+      return [name, SHARDED_SOURCES.includes(name) ? docs[name] : sortedById(docs[name])];
+    }),
+  ) as SourceDocs;
 }
 
 function assertNotEmpty(mirror: SourceMirror): void {

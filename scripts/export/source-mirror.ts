@@ -19,6 +19,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import { authorShard } from '../../src/lib/export-shards';
+import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type PublicCollection } from '../../src/registry/public-collections';
 import { SOURCE_COLLECTIONS, SOURCE_NAMES, type SourceName } from '../../src/registry/source-collections';
 import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
 import { WrittenFiles } from '../lib/written-files';
@@ -26,9 +27,19 @@ import type { SkippedDocument } from './report';
 
 const VERSION = 4;
 
-/** Source collections whose public records are exported by author shard too (export/content-shards.ts). */
-export const SHARDED_SOURCES = ['blogs', 'posts'] as const satisfies readonly SourceName[];
-export type ShardedSource = (typeof SHARDED_SOURCES)[number];
+/**
+ * The public collections exported by author shard, each with the source
+ * collection it is made from one record per document (export/content-shards.ts
+ * derives them shard by shard): the diaries and posts.
+ */
+export const SHARDED_COLLECTIONS = PUBLIC_COLLECTION_NAMES.flatMap((name) => {
+  const { shardBy, derive } = PUBLIC_COLLECTIONS[name] as PublicCollection<unknown>;
+  if (!shardBy) return [];
+  if (typeof derive === 'function') throw new Error(`${name} is sharded, so its registry entry must derive it one record per document.`);
+  return [{ name, from: derive.from }];
+});
+/** The source collections of SHARDED_COLLECTIONS. */
+export const SHARDED_SOURCES: readonly SourceName[] = SHARDED_COLLECTIONS.map(({ from }) => from);
 
 /** The incremental reads that go by a cursor: each timestamped source collection, and the tombstones. */
 export const CURSOR_NAMES = [...SOURCE_NAMES.filter((name) => 'field' in SOURCE_COLLECTIONS[name].changes), DELETIONS_COLLECTION] as const;

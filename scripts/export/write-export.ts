@@ -5,24 +5,24 @@
  * shard (./content-shards.ts).
  *
  * Every record is checked against its public schema first; one that does
- * not fit is left out and logged (with whatever names it: a dropped
- * profile takes its handles, shifts and redirects along, a dropped store
- * is no longer named by its members), never allowed to stop the export.
+ * not fit is left out and logged (with what depends on it: each registry
+ * entry's `keep`), never allowed to stop the export.
  */
 import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listExportFiles } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
+import { profilesOf, type Profiles } from '../../src/registry/derive';
 import {
+  PROFILE_COLLECTIONS,
   PUBLIC_COLLECTIONS,
   PUBLIC_COLLECTION_NAMES,
   type ExportRecords,
   type PublicCollection,
   type PublicCollectionName,
 } from '../../src/registry/public-collections';
-import { EXPORT_FILES, exportMeta, type ExportMeta } from '../../src/schema/public';
+import { EXPORT_META_FILE, exportMeta, type ExportMeta } from '../../src/schema/public';
 import { replaceDir } from '../lib/replace-dir';
-import { keepPublicTherapists } from '../ranking/public';
 import { problemsOf, SkipLog, type Problem } from './report';
 
 /**
@@ -52,25 +52,26 @@ function publicShaped<N extends PublicCollectionName>(name: N, records: ExportRe
   return kept;
 }
 
-/** The export with every record that fails its public shape (and what depends on it) left out. */
+/** The records that stay of a collection whose shape passed, given the profiles that passed (its entry's `keep`). */
+function keptOf(name: PublicCollectionName, records: readonly unknown[], kept: Profiles): unknown[] {
+  const { keep } = PUBLIC_COLLECTIONS[name] as PublicCollection<unknown>;
+  return keep ? records.flatMap((record) => keep(record, kept) ?? []) : [...records];
+}
+
+/**
+ * The export with every record that fails its public shape left out, and
+ * what depends on it (each entry's `keep`: a dropped profile takes its
+ * handles, shifts, diaries and redirects along, a dropped store is no
+ * longer named by its members). The profiles go first, stores then
+ * therapists, each kept against those before it.
+ */
 export function checkPublicShapes(data: ExportRecords, log: SkipLog = new SkipLog()): ExportRecords {
-  const stores = publicShaped('stores', data.stores, log);
-  const storeIds = new Set(stores.map((s) => s.id));
-  const therapists = publicShaped('therapists', data.therapists, log).map((t) =>
-    t.storeId && !storeIds.has(t.storeId) ? { ...t, storeId: null } : t,
-  );
-  const therapistById = new Map(therapists.map((t) => [t.id, t]));
-  const owners = new Set([...therapistById.keys(), ...storeIds]);
-  const frozenAccounts = publicShaped('frozenAccounts', data.frozenAccounts, log).filter((f) => owners.has(f.userId));
-  const shifts = publicShaped('shifts', data.shifts, log)
-    .filter((s) => therapistById.has(s.userId))
-    .map((s) => (s.storeId && therapistById.get(s.userId)!.storeId !== s.storeId ? { ...s, storeId: null } : s));
-  const slugs = { therapist: new Set(therapists.map((t) => t.profileSlug)), store: new Set(stores.map((s) => s.profileSlug)) };
-  const redirects = publicShaped('redirects', data.redirects, log).filter((r) => slugs[r.kind].has(r.to));
-  const blogs = publicShaped('blogs', data.blogs, log).filter((b) => owners.has(b.userId));
-  const posts = publicShaped('posts', data.posts, log).filter((p) => owners.has(p.userId));
-  const rankings = keepPublicTherapists(publicShaped('rankings', data.rankings, log), (uid) => therapistById.get(uid)?.area);
-  return { therapists, stores, frozenAccounts, shifts, redirects, blogs, posts, rankings };
+  const checked: Partial<Record<PublicCollectionName, unknown[]>> = {};
+  const profiles = () => profilesOf(checked as Partial<ExportRecords>);
+  for (const name of PROFILE_COLLECTIONS) checked[name] = keptOf(name, publicShaped(name, data[name], log), profiles());
+  const kept = profiles();
+  for (const name of PUBLIC_COLLECTION_NAMES) checked[name] ??= keptOf(name, publicShaped(name, data[name], log), kept);
+  return Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, checked[name]])) as unknown as ExportRecords;
 }
 
 export const countsOf = (data: ExportRecords): Record<string, number> =>
@@ -125,7 +126,7 @@ async function sameAsOnDisk(file: string, text: string): Promise<boolean> {
 /** The data files of an export folder (shards included), or null when there is none. */
 async function filesOnDisk(dir: string): Promise<Set<string> | null> {
   try {
-    await readFile(path.join(dir, EXPORT_FILES.meta));
+    await readFile(path.join(dir, EXPORT_META_FILE));
     return new Set((await listExportFiles(dir)).map((entry) => entry.file));
   } catch {
     return null;
@@ -165,7 +166,7 @@ export async function writeExport(dir: string, files: DataFile[], meta: ExportMe
         same.has(file) ? link(path.join(target, file), path.join(staging, file)) : writeFile(path.join(staging, file), text),
       ),
     );
-    await writeFile(path.join(staging, EXPORT_FILES.meta), `${JSON.stringify(exportMeta.parse(meta))}\n`);
+    await writeFile(path.join(staging, EXPORT_META_FILE), `${JSON.stringify(exportMeta.parse(meta))}\n`);
     await replaceDir(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * What a new export changes on the site: the records that differ from the
  * export the served site was rendered from, and the URLs of the pages that
  * show them (src/registry/public-collections.ts for pages of one record,
- * src/registry/site-pages.ts for lists and the pages that show the clock).
+ * src/data/site-pages.ts for lists and the pages that show the clock).
  * Pure: scripts/build-site.ts renders what this names.
  */
 import type { Directory } from '../../src/data/directory';
@@ -13,7 +13,7 @@ import {
   type PublicCollection,
   type PublicCollectionName,
 } from '../../src/registry/public-collections';
-import { CLOCK_PAGES, LIST_PAGES, type ListPages } from '../../src/registry/site-pages';
+import { CLOCK_PAGES, LIST_PAGES, type ListPages } from '../../src/data/site-pages';
 
 /** Records of one collection whose version differs: the old versions (changed or removed) and the new (changed or added). */
 export interface CollectionChange {

@@ -27,7 +27,7 @@ import {
   type PublicCollection,
   type PublicCollectionName,
 } from '../../src/registry/public-collections';
-import { EXPORT_FILES } from '../../src/schema/public';
+import { EXPORT_META_FILE } from '../../src/schema/public';
 import { problemsOf, type Problem, type SkippedDocument } from '../export/report';
 import { checkPublicShapes } from '../export/write-export';
 import { replaceDir } from './replace-dir';
@@ -198,7 +198,7 @@ export async function writeExportWithout(
   await rm(staging, { recursive: true, force: true });
   for (const name of PUBLIC_COLLECTION_NAMES)
     if (PUBLIC_COLLECTIONS[name].shardBy) await mkdir(path.join(staging, PUBLIC_COLLECTIONS[name].file), { recursive: true });
-  await link(path.join(from, EXPORT_FILES.meta), path.join(staging, EXPORT_FILES.meta));
+  await link(path.join(from, EXPORT_META_FILE), path.join(staging, EXPORT_META_FILE));
   for (const entry of files) {
     const source = path.join(from, entry.file);
     const target = path.join(staging, entry.file);

@@ -9,7 +9,8 @@ import { tokyoDateKey } from '../../src/lib/tokyo-date';
 import { RANKING_DOC_ID, rankingDoc, rankingSnapshotDoc, type RankingDoc } from '../../src/schema/rankings';
 import type { ReadCounter } from '../export/read-source';
 import { markChanged } from '../lib/tombstone';
-import { sameTables, snapshotRanks, type RankingTables, type SnapshotRanks } from './rank';
+import type { RankingTables } from '../../src/lib/ranking-tables';
+import { sameTables, snapshotRanks, type SnapshotRanks } from './rank';
 
 export const RANKINGS = 'rankings';
 export const RANKING_SNAPSHOTS = 'rankingSnapshots';

@@ -3,7 +3,7 @@
  * started by ./pool.ts it answers two requests for a build cycle (the
  * export folder and the clock are set per request, src/data/render-context.ts):
  *  - `urls`: every URL of the site: the static routes, and each dynamic
- *    route's getStaticPaths() (src/registry/site-pages.ts for the routes
+ *    route's getStaticPaths() (src/data/site-pages.ts for the routes
  *    with a page per record), exactly what `astro build` would generate;
  *  - `render`: the answers for some URLs (status, Location, bytes), or the
  *    file that answers when a route answers with a file (`answerFile`).

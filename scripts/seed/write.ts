@@ -5,7 +5,7 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
-import { schemaForPath } from '../../src/schema/index';
+import { schemaForPath } from '../../src/registry/firestore-schemas';
 import { DEMO_USERS, type SeedDoc } from './generate';
 
 /** Dates become Timestamps, recursively, as Firestore would store them. */

@@ -4,7 +4,7 @@
  * by tag; /timeline) cut into stable pages (src/lib/stable-feed.ts).
  *
  * The incremental build asks which feed pages differ between two exports
- * (src/registry/site-pages.ts): compared item by item, by identity, then
+ * (./site-pages.ts): compared item by item, by identity, then
  * id and version, and by the authors whose card changed, never by body, so
  * comparing 200,000 blogs takes milliseconds (a teaser changes only with its
  * body, whose edit moves updatedAt).
@@ -12,6 +12,7 @@
 import { compareAreas, isArea, type Area } from '../lib/areas';
 import { blogListPath, feedPageParam, timelinePath, type BlogListFilter } from '../lib/routes';
 import { FEED_PAGE_SIZE } from '../lib/stable-feed';
+import { blogNeighbours } from '../lib/blogs/neighbours';
 import { tagPageKey } from '../lib/blogs/tag-pages';
 import { storeCard, therapistCard, type ProfileCard } from '../lib/owners';
 import { stableFeed } from '../lib/stable-feed';
@@ -45,13 +46,6 @@ function findAuthor(site: Directory, content: Authored): ContentAuthor | undefin
   return therapist && { id: therapist.id, ...therapistCard(therapist) };
 }
 
-/** Her blogs just before (older) and just after (newer) `blog`, by id: the record may come from another copy of the export. */
-export function blogNeighbours(site: Directory, blog: ListedBlog): { previous?: ListedBlog; next?: ListedBlog } {
-  const hers = site.blogsByAuthor.get(blog.userId) ?? [];
-  const at = hers.findIndex((other) => other.id === blog.id);
-  return at < 0 ? {} : { previous: hers[at + 1], next: hers[at - 1] };
-}
-
 export interface BlogAt {
   blog: ListedBlog;
   author: ContentAuthor;
@@ -79,7 +73,7 @@ export function blogAt(site: Directory, id: string | undefined): BlogAt | undefi
   const blog = id === undefined ? undefined : byId.get(id);
   const author = blog && authorOf(site, blog);
   if (!blog || !author) return undefined;
-  return { blog, author, ...blogNeighbours(site, blog) };
+  return { blog, author, ...blogNeighbours(site.blogsByAuthor, blog) };
 }
 
 /** Her latest blogs and posts, for her profile; a store's page shows its own and its therapists'. */
@@ -363,7 +357,7 @@ export function blogFeedView(site: Directory, filter: BlogListFilter): BlogFeedV
 
 /**
  * The blog feed pages (/blogs, by area, by tag) that differ between two
- * exports (src/registry/site-pages.ts). A card shows the blog (its version
+ * exports (./site-pages.ts). A card shows the blog (its version
  * is `updatedAt`, its place `publishedAt`) and its author's name, link and
  * area; the top pages also show the area links, and /blogs the most used tags.
  */

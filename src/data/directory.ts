@@ -5,7 +5,7 @@
  * build indexes two exports the same way to find what a change touches.
  */
 import { ownerFinder, type OwnerLink } from '../lib/owners';
-import type { ExportRecords } from '../registry/public-collections';
+import type { ExportIndex, ExportRecords } from '../registry/public-collections';
 import type { ListedBlog, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
 import { listExportFiles, readListedExport, shardChange, type DirectoryRecords } from './export-records';
@@ -14,7 +14,8 @@ import { renderContext, renderNow, UNVERSIONED } from './render-context';
 /** A former handle with the page where its owner is now. */
 export type ListedFrozenAccount = PublicFrozenAccount & { owner: OwnerLink };
 
-export interface Directory extends DirectoryRecords {
+/** The export's records and the lookups over them (those the registry's `pages` read among them: ExportIndex). */
+export interface Directory extends DirectoryRecords, ExportIndex {
   therapistsById: Map<string, PublicTherapist>;
   storesById: Map<string, ExportRecords['stores'][number]>;
   /** Former handles whose owner has a public page, in export order. */

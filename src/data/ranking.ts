@@ -3,7 +3,7 @@
  * export's rankings.json (numbers only, computed daily by
  * scripts/ranking.ts) and the public profiles: each ranked therapist's
  * card, store, count and the week's change. The same input the
- * incremental build compares (src/registry/site-pages.ts).
+ * incremental build compares (src/data/site-pages.ts).
  */
 import { RANKING_PATH, rankingPath } from '../lib/routes';
 import { compareAreas, isArea, type Area } from '../lib/areas';

@@ -3,6 +3,7 @@
  * wording for the public pages, search and the editors.
  */
 import type { VerificationLevel } from '../schema/frozen-accounts';
+import type { BadgeTone } from './ui-parts';
 
 export const VERIFICATION_LABELS: Record<VerificationLevel, string> = {
   self: '本人申告',
@@ -34,4 +35,10 @@ export const STORE_LEVEL_HINTS = {
 /** The label a public page shows for a claim: 確認中 wins, whatever the level, while a dispute is open. */
 export function claimLabel(claim: { verification: VerificationLevel; disputed?: boolean }): string {
   return claim.disputed ? DISPUTED_LABEL : VERIFICATION_LABELS[claim.verification];
+}
+
+/** The badge tone of a claim: 確認中 amber, 本人申告 neutral, either confirmation green (the label says which). */
+export function claimTone(claim: { verification: VerificationLevel; disputed?: boolean }): BadgeTone {
+  if (claim.disputed) return 'warning';
+  return claim.verification === 'self' ? 'neutral' : 'success';
 }

@@ -1,10 +1,14 @@
 /**
- * The Firestore collections the public pages are derived from, described
- * once: the schema a document must pass, how its id must relate to its
- * fields, and the field the incremental export reads changes by. The
- * export (full and incremental), the change watcher of `npm start` and the
- * tombstone rules all read this list; the public side (which public
- * records and pages each feeds) is src/registry/public-collections.ts.
+ * The Firestore collections the public pages are derived from, each
+ * described once: the schema a document must pass, how its id must relate
+ * to its fields, the field the incremental export reads changes by, and
+ * how the derivations see it. The export (its reader, mirror and
+ * derivations), the change watcher of `npm start` and the document schemas
+ * (./firestore-schemas.ts) read this table; the public side (which public
+ * records and pages each feeds) is ./public-collections.ts.
+ *
+ * Which collections' deletes leave a tombstone is src/schema/deletion-ids.ts:
+ * the islands write tombstones and may not import zod.
  *
  * users, customers, announcements, favorites, reports, tokens and slug
  * hold lists are not here: nothing public is derived from them, and the
@@ -38,13 +42,22 @@ export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
    * marker in deletions/ (rankings, see src/schema/deletion-ids.ts).
    */
   changes: { field: 'updatedAt' | 'createdAt' } | { byOwner: true } | { byMarker: true };
-  /** Deletes come with a tombstone in deletions/ (src/schema/deletions.ts). */
-  tombstoned: boolean;
+  /**
+   * Only whether a document exists counts (a suspension, a store
+   * verification): the derivations get the set of its ids (SourceDocs).
+   */
+  presence?: true;
   /**
    * A document that fails its schema still counts as present (fail closed:
    * a malformed suspension still keeps its account off the site).
    */
   presentWhenMalformed?: boolean;
+  /**
+   * The field holding a document's Tokyo day (shifts): one dated before
+   * the export's first day (yesterday) is over, never read and dropped
+   * from the mirror.
+   */
+  datedBy?: 'date';
 }
 
 const ownId = (id: string, data: { userId: string }) => (data.userId === id ? null : 'userId does not match the document id');
@@ -54,80 +67,76 @@ function source<S extends ZodTypeAny>(collection: SourceCollection<S>): SourceCo
   return collection;
 }
 
+/** A collection whose documents count by their presence alone. */
+function presence<S extends ZodTypeAny>(collection: Omit<SourceCollection<S>, 'presence'>): SourceCollection<S> & { presence: true } {
+  return { ...collection, presence: true };
+}
+
 export const SOURCE_COLLECTIONS = {
-  accounts: source({ schema: accountDoc, idCheck: ownId, changes: { field: 'updatedAt' }, tombstoned: false }),
-  stores: source({ schema: storeDoc, idCheck: ownId, changes: { field: 'updatedAt' }, tombstoned: false }),
+  accounts: source({ schema: accountDoc, idCheck: ownId, changes: { field: 'updatedAt' } }),
+  stores: source({ schema: storeDoc, idCheck: ownId, changes: { field: 'updatedAt' } }),
   frozenAccounts: source({
     schema: frozenAccountDoc,
     idCheck: (id, f) => (id === handleDocId(f.handle, f.platform) ? null : 'not the id x_{handle}'),
     changes: { field: 'updatedAt' },
-    tombstoned: true,
   }),
   schedules: source({
     schema: scheduleDoc,
+    datedBy: 'date',
     idCheck: (id, s) =>
       Array.from({ length: MAX_SHIFTS_PER_DAY }, (_, slot) => shiftDocId(s.userId, s.date, slot)).includes(id)
         ? null
         : `not a shift id {userId}_{date}_{0..${MAX_SHIFTS_PER_DAY - 1}}`,
     changes: { field: 'updatedAt' },
-    tombstoned: true,
   }),
   // The store she asks to join: with memberships, decides her confirmed store.
-  storeRequests: source({ schema: storeRequestDoc, idCheck: ownId, changes: { field: 'updatedAt' }, tombstoned: false }),
+  storeRequests: source({ schema: storeRequestDoc, idCheck: ownId, changes: { field: 'updatedAt' } }),
   memberships: source({
     schema: membershipDoc,
     idCheck: (id, m) => (id === membershipDocId(m.storeId, m.userId) ? null : 'not the id {storeId}_{userId}'),
     changes: { field: 'updatedAt' },
-    tombstoned: false,
   }),
   // A held slug released for real is deleted with a tombstone (docs/decisions/slug-holds.md).
   slugs: source({
     schema: slugDoc,
     idCheck: (id) => (SLUG_PATTERN.test(id) ? null : 'not a slug'),
     changes: { byOwner: true },
-    tombstoned: true,
   }),
   disputes: source({
     schema: disputeDoc,
     idCheck: (id, d) =>
       slotIds(d.userId, MAX_OPEN_DISPUTES).includes(id) ? null : `not a dispute id {userId}_{0..${MAX_OPEN_DISPUTES - 1}}`,
     changes: { field: 'createdAt' },
-    tombstoned: true,
   }),
   blogs: source({
     schema: blogDoc,
     idCheck: (id, b) => (parseDailyDocId(id, b.userId, MAX_BLOGS_PER_DAY) ? null : 'not a blog id {userId}_{yyyymmdd}_{0..9}'),
     changes: { field: 'updatedAt' },
-    tombstoned: true,
   }),
   posts: source({
     schema: postDoc,
     idCheck: (id, p) => (parseDailyDocId(id, p.userId, MAX_POSTS_PER_DAY) ? null : 'not a post id {userId}_{yyyymmdd}_{0..19}'),
     changes: { field: 'updatedAt' },
-    tombstoned: true,
   }),
   // rankings/current: written by scripts/ranking.ts alone (src/schema/rankings.ts).
   rankings: source({
     schema: rankingDoc,
     idCheck: (id) => (id === RANKING_DOC_ID ? null : `not ${RANKING_DOC_ID}`),
     changes: { byMarker: true },
-    tombstoned: true,
   }),
-  suspensions: source({
+  suspensions: presence({
     schema: suspensionDoc,
     idCheck: () => null,
     changes: { field: 'createdAt' },
-    tombstoned: true,
     presentWhenMalformed: true,
   }),
   // The operator's verify-store / unverify-store (scripts/moderate.ts): which stores' confirmations
   // count (docs/decisions/store-verification.md). Both leave a marker in deletions/ (a change this rare
   // is not worth a query in every idle cycle). A malformed one verifies nothing (no badge).
-  storeVerifications: source({
+  storeVerifications: presence({
     schema: storeVerificationDoc,
     idCheck: () => null,
     changes: { byMarker: true },
-    tombstoned: true,
   }),
 } as const;
 
@@ -137,3 +146,18 @@ export const SOURCE_NAMES = Object.keys(SOURCE_COLLECTIONS) as SourceName[];
 export type SourceDoc<N extends SourceName> = z.infer<(typeof SOURCE_COLLECTIONS)[N]['schema']>;
 /** The profile collections whose writes carry their owner's slug changes. */
 export const PROFILE_SOURCES = ['accounts', 'stores'] as const satisfies readonly SourceName[];
+
+/**
+ * The source as the derivations read it (./derive.ts): each collection's
+ * valid documents by id, or the ids alone where only presence counts.
+ */
+export type SourceDocs = {
+  [N in SourceName]: (typeof SOURCE_COLLECTIONS)[N] extends { presence: true } ? Set<string> : Map<string, SourceDoc<N>>;
+};
+
+/** A source without documents (every collection empty). */
+export function emptySourceDocs(): SourceDocs {
+  return Object.fromEntries(
+    SOURCE_NAMES.map((name) => [name, 'presence' in SOURCE_COLLECTIONS[name] ? new Set() : new Map()]),
+  ) as SourceDocs;
+}

@@ -23,20 +23,19 @@ export const disputeDoc = z
 export type DisputeDoc = z.infer<typeof disputeDoc>;
 
 export const REPORT_REASONS = ['impersonation', 'spam', 'inappropriate', 'other'] as const;
-/** What can be reported: a public document, named by its path. */
-export const REPORT_TARGET_PATTERN = /^(accounts|stores|frozenAccounts|blogs|posts)\/[A-Za-z0-9_-]{1,128}$/;
 
-/** reports/{uid}_{0..19}: a signed-in user's report about public content. */
-export const reportDoc = z
-  .object({
-    userId: uid,
-    targetPath: z.string().regex(REPORT_TARGET_PATTERN),
-    reason: z.enum(REPORT_REASONS),
-    text: z.string().max(1000),
-    createdAt: timestamp,
-  })
-  .strict();
-export type ReportDoc = z.infer<typeof reportDoc>;
+/**
+ * The fields of reports/{uid}_{0..19}, a signed-in user's report about
+ * public content. Its schema, reportDoc, is src/registry/reports.ts: what
+ * `targetPath` may name comes from the registry of public collections.
+ */
+export const reportFields = {
+  userId: uid,
+  targetPath: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().max(1000),
+  createdAt: timestamp,
+};
 
 /** suspensions/{uid}: trusted code only. A suspended account leaves the site and cannot write. */
 export const suspensionDoc = z

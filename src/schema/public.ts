@@ -3,9 +3,10 @@ import { area, channels, dateKey, optionalUrl, slug, tags, timeOfDay, uid, xHand
 import { verificationLevel } from './frozen-accounts';
 
 /**
- * The public export: what `scripts/export.ts` writes and the static build
- * reads. Only published documents and public fields; never users,
- * customers, announcements, favorites rows or tokens. Times are ISO text.
+ * The public export's records: what `scripts/export.ts` writes and the
+ * static build reads (each collection's file: src/registry/public-collections.ts).
+ * Only published documents and public fields; never users, customers,
+ * announcements, favorites rows or tokens. Times are ISO text.
  */
 const isoTime = z.string().datetime({ offset: true });
 
@@ -66,7 +67,7 @@ export const publicFrozenAccount = z
     note: z.string(),
     /**
      * The level shown: 'store' only while the store that confirmed it is
-     * operator-verified and public (else 'self'); see scripts/export/public-records.ts.
+     * operator-verified and public (else 'self'); see src/registry/derive.ts.
      */
     verification: verificationLevel,
     /** A second claimant's dispute is open: shown as 確認中, whatever the level, until the operator resolves it. */
@@ -152,14 +153,5 @@ export const exportMeta = z
   .strict();
 export type ExportMeta = z.infer<typeof exportMeta>;
 
-/** File names inside the export folder, one per public collection; blogs and posts are folders of author shards (src/lib/export-shards.ts). */
-export const EXPORT_FILES = {
-  therapists: 'therapists.json',
-  stores: 'stores.json',
-  frozenAccounts: 'frozen-accounts.json',
-  shifts: 'shifts.json',
-  redirects: 'redirects.json',
-  blogs: 'blogs',
-  posts: 'posts',
-  meta: 'meta.json',
-} as const;
+/** The export's own file, beside the collections' (src/registry/public-collections.ts names theirs). */
+export const EXPORT_META_FILE = 'meta.json';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isArea } from '../lib/areas';
 import { dateKey, timestamp, uid } from './common';
-import { reportDoc } from './moderation';
+import { reportFields } from './moderation';
 
 /**
  * The 推しランキング (docs/decisions/ranking.md). Trusted code (scripts/ranking.ts) counts the private
@@ -24,8 +24,6 @@ export const RANKING_BURST_HOURS = 24;
 export const RANKING_SNAPSHOT_DAYS = 7;
 /** The one document of `rankings`. */
 export const RANKING_DOC_ID = 'current';
-/** The public export's file. */
-export const RANKINGS_FILE = 'rankings.json';
 
 const rank = z.number().int().min(1);
 /**
@@ -86,8 +84,9 @@ export const RANKING_BURST_REASON = 'ranking-burst';
  * favourites of `burst.from`–`burst.to` are held out of the count; closing
  * it (`npm run moderate -- close-report`) lets them count from the next run.
  */
-export const rankingBurstReportDoc = reportDoc
-  .extend({
+export const rankingBurstReportDoc = z
+  .object({
+    ...reportFields,
     userId: z.literal(RANKING_REPORTER),
     targetPath: z.string().regex(/^accounts\/[A-Za-z0-9_-]{1,128}$/),
     reason: z.literal(RANKING_BURST_REASON),

@@ -7,7 +7,9 @@
  * whose save failed (offline, or a dropped connection) stays in the form
  * and comes back after a reload; an unverified
  * account saves drafts but cannot publish; two tabs saving the same blog
- * get a warning instead of a silent overwrite; a delete takes the blog, its
+ * get a warning instead of a silent overwrite; a body nested past the
+ * Markdown bounds is shown as a problem in the preview and refused next to
+ * the body field, and kept through a reload; a delete takes the blog, its
  * tombstone and its picture; the composer on /timeline posts and deletes.
  * Then the XSS corpus goes through the live preview and nothing may run.
  */
@@ -195,6 +197,45 @@ describe('the blog editor', () => {
     await status().filter({ hasText: '下書きを保存しました' }).waitFor();
     const saved = (await myDocs('blogs')).filter((blog) => blog.get('title') === draftTitle);
     expect(saved.map((blog) => blog.get('body'))).toEqual([draftBody]);
+  });
+
+  it('refuses a body nested past the bounds: the preview says why, 公開する is refused next to the body, and the text survives a reload', async () => {
+    await signInTo('/blog-editor?edit=new');
+    await page.getByTestId('blog-editor').waitFor();
+    const nestedTitle = `入れ子が深すぎる記事 ${unique}`;
+    // Pasted from a long mail thread: quotes inside quotes, far past the 8 levels a page renders.
+    const nestedBody = `お返事です。\n\n${'>'.repeat(30)} いちばん古いメール`;
+    const nestedMessage = '3 行目の引用（>）や箇条書きの入れ子が深すぎます（30 段）。入れ子は 8 段までにしてください。';
+    await page.getByLabel('タイトル').fill(nestedTitle);
+    await body().fill(nestedBody);
+
+    // The preview says why instead of rendering.
+    const problem = page.getByTestId('blog-preview-problem');
+    await problem.filter({ hasText: nestedMessage }).waitFor();
+    expect(await page.getByTestId('blog-preview-body').count()).toBe(0);
+
+    await page.getByLabel('今すぐ公開').check();
+    await page.getByTestId('blog-save').click();
+    await status().and(page.locator('[data-status="error"]')).filter({ hasText: '入力内容を確かめてください' }).waitFor();
+    // The message stands under the body field, which names it, is marked invalid and has the focus.
+    const described = await body().evaluate((field) =>
+      (field.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join('\n'),
+    );
+    expect(described).toContain(nestedMessage);
+    expect(await body().getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('body');
+    expect((await myDocs('blogs')).filter((blog) => blog.get('title') === nestedTitle)).toEqual([]);
+
+    // Nothing she typed is lost: a reload offers the draft kept in this browser.
+    await page.waitForTimeout(800);
+    await page.reload();
+    await page.getByTestId('blog-restore-offer').waitFor();
+    await page.getByRole('button', { name: '復元' }).click();
+    expect(await body().inputValue()).toBe(nestedBody);
+    await problem.filter({ hasText: nestedMessage }).waitFor();
   });
 
   it('lets an account with an unverified email save drafts but not publish', async () => {

@@ -53,7 +53,7 @@ async function storeShifts(from: string, until: string): Promise<StoredShift[]> 
 }
 
 /** The names of the store's confirmed members, as the grid lists them (by name). */
-async function confirmedMembers(): Promise<{ id: string; name: string }[]> {
+async function confirmedMembers(): Promise<{ id: string; name: string; published: boolean }[]> {
   const db = adminDb();
   const answers = await db.collection('memberships').where('storeId', '==', STORE).where('status', '==', 'confirmed').get();
   const members = await Promise.all(
@@ -63,6 +63,7 @@ async function confirmedMembers(): Promise<{ id: string; name: string }[]> {
       return {
         id,
         name: account.get('displayName') as string,
+        published: account.get('published') === true,
         storeId: request.get('storeId') as string | null | undefined,
         requestedAt: request.get('requestedAt'),
         answeredFor: answer.get('requestedAt'),
@@ -71,7 +72,7 @@ async function confirmedMembers(): Promise<{ id: string; name: string }[]> {
   );
   return members
     .filter((member) => member.storeId === STORE && member.requestedAt?.isEqual?.(member.answeredFor))
-    .map(({ id, name }) => ({ id, name }))
+    .map(({ id, name, published }) => ({ id, name, published }))
     .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
 }
 
@@ -112,7 +113,10 @@ describe('the store roster', () => {
       `${formatMonthDayWeekday(today)}〜${formatMonthDayWeekday(addDays(today, 6))}`,
     );
     const roster = page.getByRole('table');
-    expect(await roster.getByRole('rowheader').allTextContents()).toEqual(members.map((member) => member.name));
+    // A member whose profile is not public is marked so.
+    expect(await roster.getByRole('rowheader').allTextContents()).toEqual(
+      members.map((member) => (member.published ? member.name : `${member.name}（非公開）`)),
+    );
     expect(await roster.getByRole('columnheader').count()).toBe(1 + 7);
     // Pending and declined therapists who named the store are not in it.
     expect(await roster.getByRole('row').count()).toBe(1 + members.length);

@@ -7,9 +7,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { exportDataFiles } from '../../scripts/export/write-export';
 import path from 'node:path';
-import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
+import { emptyExport, PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
 import {
-  EXPORT_FILES,
+  EXPORT_META_FILE,
   type PublicBlog,
   type PublicFrozenAccount,
   type PublicPost,
@@ -20,7 +20,7 @@ import {
 import { plainExcerpt } from '../../src/lib/markdown/excerpt';
 import { addDays } from '../../src/lib/tokyo-date';
 import type { PublicRanking } from '../../src/schema/rankings';
-import { withRanks } from '../../scripts/ranking/rank';
+import { withRanks } from '../../src/lib/ranking-tables';
 import type { Area } from '../../src/lib/areas';
 
 const AT = '2026-11-01T03:00:00.000Z';
@@ -115,7 +115,7 @@ export function blogRecord(owner: { id: string }, n: number, overrides: Partial<
     updatedAt: at,
     ...overrides,
   };
-  // As the export works it out (scripts/export/public-records.ts).
+  // As the export works it out (src/registry/derive.ts).
   return { ...blog, teaser: overrides.teaser ?? plainExcerpt(blog.body) };
 }
 
@@ -159,12 +159,13 @@ export function publicExport({ therapists = 40, today = '2026-11-22' }: { therap
     blogRecord(stores[0]!, 2),
   ].sort(byId);
   const posts = people.flatMap((t, i) => (i % 4 ? [] : [postRecord(t, i), postRecord(t, i + 1)])).sort(byId);
+  // Collections it makes no records of stay empty.
   return {
+    ...emptyExport(),
     therapists: people,
     stores,
     frozenAccounts,
     shifts,
-    redirects: [],
     blogs,
     posts,
     rankings: [rankingRecord(people.slice(0, 12))],
@@ -196,5 +197,5 @@ export async function writePublicExport(dir: string, records: ExportRecords): Pr
   }
   for (const { file, text } of exportDataFiles(records)) await writeFile(path.join(dir, file), text);
   const counts = Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, records[name].length]));
-  await writeFile(path.join(dir, EXPORT_FILES.meta), `${JSON.stringify({ exportedAt: AT, source: 'test', counts })}\n`);
+  await writeFile(path.join(dir, EXPORT_META_FILE), `${JSON.stringify({ exportedAt: AT, source: 'test', counts })}\n`);
 }

@@ -19,7 +19,7 @@ import { blogPath } from '../../src/lib/routes';
 import { publicProfilePath } from '../../src/lib/routes';
 import { schedulePath } from '../../src/lib/routes';
 import { addDays } from '../../src/lib/tokyo-date';
-import { PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
+import type { ExportRecords } from '../../src/registry/public-collections';
 import { announcementDoc } from '../../src/schema/announcements';
 import { blogRecord, frozenRecord, postRecord, publicExport, shiftRecord, writePublicExport } from '../factories/public-export';
 import { frozen, put, slug, therapist } from './support/trust-docs';
@@ -41,11 +41,8 @@ const quiet = () => {};
 let root: string;
 let exportDir: string;
 
-/** th-01..th-03 and six stores, with old content (the snapshot the first run takes); collections the factory leaves out empty. */
-const baseExport = (): ExportRecords => ({
-  ...(Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, []])) as unknown as ExportRecords),
-  ...publicExport({ therapists: 3, today: TODAY }),
-});
+/** th-01..th-03 and six stores, with old content (the snapshot the first run takes). */
+const baseExport = (): ExportRecords => publicExport({ therapists: 3, today: TODAY });
 const th = (records: ExportRecords, n: number) => records.therapists[n - 1]!;
 const profileOf = (records: ExportRecords, n: number) => publicProfilePath('therapist', th(records, n).profileSlug);
 const fanIds = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}`);

@@ -14,6 +14,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { tokyoDateKey, addDays } from '../../src/lib/tokyo-date';
+import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES } from '../../src/registry/public-collections';
+import { EXPORT_META_FILE } from '../../src/schema/public';
 import { TEST_PROJECTS } from '../setup/projects';
 import { AT, dispute, frozen, membership, put, shift, store, storeRequest, therapist } from './support/trust-docs';
 
@@ -168,17 +170,9 @@ describe('an export with a malformed document in every collection', () => {
     }
     expect(report.counts.skipped).toBe(planted().length);
     expect(report.counts.therapists).toBe(after.therapists!.length);
-    expect((await readdir(exportDir())).sort()).toEqual([
-      'blogs',
-      'frozen-accounts.json',
-      'meta.json',
-      'posts',
-      'rankings.json',
-      'redirects.json',
-      'shifts.json',
-      'stores.json',
-      'therapists.json',
-    ]);
+    // A file (a folder of shards) per collection of the registry, and meta.json: the report is not inside.
+    const files = [...PUBLIC_COLLECTION_NAMES.map((name) => PUBLIC_COLLECTIONS[name].file), EXPORT_META_FILE];
+    expect((await readdir(exportDir())).sort()).toEqual(files.sort());
     expect(await readdir(dir)).toContain('export-report.json');
   });
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { emulatorHost } from '../../scripts/lib/project';
 import { TEST_PROJECTS } from '../setup/projects';
+import { emptyExport } from '../../src/registry/public-collections';
 import {
   AT,
   REQUESTED_AT,
@@ -429,6 +430,7 @@ describe('the public-shape check', () => {
     const bad = { ...good, id: 'bad', profileSlug: 'Bad Slug' };
     const checked = checkPublicShapes(
       {
+        ...emptyExport(),
         therapists: [good, bad],
         stores: [store1],
         frozenAccounts: [

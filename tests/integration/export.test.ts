@@ -14,6 +14,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { plainExcerpt } from '../../src/lib/markdown/excerpt';
+import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES } from '../../src/registry/public-collections';
+import { EXPORT_META_FILE } from '../../src/schema/public';
 import { TEST_PROJECTS } from '../setup/projects';
 
 process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.integration;
@@ -77,15 +79,10 @@ describe('export of the seeded data', () => {
     const shards = files.filter((file) => /^(blogs|posts)\//.test(file));
     for (const shard of shards) expect(shard).toMatch(/^(blogs|posts)\/[0-9a-f]{2}\.json$/);
     expect(shards.some((file) => file.startsWith('blogs/')) && shards.some((file) => file.startsWith('posts/'))).toBe(true);
-    expect(files.filter((file) => !shards.includes(file))).toEqual([
-      'frozen-accounts.json',
-      'meta.json',
-      'rankings.json',
-      'redirects.json',
-      'shifts.json',
-      'stores.json',
-      'therapists.json',
-    ]);
+    // The rest: a file per whole collection of the registry, and meta.json; nothing else.
+    const whole = PUBLIC_COLLECTION_NAMES.flatMap((name) => (PUBLIC_COLLECTIONS[name].shardBy ? [] : [PUBLIC_COLLECTIONS[name].file]));
+    expect(whole).toEqual(expect.arrayContaining(['therapists.json', 'stores.json', 'frozen-accounts.json', 'shifts.json']));
+    expect(files.filter((file) => !shards.includes(file))).toEqual([...whole, EXPORT_META_FILE].sort());
   });
 
   it("gives each diary its cards' teaser: its body as plain text, cut at 80 characters", async () => {

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { doc, serverTimestamp, setDoc, Timestamp, writeBatch } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { SCHEMAS } from '../../src/schema';
+import { SCHEMAS } from '../../src/registry/firestore-schemas';
 import {
   disputeDocFor,
   fcmTokenDocFor,
@@ -33,7 +33,7 @@ type Data = Record<string, unknown>;
 type Shape = (now: unknown) => Data;
 
 interface Collection {
-  /** Key of src/schema SCHEMAS. */
+  /** Key of SCHEMAS (src/registry/firestore-schemas.ts). */
   schema: string;
   /** The valid document; a case overrides some of its fields. */
   base: Shape;

@@ -5,7 +5,7 @@ import { recordsOf } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
 import type { PublicBlog } from '../../src/schema/public';
-import { EXPORT_ROUTES } from '../../src/registry/site-pages';
+import { EXPORT_ROUTES } from '../../src/data/site-pages';
 import { blogRecord, postRecord, publicExport } from '../factories/public-export';
 
 const records = () => publicExport({ therapists: 40 });

@@ -3,6 +3,7 @@ import { blogDoc } from '../../src/schema/blogs';
 import { blogStatus, type StoredBlog } from '../../src/lib/blogs/blog';
 import { EMPTY_BLOG_FORM, formFromBlog, sameBlogForm, validateBlogForm, type BlogForm } from '../../src/lib/blogs/form';
 import { dateToTokyoLocal, earliestScheduleValue, tokyoLocalToDate } from '../../src/lib/blogs/publish-time';
+import { markdownProblem } from '../../src/lib/markdown/bounds';
 
 const now = new Date('2026-11-23T03:00:00Z'); // 12:00 in Tokyo
 const form = (overrides: Partial<BlogForm> = {}): BlogForm => ({ ...EMPTY_BLOG_FORM, title: '今日の出勤', body: '本文', ...overrides });
@@ -113,6 +114,15 @@ describe('validateBlogForm', () => {
       ok: false,
       errors: { tags: expect.stringContaining('10 個') },
     });
+  });
+
+  it('refuses a body past the Markdown bounds with their message, a draft as much as a published blog', () => {
+    const body = `はじめに\n\n${'> '.repeat(12)}深い引用`;
+    for (const mode of ['draft', 'now'] as const) {
+      expect(validateBlogForm(form({ body, mode }), verified)).toEqual({ ok: false, errors: { body: markdownProblem(body)?.message } });
+    }
+    expect(markdownProblem(body)?.message).toContain('3 行目');
+    expect(validateBlogForm(form({ body: `はじめに\n\n${'> '.repeat(3)}引用` }), verified).ok).toBe(true);
   });
 
   it('refuses publishing, now or later, without a verified email', () => {

@@ -16,6 +16,7 @@ import {
   reportTargetFrom,
   reportTargetLabel,
 } from '../../src/lib/reports/report';
+import { REPORT_TARGETS } from '../../src/registry/reports';
 
 describe('disputes', () => {
   it('need 1..1000 characters of evidence, naming the limit', () => {
@@ -48,13 +49,15 @@ describe('disputes', () => {
 
 describe('reports', () => {
   it('take the target from the query, only when it is a public document path', () => {
-    expect(reportTargetFrom('?target=accounts/abc123')).toBe('accounts/abc123');
-    expect(reportTargetFrom('?target=stores%2Fs-1')).toBe('stores/s-1');
-    expect(reportTargetFrom('?target=users/abc')).toBeNull();
-    expect(reportTargetFrom('?target=accounts/a/b')).toBeNull();
-    expect(reportTargetFrom('')).toBeNull();
-    expect(reportTargetLabel('accounts/x')).toBe('セラピストのプロフィール');
-    expect(reportTargetLabel('frozenAccounts/x_miu')).toBe('旧アカウントの登録');
+    expect(reportTargetFrom('?target=accounts/abc123', REPORT_TARGETS)).toBe('accounts/abc123');
+    expect(reportTargetFrom('?target=stores%2Fs-1', REPORT_TARGETS)).toBe('stores/s-1');
+    expect(reportTargetFrom('?target=users/abc', REPORT_TARGETS)).toBeNull();
+    expect(reportTargetFrom('?target=schedules/abc', REPORT_TARGETS)).toBeNull();
+    expect(reportTargetFrom('?target=accounts/a/b', REPORT_TARGETS)).toBeNull();
+    expect(reportTargetFrom('', REPORT_TARGETS)).toBeNull();
+    expect(reportTargetLabel('accounts/x', REPORT_TARGETS)).toBe('セラピストのプロフィール');
+    expect(reportTargetLabel('frozenAccounts/x_miu', REPORT_TARGETS)).toBe('旧アカウントの登録');
+    expect(reportTargetLabel('constructor/x', REPORT_TARGETS)).toBe('公開されている内容');
   });
 
   it('need a reason, and at most 1000 characters of text', () => {

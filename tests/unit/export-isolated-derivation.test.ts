@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveIsolated } from '../../scripts/export/isolated-derivation';
-import { toPublicExport, type SourceDocs } from '../../scripts/export/public-records';
+import { toPublicExport } from '../../scripts/export/public-records';
 import { describeSkipped, SkipLog } from '../../scripts/export/report';
+import { emptySourceDocs, type SourceDocs } from '../../src/registry/source-collections';
 import type { AccountDoc } from '../../src/schema/accounts';
 import type { StoreDoc } from '../../src/schema/stores';
 import { storeDocFor, therapistDoc } from '../factories/documents';
@@ -10,19 +11,10 @@ const photoBase = { bucket: 'demo-theralink.appspot.com' };
 
 function source(therapists: string[], stores: string[], suspended: string[] = []): SourceDocs {
   return {
+    ...emptySourceDocs(),
     accounts: new Map(therapists.map((uid) => [uid, therapistDoc(uid) as unknown as AccountDoc])),
     stores: new Map(stores.map((uid) => [uid, storeDocFor(uid) as unknown as StoreDoc])),
-    frozenAccounts: new Map(),
-    schedules: new Map(),
-    memberships: new Map(),
-    storeRequests: new Map(),
-    slugs: new Map(),
-    disputes: new Map(),
-    blogs: new Map(),
-    posts: new Map(),
-    rankings: new Map(),
     suspensions: new Set(suspended),
-    storeVerifications: new Set(),
   };
 }
 

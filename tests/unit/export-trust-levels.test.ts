@@ -1,5 +1,5 @@
 /**
- * The export's trust derivation, pure (scripts/export/public-records.ts):
+ * The export's trust derivation, pure (src/registry/derive.ts):
  * the level a claim shows (店舗確認済み only from an operator-verified,
  * public, unsuspended store; docs/decisions/store-verification.md), 確認中
  * for any open dispute whatever the level, and held slugs redirecting at
@@ -7,7 +7,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDisputed, shownLevel, slugRedirects, toPublicExport, type SourceDocs } from '../../scripts/export/public-records';
+import { toPublicExport } from '../../scripts/export/public-records';
+import { isDisputed, shownLevel, slugRedirects } from '../../src/registry/derive';
+import { emptySourceDocs, type SourceDocs } from '../../src/registry/source-collections';
 import type { FrozenAccountDoc } from '../../src/schema/frozen-accounts';
 import type { SlugDoc } from '../../src/schema/slugs';
 import { accountDoc } from '../../src/schema/accounts';
@@ -69,22 +71,7 @@ const claim = (uid: string, handle: string, over: Partial<FrozenAccountDoc> = {}
   });
 
 function source(over: Partial<SourceDocs>): SourceDocs {
-  return {
-    accounts: new Map(),
-    stores: new Map(),
-    frozenAccounts: new Map(),
-    schedules: new Map(),
-    memberships: new Map(),
-    storeRequests: new Map(),
-    slugs: new Map(),
-    disputes: new Map(),
-    blogs: new Map(),
-    posts: new Map(),
-    rankings: new Map(),
-    suspensions: new Set(),
-    storeVerifications: new Set(),
-    ...over,
-  };
+  return { ...emptySourceDocs(), ...over };
 }
 
 describe('shownLevel', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadDirectory } from '../../src/data/directory';
 import { setRenderContext, UNVERSIONED } from '../../src/data/render-context';
-import { EXPORT_FILES } from '../../src/schema/public';
+import { PUBLIC_COLLECTIONS } from '../../src/registry/public-collections';
 import { tokyoInstant } from '../../src/lib/tokyo-date';
 import { publicExport, writePublicExport } from '../factories/public-export';
 
@@ -51,7 +51,7 @@ describe('loadDirectory', () => {
     expect(await loadDirectory()).toBe(first);
 
     const data = publicExport({ therapists: 4, today: TODAY });
-    await writeFile(path.join(dir, EXPORT_FILES.therapists), `${JSON.stringify(data.therapists)}\n`);
+    await writeFile(path.join(dir, PUBLIC_COLLECTIONS.therapists.file), `${JSON.stringify(data.therapists)}\n`);
     const edited = await loadDirectory();
     expect(edited).not.toBe(first);
     expect(edited.therapists).toHaveLength(4);

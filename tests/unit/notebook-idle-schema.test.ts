@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTEBOOK_ARGON2 } from '../../src/lib/notebook/argon2';
 import { IDLE_LOCK_MS, watchIdle } from '../../src/lib/notebook/idle';
 import { readKeyFields, readSealedRecord, STORED_LENGTHS } from '../../src/lib/notebook/stored-shape';
-import { schemaForPath } from '../../src/schema';
+import { schemaForPath } from '../../src/registry/firestore-schemas';
 import { customerRecordDoc, notebookKeyDoc } from '../../src/schema/customers';
 
 class Events {

@@ -8,7 +8,7 @@ import { indexExport } from '../../src/data/directory';
 import { rankChange, rankingPages, rankingView } from '../../src/data/ranking';
 import { rankingPath, RANKING_PATH } from '../../src/lib/routes';
 import { illustrationPath } from '../../src/lib/illustration';
-import { EXPORT_ROUTES } from '../../src/registry/site-pages';
+import { EXPORT_ROUTES } from '../../src/data/site-pages';
 import { publicExport, rankingRecord } from '../factories/public-export';
 
 const records = () => publicExport({ therapists: 40 });

@@ -1,22 +1,14 @@
 /**
- * From counts to the published tables (scripts/ranking/rank.ts and
- * public.ts): competition ranks, the top 100 overall and 30 per area, last
+ * From counts to the published tables (scripts/ranking/rank.ts,
+ * src/lib/ranking-tables.ts and the export's src/registry/derive.ts): competition ranks, the top 100 overall and 30 per area, last
  * week's rank from the oldest snapshot of the week, and what the export
  * keeps when a ranked therapist is no longer public.
  */
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { publicRankings } from '../../scripts/ranking/public';
-import {
-  comparisonDate,
-  expiredSnapshotDates,
-  publishedTables,
-  rankingTables,
-  sameTables,
-  snapshotRanks,
-  withRanks,
-  type Candidate,
-} from '../../scripts/ranking/rank';
+import { comparisonDate, expiredSnapshotDates, rankingTables, sameTables, snapshotRanks, type Candidate } from '../../scripts/ranking/rank';
+import { publishedTables, withRanks } from '../../src/lib/ranking-tables';
+import { publicRankings } from '../../src/registry/derive';
 import { publicRanking, RANKING_AREA_SIZE, RANKING_OVERALL_SIZE } from '../../src/schema/rankings';
 
 const candidate = (uid: string, count: number, area = '新宿'): Candidate => ({ uid, count, area });

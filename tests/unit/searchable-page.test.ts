@@ -7,7 +7,7 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { isSearchablePage, searchDocument } from '../../scripts/lib/search-index-writer';
 import { BLOGS_PATH, blogListPath } from '../../src/lib/routes';
 import { renderMarkdown } from '../../src/lib/markdown/render';
-import { searchPartOf } from '../../src/registry/site-pages';
+import { searchPartOf } from '../../src/data/site-pages';
 
 const page = (main: string, content: string) => `<!doctype html><html lang="ja"><body>${main}${content}</main></body></html>`;
 

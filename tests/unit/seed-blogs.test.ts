@@ -64,7 +64,8 @@ describe('seeded blogs and timeline posts (demo)', () => {
           .join('/'),
       ),
     );
-    expect(counts).toEqual({
+    // The counts of the collections seeded before the diaries (one seeded later adds its own).
+    expect(counts).toMatchObject({
       slugs: 231,
       stores: 30,
       frozenAccounts: 140,

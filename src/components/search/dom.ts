@@ -12,8 +12,6 @@ export function link(href: string, text: string, className: string): HTMLAnchorE
   return anchor;
 }
 
-export const LINK_CLASS = 'text-brand-700 underline underline-offset-2 dark:text-brand-300';
-
 /** A round avatar: the photo; else her illustrated face (decorative); else the name's first character. */
 export function avatar(name: string, photoURL: string | undefined, size: 'size-12' | 'size-16', illustration?: string): HTMLElement {
   if (photoURL || illustration) {

@@ -12,8 +12,9 @@ import { loginUrlFor } from '../../lib/auth/next-path';
 import { completionShardUrl, lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
-import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel } from '../../lib/verification';
-import { LINK_CLASS, avatar, el, link } from './dom';
+import { badgeClass } from '../../lib/ui-parts';
+import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel, claimTone } from '../../lib/verification';
+import { avatar, el, link } from './dom';
 import { fetchShardFile } from './shard-file';
 
 /**
@@ -35,7 +36,7 @@ function whose(entry: HandleEntry): string {
 
 /** The answer card for a registered handle. */
 export function answerCard(entry: HandleEntry): HTMLElement {
-  const card = el('article', 'grid gap-3 rounded-xl border-2 border-brand-700 p-4 dark:border-brand-400');
+  const card = el('article', 'card grid gap-3 border-2 border-brand-700 dark:border-brand-400');
   card.dataset.testid = 'handle-answer';
 
   const head = el('div', 'flex items-start gap-4');
@@ -43,11 +44,8 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   title.append(el('h3', 'text-lg font-bold', whose(entry)));
   const facts = el('p', 'flex flex-wrap items-center gap-2 text-sm');
   if (entry.verification) {
-    const badge = el(
-      'span',
-      'rounded-full border border-gray-400 px-2 py-0.5 text-xs font-medium',
-      claimLabel({ verification: entry.verification, disputed: entry.disputed }),
-    );
+    const claim = { verification: entry.verification, disputed: entry.disputed };
+    const badge = el('span', badgeClass(claimTone(claim)), claimLabel(claim));
     badge.title = entry.disputed ? DISPUTED_HINT : VERIFICATION_HINTS[entry.verification];
     badge.dataset.verification = entry.disputed ? 'disputed' : entry.verification;
     facts.append(badge);
@@ -63,11 +61,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
     channels.setAttribute('aria-label', '今のアカウント');
     for (const [label, href] of entry.owner.channels) {
       const item = el('li', '');
-      const button = link(
-        href,
-        label,
-        'inline-block rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-bold hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800',
-      );
+      const button = link(href, label, 'chip font-bold');
       button.rel = 'noopener nofollow';
       item.append(button);
       channels.append(item);
@@ -84,7 +78,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
     line.append(dd);
     details.append(line);
   };
-  if (entry.owner.store) row('店舗', link(entry.owner.store.href, entry.owner.store.name, LINK_CLASS));
+  if (entry.owner.store) row('店舗', link(entry.owner.store.href, entry.owner.store.name, 'text-link'));
   if (entry.owner.kind === 'therapist') {
     const next = entry.owner.nextShift;
     row('次の出勤', next ? `${formatMonthDayWeekday(next.date)} ${formatShiftTime(next)}` : '予定はまだありません');
@@ -93,7 +87,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
 
   const actions = el('div', 'flex flex-wrap items-center gap-4');
   actions.append(
-    link(entry.owner.href, entry.owner.kind === 'store' ? '店舗ページを見る' : 'プロフィールを見る', `${LINK_CLASS} font-bold`),
+    link(entry.owner.href, entry.owner.kind === 'store' ? '店舗ページを見る' : 'プロフィールを見る', 'text-link font-bold'),
     favoriteLink({ uid: entry.owner.uid, kind: entry.owner.kind, name: entry.owner.name }, 'sm'),
   );
   card.append(actions);
@@ -102,7 +96,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
 
 /** 「@nobody_9999 はまだ登録されていません」, with registered handles that start with it. */
 export function notRegistered(handle: string, completions: readonly string[]): HTMLElement {
-  const box = el('div', 'grid gap-2 rounded-xl border border-gray-300 p-4 dark:border-gray-600');
+  const box = el('div', 'card grid gap-2');
   box.dataset.testid = 'handle-not-registered';
   box.append(el('h3', 'text-lg font-bold', `@${handle} はまだ登録されていません`));
   box.append(
@@ -129,7 +123,7 @@ function watchOffer(handle: string): HTMLElement {
     link(
       loginUrlFor(`${location.pathname}${location.search}`),
       `ログインすると、@${handle} が登録されたときにお知らせを受け取れます`,
-      `${LINK_CLASS} text-sm ${SIGNED_IN_HIDDEN}`,
+      `text-link text-sm ${SIGNED_IN_HIDDEN}`,
     ),
   );
   return offer;
@@ -143,7 +137,7 @@ export function completionList(completions: readonly string[], label: string): H
   const list = el('ul', 'flex flex-wrap gap-2');
   for (const handle of completions.slice(0, 10)) {
     const item = el('li', '');
-    item.append(link(`/search?q=${encodeURIComponent(`@${handle}`)}`, `@${handle}`, `${LINK_CLASS} font-mono`));
+    item.append(link(`/search?q=${encodeURIComponent(`@${handle}`)}`, `@${handle}`, 'text-link font-mono'));
     list.append(item);
   }
   wrap.append(list);

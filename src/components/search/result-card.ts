@@ -6,7 +6,7 @@
  */
 import { SEARCH_KINDS, cleanResultUrl } from '../../lib/search-query';
 import { favoriteLink, type FavoriteKind } from '../../islands/favorite-button/markup';
-import { LINK_CLASS, avatar, el, link } from './dom';
+import { avatar, el, link } from './dom';
 import type { PagefindResultData } from './pagefind';
 
 const FAVORITE_KINDS: Partial<Record<string, FavoriteKind>> = {
@@ -17,12 +17,12 @@ const FAVORITE_KINDS: Partial<Record<string, FavoriteKind>> = {
 export function resultCard(data: Pick<PagefindResultData, 'url' | 'meta'> & { excerpt?: string }): HTMLLIElement {
   const { meta } = data;
   const name = meta.title ?? '';
-  const item = el('li', 'flex min-w-0 items-center gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-700');
+  const item = el('li', 'card flex min-w-0 items-center gap-3 p-3');
   item.dataset.testid = 'search-result';
 
   const text = el('div', 'grid min-w-0 gap-0.5');
   const heading = el('p', 'flex flex-wrap items-center gap-2');
-  heading.append(link(cleanResultUrl(data.url), name || cleanResultUrl(data.url), `${LINK_CLASS} text-lg font-bold break-all`));
+  heading.append(link(cleanResultUrl(data.url), name || cleanResultUrl(data.url), 'text-link text-lg font-bold break-all'));
   if (meta.kind)
     heading.append(el('span', 'rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200', meta.kind));
   text.append(heading);

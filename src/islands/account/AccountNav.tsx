@@ -114,7 +114,7 @@ export function AccountNav({ drawerSlot }: { drawerSlot: HTMLElement | null }) {
         popover="auto"
         aria-label="アカウントメニュー"
         data-testid="account-menu"
-        className="account-menu min-w-48 rounded-lg border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+        className="account-menu card min-w-48 bg-white p-1 shadow-lg dark:bg-gray-900"
       >
         <p className="truncate px-3 py-2 text-xs text-gray-600 dark:text-gray-400">{name}</p>
         <AccountLinkList links={links} onLogOut={logOut} />

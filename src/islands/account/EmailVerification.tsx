@@ -8,9 +8,7 @@ import { authErrorMessage } from '../../lib/auth/auth-errors';
 import { reloadUser, type AuthUser } from '../../lib/auth/auth-store';
 import { clientAuth } from '../../lib/firebase/app';
 import { FormAlert } from '../forms/FormAlert';
-
-const buttonClass =
-  'cursor-pointer rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800';
+import { Button } from '../ui/Button';
 
 /** `purpose` finishes the sentence 「…には、確認メールのリンクを開いてください」 (profile publishing by default). */
 export function EmailVerification({ user, purpose = 'プロフィールを公開する' }: { user: AuthUser; purpose?: string }) {
@@ -43,12 +41,12 @@ export function EmailVerification({ user, purpose = 'プロフィールを公開
         メールアドレス（{user.email}）はまだ確認されていません。{purpose}には、確認メールのリンクを開いてください。
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={resend} className={buttonClass}>
+        <Button variant="outline" size="sm" onClick={resend}>
           確認メールをもう一度送る
-        </button>
-        <button type="button" onClick={recheck} className={buttonClass}>
+        </Button>
+        <Button variant="outline" size="sm" onClick={recheck}>
           確認済みか調べる
-        </button>
+        </Button>
       </div>
       {message && <FormAlert kind={message.kind}>{message.text}</FormAlert>}
     </div>

@@ -8,7 +8,7 @@ export function SignedInNotice({ message }: { message: string }) {
   return (
     <RequireSignIn>
       {({ user }) => (
-        <div className="space-y-2 rounded-lg border border-gray-200 p-4 dark:border-gray-700" data-testid="signed-in-notice">
+        <div className="card space-y-2" data-testid="signed-in-notice">
           <p>{user.displayName || user.email} さんとしてログインしています。</p>
           <p>{message}</p>
         </div>

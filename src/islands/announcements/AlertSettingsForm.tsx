@@ -10,7 +10,7 @@ import { FavoriteError } from '../../lib/favorites/errors';
 import { clientDb } from '../../lib/firebase/db';
 import { CheckboxField } from '../forms/CheckboxField';
 import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
+import { Button } from '../ui/Button';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -71,9 +71,9 @@ export function AlertSettingsForm({ uid }: { uid: string }) {
         onChange={(event) => setSettings((now) => ({ ...now, pushAlerts: event.target.checked }))}
       />
       <div className="max-w-xs">
-        <SubmitButton busy={saving} busyLabel="保存しています…">
+        <Button type="submit" variant="primary" className="w-full" busy={saving} busyLabel="保存しています…">
           お知らせの設定を保存
-        </SubmitButton>
+        </Button>
       </div>
       {outcome && <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert>}
     </form>

@@ -29,10 +29,7 @@ export function AnnouncementList({ uid }: { uid: string }) {
   }
   if (state.items.length === 0) return <p data-testid="announcements-empty">お知らせはまだありません。</p>;
   return (
-    <ol
-      className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700"
-      data-testid="announcement-list"
-    >
+    <ol className="card-list" data-testid="announcement-list">
       {state.items.map((item) => {
         const link = safeAnnouncementLink(item.link);
         return (
@@ -45,7 +42,7 @@ export function AnnouncementList({ uid }: { uid: string }) {
             )}
             {item.body && <p className="whitespace-pre-line">{item.body}</p>}
             {link && (
-              <a href={link} className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
+              <a href={link} className="text-link">
                 詳しく見る
               </a>
             )}

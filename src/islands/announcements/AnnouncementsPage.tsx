@@ -9,16 +9,13 @@ export function AnnouncementsPage() {
     <RequireSignIn>
       {({ user }) => (
         <div className="space-y-8">
-          <section aria-labelledby="push-heading" className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+          <section aria-labelledby="push-heading" className="card space-y-3">
             <h2 id="push-heading" className="text-lg font-bold">
               プッシュ通知
             </h2>
             <PushOptIn uid={user.uid} />
           </section>
-          <section
-            aria-labelledby="alert-settings-heading"
-            className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700"
-          >
+          <section aria-labelledby="alert-settings-heading" className="card space-y-3">
             <h2 id="alert-settings-heading" className="text-lg font-bold">
               推しのお知らせ
             </h2>

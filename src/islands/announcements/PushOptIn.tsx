@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { enablePush, PUSH_LOCAL_DEMO_MESSAGE, pushAvailability, pushFailureMessage, refreshPushTokenIfStale } from '../../lib/push';
 import { FormAlert } from '../forms/FormAlert';
+import { Button } from '../ui/Button';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -46,14 +47,9 @@ export function PushOptIn({ uid }: { uid: string }) {
     <div className="space-y-3">
       <p>{granted ? 'この端末ではプッシュ通知がオンになっています。' : '新しいお知らせを、この端末にプッシュ通知で受け取れます。'}</p>
       {!granted && (
-        <button
-          type="button"
-          onClick={turnOn}
-          disabled={busy}
-          className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 cursor-pointer rounded-md px-4 py-2 font-bold text-white disabled:cursor-wait disabled:opacity-70"
-        >
-          {busy ? '設定しています…' : 'プッシュ通知を受け取る'}
-        </button>
+        <Button variant="primary" onClick={turnOn} busy={busy} busyLabel="設定しています…">
+          プッシュ通知を受け取る
+        </Button>
       )}
       {outcome && <FormAlert kind={outcome.kind}>{outcome.text}</FormAlert>}
     </div>

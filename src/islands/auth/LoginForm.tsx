@@ -13,7 +13,7 @@ import { clientAuth } from '../../lib/firebase/app';
 import { useSessionDraft } from '../../lib/forms/session-draft';
 import { AuthPending } from '../account/AuthPending';
 import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
+import { Button } from '../ui/Button';
 import { EmailField, TextField } from '../forms/TextField';
 
 type Errors = Partial<Record<AuthErrorField, string>>;
@@ -94,18 +94,14 @@ function Login() {
       />
       {errors.form && <FormAlert kind="error">{errors.form}</FormAlert>}
       {notice && <FormAlert kind="success">{notice}</FormAlert>}
-      <SubmitButton busy={busy} busyLabel="ログインしています…">
+      <Button type="submit" variant="primary" className="w-full" busy={busy} busyLabel="ログインしています…">
         ログイン
-      </SubmitButton>
+      </Button>
       <div className="flex flex-wrap justify-between gap-3 text-sm">
-        <button
-          type="button"
-          onClick={sendReset}
-          className="text-brand-700 dark:text-brand-300 cursor-pointer underline underline-offset-2"
-        >
+        <button type="button" onClick={sendReset} className="text-link">
           パスワードをお忘れの方（再設定メールを送る）
         </button>
-        <a href="/register" className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
+        <a href="/register" className="text-link">
           新規登録はこちら
         </a>
       </div>

@@ -17,7 +17,7 @@ import {
 } from '../../lib/auth/registration';
 import { clearDraft, useSessionDraft } from '../../lib/forms/session-draft';
 import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
+import { Button, LinkButton } from '../ui/Button';
 import { describedBy, FieldError } from '../forms/field-parts';
 import { AreaField } from '../forms/AreaField';
 import { EmailField, TextField } from '../forms/TextField';
@@ -84,12 +84,9 @@ export function RegisterForm() {
             <p>確認メールを送れませんでした。プロフィールのページから、もう一度送ることができます。</p>
           )}
         </FormAlert>
-        <a
-          href={profileEditorPath(draft.kind)}
-          className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 inline-flex rounded-md px-4 py-2 font-bold text-white"
-        >
+        <LinkButton href={profileEditorPath(draft.kind)} variant="primary">
           プロフィールを設定する
-        </a>
+        </LinkButton>
       </div>
     );
   }
@@ -98,7 +95,7 @@ export function RegisterForm() {
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-5" aria-describedby={formError ? 'register-error' : undefined}>
       <fieldset className="space-y-2">
-        <legend className="font-medium">登録の種類</legend>
+        <legend className="field-label">登録の種類</legend>
         <div className="flex flex-wrap gap-3">
           {(['therapist', 'store'] as const).map((kind) => (
             <label
@@ -166,7 +163,7 @@ export function RegisterForm() {
             className="mt-1"
           />
           <span>
-            <a href="/terms-of-service" target="_blank" className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
+            <a href="/terms-of-service" target="_blank" className="text-link">
               利用規約
             </a>
             に同意します
@@ -180,12 +177,12 @@ export function RegisterForm() {
           <FormAlert kind="error">{formError}</FormAlert>
         </div>
       )}
-      <SubmitButton busy={busy} busyLabel="登録しています…">
+      <Button type="submit" variant="primary" className="w-full" busy={busy} busyLabel="登録しています…">
         登録する
-      </SubmitButton>
+      </Button>
       <p className="text-sm">
         すでにアカウントをお持ちの方は{' '}
-        <a href="/login" className="text-brand-700 dark:text-brand-300 underline underline-offset-2">
+        <a href="/login" className="text-link">
           ログイン
         </a>
       </p>

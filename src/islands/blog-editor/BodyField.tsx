@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { BLOG_BODY_MAX, MAX_BLOG_IMAGES } from '../../lib/blogs/limits';
 import { TextAreaField } from '../forms/TextAreaField';
-import type { Selection } from './use-blog-editor';
+import type { Selection } from '../../stores/blog-editor/state';
 import { smallButton } from './ui';
 
 interface Props {

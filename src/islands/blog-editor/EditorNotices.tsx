@@ -6,7 +6,7 @@
 import type { StoredBlog } from '../../lib/blogs/blog';
 import type { BlogDraft } from '../../lib/blogs/local-draft';
 import { formatDateTime } from '../../lib/tokyo-date';
-import type { RestoreOffer } from './use-blog-editor';
+import type { RestoreOffer } from '../../stores/blog-editor/state';
 import { primaryButton, secondaryButton } from './ui';
 
 const warningBox =

@@ -14,7 +14,8 @@ import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { routeHash, type Route } from './routes';
 import { useSealedDraft } from './sealed-draft';
-import { actionBar, messageOf, primaryButton, secondaryButton } from './ui';
+import { actionBar, messageOf } from './ui';
+import { Button } from '../ui/Button';
 
 interface FormFields {
   nickname: string;
@@ -131,12 +132,12 @@ export function CustomerForm({
       />
       {error && <FormAlert kind="error">{error}</FormAlert>}
       <div className={actionBar}>
-        <button type="submit" className={`${primaryButton} flex-1 sm:flex-none`} aria-disabled={busy} data-testid="customer-save">
+        <Button type="submit" variant="primary" className="flex-1 sm:flex-none" busy={busy} data-testid="customer-save">
           {busy ? '保存しています…' : '保存する'}
-        </button>
-        <button type="button" className={secondaryButton} onClick={cancel}>
+        </Button>
+        <Button variant="secondary" onClick={cancel}>
           キャンセル
-        </button>
+        </Button>
       </div>
     </form>
   );

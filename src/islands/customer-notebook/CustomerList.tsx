@@ -19,7 +19,9 @@ import { MAX_CUSTOMERS } from '../../lib/caps';
 import { formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { inputClass } from '../forms/TextField';
 import type { Route } from './routes';
-import { actionBar, card, ngBadge, primaryButton, tagChip } from './ui';
+import { actionBar } from './ui';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
 
 const NG_FILTERS: { value: NgFilter; label: string }[] = [
   { value: 'all', label: 'すべて' },
@@ -69,7 +71,7 @@ export function CustomerList({ entries, navigate }: { entries: CustomerEntry[]; 
               className={inputClass}
             />
           </div>
-          <details className="rounded-lg border border-gray-200 dark:border-gray-700" data-testid="list-filters">
+          <details className="card p-0" data-testid="list-filters">
             <summary className="min-h-11 cursor-pointer content-center px-3 font-medium">
               絞り込み・並び替え
               {filterSummary && <span className="ml-2 text-sm font-normal text-gray-700 dark:text-gray-300">（{filterSummary}）</span>}
@@ -138,9 +140,9 @@ export function CustomerList({ entries, navigate }: { entries: CustomerEntry[]; 
       </p>
 
       {entries.length === 0 ? (
-        <p className={`${card} sm:order-3`}>まだ顧客がいません。「顧客を追加」から最初の一人を登録しましょう。</p>
+        <p className="card sm:order-3">まだ顧客がいません。「顧客を追加」から最初の一人を登録しましょう。</p>
       ) : shown.length === 0 ? (
-        <p className={`${card} sm:order-3`}>条件に合う顧客はいません。</p>
+        <p className="card sm:order-3">条件に合う顧客はいません。</p>
       ) : (
         <ul className="space-y-2 sm:order-3" data-testid="customer-list">
           {shown.map(({ slot, customer }) => {
@@ -154,16 +156,16 @@ export function CustomerList({ entries, navigate }: { entries: CustomerEntry[]; 
                     navigate({ view: 'customer', slot });
                   }}
                   data-testid="customer-row"
-                  className="hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-brand-600 dark:hover:border-brand-400 dark:hover:bg-brand-950 block space-y-1.5 rounded-lg border border-gray-200 p-3 focus-visible:outline-2 dark:border-gray-700"
+                  className="card hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-brand-600 dark:hover:border-brand-400 dark:hover:bg-brand-950 block space-y-1.5 p-3 focus-visible:outline-2"
                 >
                   <span className="flex items-center gap-2">
                     <span className="min-w-0 flex-1 truncate text-lg font-bold">{customer.nickname}</span>
-                    {customer.ng && <span className={ngBadge}>NG</span>}
+                    {customer.ng && <Badge tone="solid-danger">NG</Badge>}
                   </span>
                   {customer.tags.length > 0 && (
                     <span className="flex flex-wrap gap-1.5">
                       {customer.tags.map((tag) => (
-                        <span key={tag} className={tagChip}>
+                        <span key={tag} className="tag-chip tag-chip-brand text-sm">
                           #{tag}
                         </span>
                       ))}
@@ -181,14 +183,9 @@ export function CustomerList({ entries, navigate }: { entries: CustomerEntry[]; 
 
       {/* On a phone the bar sticks to the bottom, under the thumb; on a wide screen it sits above the list. */}
       <div className={`${actionBar} sm:order-2`}>
-        <button
-          type="button"
-          data-testid="customer-add"
-          className={`${primaryButton} w-full sm:w-auto`}
-          onClick={() => navigate({ view: 'new' })}
-        >
+        <Button data-testid="customer-add" variant="primary" className="w-full sm:w-auto" onClick={() => navigate({ view: 'new' })}>
           <span aria-hidden="true">＋ </span>顧客を追加
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -9,7 +9,9 @@ import { deleteCustomer, saveCustomer, type CustomerEntry } from '../../lib/note
 import { formatLongDate } from '../../lib/tokyo-date';
 import { FormAlert } from '../forms/FormAlert';
 import type { Route } from './routes';
-import { actionBar, card, dangerButton, messageOf, ngBadge, primaryButton, secondaryButton, tagChip } from './ui';
+import { actionBar, messageOf } from './ui';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
 
 function visitLine(visit: Visit): string {
   return [visit.course, visit.minutes === null ? '' : `${visit.minutes}分`].filter(Boolean).join('・');
@@ -62,19 +64,19 @@ export function CustomerPage({
           event.preventDefault();
           navigate({ view: 'list' });
         }}
-        className="text-brand-800 dark:text-brand-200 inline-flex min-h-11 items-center self-start underline underline-offset-4 sm:order-1"
+        className="text-link inline-flex min-h-11 items-center self-start sm:order-1"
       >
         <span aria-hidden="true">←&nbsp;</span>顧客一覧
       </a>
       <header className="space-y-2 sm:order-1">
         <h2 id="customer-title" ref={heading} tabIndex={-1} className="flex flex-wrap items-center gap-2 text-2xl font-bold break-all">
           {customer.nickname}
-          {customer.ng && <span className={ngBadge}>NG</span>}
+          {customer.ng && <Badge tone="solid-danger">NG</Badge>}
         </h2>
         {customer.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="タグ">
             {customer.tags.map((tag) => (
-              <li key={tag} className={tagChip}>
+              <li key={tag} className="tag-chip tag-chip-brand text-sm">
                 #{tag}
               </li>
             ))}
@@ -93,7 +95,7 @@ export function CustomerPage({
         </div>
       )}
 
-      <section aria-labelledby="customer-notes" className={`${card} sm:order-3`}>
+      <section aria-labelledby="customer-notes" className="card sm:order-3">
         <h3 id="customer-notes" className="mb-2 font-bold">
           メモ
         </h3>
@@ -115,29 +117,27 @@ export function CustomerPage({
         ) : (
           <ol className="space-y-2" data-testid="visit-list">
             {visits.map((visit) => (
-              <li key={visit.id} className={`${card} space-y-2`}>
+              <li key={visit.id} className="card space-y-2">
                 <div>
                   <p className="font-medium">{formatLongDate(visit.date)}</p>
                   {visitLine(visit) && <p className="text-sm text-gray-700 dark:text-gray-300">{visitLine(visit)}</p>}
                   {visit.memo && <p className="mt-1 break-words whitespace-pre-wrap">{visit.memo}</p>}
                 </div>
                 <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={secondaryButton}
+                  <Button
+                    variant="secondary"
                     onClick={() => navigate({ view: 'visit', slot, visitId: visit.id })}
                     aria-label={`${formatLongDate(visit.date)} の来店記録を編集`}
                   >
                     編集
-                  </button>
-                  <button
-                    type="button"
-                    className={secondaryButton}
+                  </Button>
+                  <Button
+                    variant="secondary"
                     onClick={() => void removeVisit(visit)}
                     aria-label={`${formatLongDate(visit.date)} の来店記録を削除`}
                   >
                     削除
-                  </button>
+                  </Button>
                 </div>
               </li>
             ))}
@@ -149,24 +149,24 @@ export function CustomerPage({
         <h3 id="customer-danger" className="sr-only">
           顧客の削除
         </h3>
-        <button type="button" className={dangerButton} onClick={remove} data-testid="customer-delete">
+        <Button variant="danger" onClick={remove} data-testid="customer-delete">
           この顧客を削除
-        </button>
+        </Button>
       </section>
 
       {/* Under the thumb on a phone; under the heading on a wide screen. */}
       <div className={`${actionBar} sm:order-2`}>
-        <button
-          type="button"
-          className={`${primaryButton} flex-1 sm:flex-none`}
+        <Button
+          variant="primary"
+          className="flex-1 sm:flex-none"
           data-testid="visit-add"
           onClick={() => navigate({ view: 'visit', slot, visitId: null })}
         >
           <span aria-hidden="true">＋ </span>来店を記録
-        </button>
-        <button type="button" className={secondaryButton} onClick={() => navigate({ view: 'edit', slot })} data-testid="customer-edit">
+        </Button>
+        <Button variant="secondary" onClick={() => navigate({ view: 'edit', slot })} data-testid="customer-edit">
           編集
-        </button>
+        </Button>
       </div>
     </article>
   );

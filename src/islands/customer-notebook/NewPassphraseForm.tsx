@@ -9,7 +9,8 @@ import { CheckboxField } from '../forms/CheckboxField';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { DERIVING, newPassphraseProblem, PASSPHRASE_HINT } from './passphrase';
-import { messageOf, primaryButton } from './ui';
+import { messageOf } from './ui';
+import { Button } from '../ui/Button';
 
 export function NewPassphraseForm({ mode, onDone }: { mode: 'after-recovery' | 'change'; onDone?: () => void }) {
   const [current, setCurrent] = useState('');
@@ -95,9 +96,9 @@ export function NewPassphraseForm({ mode, onDone }: { mode: 'after-recovery' | '
           {DERIVING}
         </p>
       )}
-      <button type="submit" className={`${primaryButton} w-full`} aria-disabled={busy}>
+      <Button type="submit" variant="primary" className="w-full" busy={busy}>
         合言葉を保存する
-      </button>
+      </Button>
     </form>
   );
 }

@@ -19,7 +19,7 @@ import { SetUpView } from './SetUpView';
 import { SyncBar } from './SyncBar';
 import { UnlockView } from './UnlockView';
 import { VisitForm } from './VisitForm';
-import { secondaryButton } from './ui';
+import { Button } from '../ui/Button';
 
 export function NotebookApp({ uid }: { uid: string }) {
   const state = useStore($notebook);
@@ -49,9 +49,9 @@ export function NotebookApp({ uid }: { uid: string }) {
       return (
         <div className="space-y-3">
           <FormAlert kind="error">顧客ノートを読み込めませんでした。通信状態を確かめて、もう一度お試しください。</FormAlert>
-          <button type="button" className={secondaryButton} onClick={() => void startNotebook(uid)}>
+          <Button variant="secondary" onClick={() => void startNotebook(uid)}>
             もう一度読み込む
-          </button>
+          </Button>
         </div>
       );
     case 'unreadable':
@@ -91,9 +91,9 @@ export function NotebookApp({ uid }: { uid: string }) {
       {missing ? (
         <div className="space-y-3">
           <FormAlert kind="info">この顧客は見つかりませんでした。削除された可能性があります。</FormAlert>
-          <button type="button" className={secondaryButton} onClick={() => navigate({ view: 'list' }, { replace: true })}>
+          <Button variant="secondary" onClick={() => navigate({ view: 'list' }, { replace: true })}>
             顧客一覧へ
-          </button>
+          </Button>
         </div>
       ) : route.view === 'new' ? (
         <CustomerForm key="new" entry={null} navigate={navigate} />

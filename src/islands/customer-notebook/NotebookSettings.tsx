@@ -13,7 +13,8 @@ import { TextField } from '../forms/TextField';
 import { NewPassphraseForm } from './NewPassphraseForm';
 import { ResetNotebook } from './ResetNotebook';
 import type { Route } from './routes';
-import { card, downloadFile, messageOf, primaryButton, secondaryButton } from './ui';
+import { downloadFile, messageOf } from './ui';
+import { Button } from '../ui/Button';
 
 export function NotebookSettings({ navigate }: { navigate: (route: Route) => void }) {
   const [status, setStatus] = useState('');
@@ -25,7 +26,7 @@ export function NotebookSettings({ navigate }: { navigate: (route: Route) => voi
           event.preventDefault();
           navigate({ view: 'list' });
         }}
-        className="text-brand-800 dark:text-brand-200 inline-flex min-h-11 items-center underline underline-offset-4"
+        className="text-link inline-flex min-h-11 items-center"
       >
         <span aria-hidden="true">←&nbsp;</span>顧客一覧
       </a>
@@ -35,13 +36,13 @@ export function NotebookSettings({ navigate }: { navigate: (route: Route) => voi
           {status}
         </p>
       </div>
-      <section className={card}>
+      <section className="card">
         <NewPassphraseForm mode="change" onDone={() => setStatus('合言葉を変更しました。次からは新しい合言葉で開きます。')} />
       </section>
       <BackupSection onStatus={setStatus} />
       <RestoreSection onStatus={setStatus} />
       <CsvSection />
-      <section className={`${card} space-y-3`} aria-labelledby="reset-title">
+      <section className="card space-y-3" aria-labelledby="reset-title">
         <h2 id="reset-title" className="text-lg font-bold">
           ノートを削除する
         </h2>
@@ -65,7 +66,7 @@ function BackupSection({ onStatus }: { onStatus: (message: string) => void }) {
     }
   };
   return (
-    <section className={`${card} space-y-3`} aria-labelledby="backup-title">
+    <section className="card space-y-3" aria-labelledby="backup-title">
       <h2 id="backup-title" className="text-lg font-bold">
         暗号化バックアップ
       </h2>
@@ -74,9 +75,9 @@ function BackupSection({ onStatus }: { onStatus: (message: string) => void }) {
         つのファイルに保存します。開くには、この合言葉（または回復コード）が必要です。機種変更やアカウントの移行に使えます。
       </p>
       {error && <FormAlert kind="error">{error}</FormAlert>}
-      <button type="button" className={primaryButton} onClick={() => void backup()} data-testid="backup-download">
+      <Button variant="primary" onClick={() => void backup()} data-testid="backup-download">
         バックアップをダウンロード
-      </button>
+      </Button>
     </section>
   );
 }
@@ -122,7 +123,7 @@ function RestoreSection({ onStatus }: { onStatus: (message: string) => void }) {
   };
 
   return (
-    <section className={card} aria-labelledby="restore-title">
+    <section className="card" aria-labelledby="restore-title">
       <form onSubmit={restore} noValidate className="space-y-3">
         <h2 id="restore-title" className="text-lg font-bold">
           バックアップから復元
@@ -156,9 +157,9 @@ function RestoreSection({ onStatus }: { onStatus: (message: string) => void }) {
             鍵を確かめています…
           </p>
         )}
-        <button type="submit" className={secondaryButton} aria-disabled={busy} data-testid="restore-submit">
+        <Button type="submit" variant="secondary" busy={busy} data-testid="restore-submit">
           復元する
-        </button>
+        </Button>
       </form>
     </section>
   );
@@ -178,7 +179,7 @@ function CsvSection() {
     }
   };
   return (
-    <section className={`${card} space-y-3`} aria-labelledby="csv-title">
+    <section className="card space-y-3" aria-labelledby="csv-title">
       <h2 id="csv-title" className="text-lg font-bold">
         CSV で書き出す（暗号化なし）
       </h2>
@@ -194,16 +195,9 @@ function CsvSection() {
         onChange={(event) => setUnderstood(event.target.checked)}
       />
       {error && <FormAlert kind="error">{error}</FormAlert>}
-      <button
-        type="button"
-        className={secondaryButton}
-        aria-disabled={!understood}
-        disabled={!understood}
-        onClick={download}
-        data-testid="csv-download"
-      >
+      <Button variant="secondary" aria-disabled={!understood} disabled={!understood} onClick={download} data-testid="csv-download">
         CSV をダウンロード
-      </button>
+      </Button>
     </section>
   );
 }

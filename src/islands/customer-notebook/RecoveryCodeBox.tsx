@@ -1,7 +1,8 @@
 /** The recovery code, large and copyable, with a text-file download. */
 import { useState } from 'react';
 import { tokyoDateKey } from '../../lib/tokyo-date';
-import { downloadFile, secondaryButton } from './ui';
+import { downloadFile } from './ui';
+import { Button } from '../ui/Button';
 
 export function RecoveryCodeBox({ code }: { code: string }) {
   const [copied, setCopied] = useState('');
@@ -26,12 +27,12 @@ export function RecoveryCodeBox({ code }: { code: string }) {
         {code}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copy()}>
           コピー
-        </button>
-        <button type="button" className={secondaryButton} onClick={save}>
+        </Button>
+        <Button variant="secondary" onClick={save}>
           テキストファイルに保存
-        </button>
+        </Button>
       </div>
       <p role="status" className="min-h-5 text-sm">
         {copied}

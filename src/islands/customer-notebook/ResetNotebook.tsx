@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { resetNotebook } from '../../lib/notebook/session';
 import { CheckboxField } from '../forms/CheckboxField';
 import { FormAlert } from '../forms/FormAlert';
-import { dangerButton, messageOf } from './ui';
+import { messageOf } from './ui';
+import { Button } from '../ui/Button';
 
 export function ResetNotebook() {
   const [sure, setSure] = useState(false);
@@ -28,9 +29,9 @@ export function ResetNotebook() {
         onChange={(event) => setSure(event.target.checked)}
       />
       {error && <FormAlert kind="error">{error}</FormAlert>}
-      <button type="button" className={dangerButton} aria-disabled={!sure || busy} disabled={!sure} onClick={() => void reset()}>
+      <Button variant="danger" disabled={!sure} busy={busy} onClick={() => void reset()}>
         {busy ? '削除しています…' : 'ノートを削除する'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { DERIVING, newPassphraseProblem, PASSPHRASE_HINT } from './passphrase';
 import { RecoveryCodeBox } from './RecoveryCodeBox';
-import { messageOf, primaryButton } from './ui';
+import { messageOf } from './ui';
+import { Button } from '../ui/Button';
 
 export function SetUpView() {
   const [passphrase, setPassphrase] = useState('');
@@ -71,9 +72,9 @@ export function SetUpView() {
         <CheckboxField label="回復コードを安全な場所に控えました" checked={noted} onChange={(event) => setNoted(event.target.checked)} />
         {error && <FormAlert kind="error">{error}</FormAlert>}
         {busy && <p role="status">{busy}</p>}
-        <button type="submit" className={`${primaryButton} w-full`} aria-disabled={!noted || Boolean(busy)} disabled={!noted}>
+        <Button type="submit" variant="primary" className="w-full" disabled={!noted} busy={Boolean(busy)}>
           ノートを使いはじめる
-        </button>
+        </Button>
       </form>
     );
   }
@@ -126,9 +127,9 @@ export function SetUpView() {
             {busy}
           </p>
         )}
-        <button type="submit" className={`${primaryButton} w-full`} aria-disabled={Boolean(busy)}>
+        <Button type="submit" variant="primary" className="w-full" busy={Boolean(busy)}>
           ノートを作成する
-        </button>
+        </Button>
       </form>
     </div>
   );

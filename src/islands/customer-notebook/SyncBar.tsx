@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { $sync, flush, lock } from '../../lib/notebook/session';
-import { secondaryButton } from './ui';
+import { Button } from '../ui/Button';
 
 export function SyncBar({ onSettings, showSettings }: { onSettings: () => void; showSettings: boolean }) {
   const sync = useStore($sync);
@@ -33,24 +33,21 @@ export function SyncBar({ onSettings, showSettings }: { onSettings: () => void; 
         </p>
         <div className="flex gap-2">
           {showSettings && (
-            <button type="button" className={secondaryButton} onClick={onSettings}>
+            <Button variant="secondary" onClick={onSettings}>
               ノートの管理
-            </button>
+            </Button>
           )}
-          <button type="button" className={secondaryButton} onClick={() => lock()}>
+          <Button variant="secondary" onClick={() => lock()}>
             ロックする
-          </button>
+          </Button>
         </div>
       </div>
       {sync.problem && (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
+        <div role="alert" className="notice notice-error">
           <p>{sync.problem}</p>
-          <button type="button" className={`${secondaryButton} mt-2`} onClick={() => void flush()}>
+          <Button variant="secondary" className="mt-2" onClick={() => void flush()}>
             もう一度保存する
-          </button>
+          </Button>
         </div>
       )}
     </div>

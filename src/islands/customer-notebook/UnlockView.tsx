@@ -9,7 +9,8 @@ import { CheckboxField } from '../forms/CheckboxField';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { ResetNotebook } from './ResetNotebook';
-import { messageOf, primaryButton, secondaryButton } from './ui';
+import { messageOf } from './ui';
+import { Button } from '../ui/Button';
 
 export function UnlockView({ idle }: { idle: boolean }) {
   const [mode, setMode] = useState<'passphrase' | 'recovery'>('passphrase');
@@ -92,14 +93,14 @@ export function UnlockView({ idle }: { idle: boolean }) {
             鍵を確かめています…
           </p>
         )}
-        <button type="submit" className={`${primaryButton} w-full`} aria-disabled={busy}>
+        <Button type="submit" variant="primary" className="w-full" busy={busy}>
           ノートを開く
-        </button>
-        <button type="button" className={`${secondaryButton} w-full`} onClick={switchMode}>
+        </Button>
+        <Button variant="secondary" className="w-full" onClick={switchMode}>
           {mode === 'passphrase' ? '合言葉を忘れたとき（回復コードで開く）' : '合言葉で開く'}
-        </button>
+        </Button>
       </form>
-      <details className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      <details className="card">
         <summary className="min-h-11 cursor-pointer content-center font-medium">合言葉も回復コードもわからないとき</summary>
         <div className="mt-3 space-y-3">
           <p>

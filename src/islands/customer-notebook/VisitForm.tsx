@@ -11,7 +11,8 @@ import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { routeHash, type Route } from './routes';
 import { useSealedDraft } from './sealed-draft';
-import { actionBar, messageOf, primaryButton, secondaryButton } from './ui';
+import { actionBar, messageOf } from './ui';
+import { Button } from '../ui/Button';
 
 interface FormFields {
   date: string;
@@ -144,19 +145,18 @@ export function VisitForm({
       />
       {error && <FormAlert kind="error">{error}</FormAlert>}
       <div className={actionBar}>
-        <button type="submit" className={`${primaryButton} flex-1 sm:flex-none`} aria-disabled={busy} data-testid="visit-save">
+        <Button type="submit" variant="primary" className="flex-1 sm:flex-none" busy={busy} data-testid="visit-save">
           {busy ? '保存しています…' : '保存する'}
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
+        </Button>
+        <Button
+          variant="secondary"
           onClick={() => {
             discard();
             back();
           }}
         >
           キャンセル
-        </button>
+        </Button>
       </div>
     </form>
   );

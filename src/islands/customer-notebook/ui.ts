@@ -1,15 +1,7 @@
-/** Looks shared by the notebook's views (touch-sized: at least 44 px high), the editors' one set of buttons. */
-export { dangerButton, primaryButton, secondaryButton } from '../schedule-manager/buttons';
-
+/** What the notebook's views share besides the UI parts (src/islands/ui): the action bar, downloads, error messages. */
 /** The bar that keeps a view's main actions under the thumb on a phone. */
 export const actionBar =
   'sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:backdrop-blur-none dark:border-gray-700 dark:bg-gray-950/95 sm:dark:bg-transparent';
-
-export const card = 'rounded-lg border border-gray-200 p-4 dark:border-gray-700';
-
-export const ngBadge = 'rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white dark:bg-red-400 dark:text-gray-950';
-
-export const tagChip = 'rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100';
 
 /** Offers `text` as a file download (nothing leaves the browser). */
 export function downloadFile(name: string, text: string, type: string): void {

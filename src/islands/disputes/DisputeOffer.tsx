@@ -15,7 +15,7 @@ import { atHandle } from '../../lib/handles';
 import { EmailVerification } from '../account/EmailVerification';
 import { FormAlert } from '../forms/FormAlert';
 import { TextAreaField } from '../forms/TextAreaField';
-import { primaryButton, secondaryButton } from '../frozen/styles';
+import { Button } from '../ui/Button';
 
 interface Props {
   user: AuthUser;
@@ -72,13 +72,7 @@ export function DisputeOffer({ user, handle, kind }: Props) {
 
   if (mode === 'sent') {
     return (
-      <p
-        ref={result}
-        tabIndex={-1}
-        role="status"
-        data-testid="dispute-sent"
-        className="rounded-lg border border-gray-200 p-3 text-sm outline-none dark:border-gray-700"
-      >
+      <p ref={result} tabIndex={-1} role="status" data-testid="dispute-sent" className="card p-3 text-sm outline-none">
         {atHandle(handle)} について申し立て済みです。運営が確認して、結果をお知らせします。
       </p>
     );
@@ -87,25 +81,20 @@ export function DisputeOffer({ user, handle, kind }: Props) {
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="dispute-offer">
         <span>{atHandle(handle)} がご本人のアカウントなら：</span>
-        <button
-          type="button"
-          className={secondaryButton}
+        <Button
+          variant="secondary"
           onClick={() => {
             setMode('open');
             requestAnimationFrame(() => field.current?.focus());
           }}
         >
           申し立てる
-        </button>
+        </Button>
       </div>
     );
   }
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-lg border border-amber-400 p-4 dark:border-amber-700"
-      data-testid="dispute-form"
-    >
+    <section aria-labelledby={headingId} className="card space-y-3 border-amber-400 dark:border-amber-700" data-testid="dispute-form">
       <h3 id={headingId} className="font-bold">
         {atHandle(handle)} について申し立てる
       </h3>
@@ -129,12 +118,12 @@ export function DisputeOffer({ user, handle, kind }: Props) {
         {formError && <FormAlert kind="error">{formError}</FormAlert>}
         {(needsVerification || !user.emailVerified) && <EmailVerification user={user} />}
         <div className="flex flex-wrap gap-3">
-          <button type="button" className={primaryButton} disabled={busy} onClick={submit} data-testid="dispute-send">
+          <Button variant="primary" disabled={busy} onClick={submit} data-testid="dispute-send">
             {busy ? '送っています…' : '申し立てを送る'}
-          </button>
-          <button type="button" className={secondaryButton} disabled={busy} onClick={() => setMode('closed')}>
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => setMode('closed')}>
             閉じる
-          </button>
+          </Button>
         </div>
       </div>
     </section>

@@ -5,15 +5,15 @@
  * alerts job tells her (the bell) when the handle is registered.
  */
 import { FavoriteError } from '../../lib/favorites/errors';
+import { buttonClass } from '../../lib/ui-parts';
 import { matching } from './dom';
 import { WATCH_ATTR } from './attributes';
 import { myDocumentIds } from './my-ids';
 
 const FAILED = '変更できませんでした。通信状態を確かめて、もう一度お試しください。';
-const BUTTON_BASE = 'cursor-pointer rounded-md border px-4 py-2 text-sm font-bold disabled:cursor-wait disabled:opacity-70';
 const BUTTON_CLASS = {
-  ask: `${BUTTON_BASE} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`,
-  cancel: `${BUTTON_BASE} border-gray-400 text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800`,
+  ask: buttonClass({ variant: 'primary', size: 'sm' }),
+  cancel: buttonClass({ variant: 'secondary', size: 'sm' }),
 };
 
 export class HandleWatches {

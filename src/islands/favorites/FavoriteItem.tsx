@@ -6,13 +6,11 @@
 import { useId } from 'react';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { formatDateTime, formatMonthDayWeekday } from '../../lib/tokyo-date';
-import { badge, card as cardClass, smallButton, smallDangerButton } from '../blog-editor/ui';
+import { Badge } from '../ui/Badge';
+import { Button, LinkButton } from '../ui/Button';
 import type { FavoriteCard } from './favorite-cards';
 import { PersonAvatar } from './PersonAvatar';
 import { labelOf } from './use-favorites';
-
-const LINK = 'text-brand-700 dark:text-brand-300 underline underline-offset-2';
-const NEW_BADGE = `${badge} border-amber-600 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100`;
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -25,9 +23,9 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 function RemoveButton({ card, onRemove }: { card: FavoriteCard; onRemove: (card: FavoriteCard) => void }) {
   return (
-    <button type="button" className={smallDangerButton} aria-label={`${labelOf(card)}を推しから外す`} onClick={() => onRemove(card)}>
+    <Button variant="danger" size="sm" aria-label={`${labelOf(card)}を推しから外す`} onClick={() => onRemove(card)}>
       推しから外す
-    </button>
+    </Button>
   );
 }
 
@@ -36,7 +34,7 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
   const { person, row, newHandles } = card;
   if (!person) {
     return (
-      <article aria-labelledby={headingId} className={`${cardClass} grid gap-3`} data-testid="favorite-gone" data-uid={row.targetUid}>
+      <article aria-labelledby={headingId} className="card grid gap-3" data-testid="favorite-gone" data-uid={row.targetUid}>
         <h3 id={headingId} className="font-bold">
           {row.targetKind === 'store' ? 'この店舗' : 'このセラピスト'}は非公開になりました
         </h3>
@@ -52,7 +50,7 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
 
   const next = person.nextShift;
   return (
-    <article aria-labelledby={headingId} className={`${cardClass} grid gap-3`} data-testid="favorite-card" data-uid={row.targetUid}>
+    <article aria-labelledby={headingId} className="card grid gap-3" data-testid="favorite-card" data-uid={row.targetUid}>
       <div className="flex items-start gap-3">
         <PersonAvatar name={person.name} photoURL={person.photoURL} illustration={person.illustration} />
         <div className="grid min-w-0 gap-1">
@@ -67,7 +65,7 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
           </p>
           {newHandles.length > 0 && (
             <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="new-account">
-              <span className={NEW_BADGE}>新しいアカウント</span>
+              <Badge tone="warning">新しいアカウント</Badge>
               <span>{newHandles.map((handle) => `@${handle}`).join('、')} を登録しました</span>
             </p>
           )}
@@ -77,7 +75,7 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
       <dl className="grid gap-1.5 text-sm">
         {person.store && (
           <Fact term="店舗">
-            <a href={person.store.href} className={LINK} data-testid="favorite-store">
+            <a href={person.store.href} className="text-link" data-testid="favorite-store">
               {person.store.name}
             </a>
           </Fact>
@@ -106,9 +104,9 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
         <ul className="flex flex-wrap gap-2" aria-label={`${labelOf(card)}の今のアカウント`}>
           {person.channels.map(([label, href]) => (
             <li key={href}>
-              <a href={href} rel="noopener nofollow" className={`${smallButton} font-bold`}>
+              <LinkButton variant="secondary" size="sm" href={href} rel="noopener nofollow" className="font-bold">
                 {label}
-              </a>
+              </LinkButton>
             </li>
           ))}
         </ul>
@@ -125,7 +123,7 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
 function LatestNews({ term, href, text, time }: { term: string; href: string; text: string; time: string }) {
   return (
     <Fact term={term}>
-      <a href={href} className={LINK}>
+      <a href={href} className="text-link">
         {text}
       </a>{' '}
       <time dateTime={time} className="text-xs text-gray-600 dark:text-gray-400">

@@ -5,27 +5,24 @@
  */
 import { useId, useRef } from 'react';
 import { FormAlert } from '../forms/FormAlert';
-import { inputClass } from '../forms/TextField';
-import { smallButton } from '../blog-editor/ui';
+import { Button } from '../ui/Button';
 import { FAVORITE_ORDERS, isFavoriteOrder, type FavoriteCard } from './favorite-cards';
 import { FavoriteItem } from './FavoriteItem';
 import { useFavorites } from './use-favorites';
 
-const LINK = 'text-brand-700 dark:text-brand-300 underline underline-offset-2';
-
 function EmptyState() {
   return (
-    <div className="grid gap-2 rounded-lg border border-dashed border-gray-400 p-4 dark:border-gray-600" data-testid="favorites-empty">
+    <div className="card-empty grid gap-2 p-4 text-left" data-testid="favorites-empty">
       <p className="font-bold">まだ推しが登録されていません。</p>
       <p>
         セラピストや店舗のページにある「☆
         推しに追加」ボタンを押すと、ここに並びます。今のアカウント、次の出勤、最新のブログや投稿をまとめて確認でき、新しいアカウントを登録したときは「新しいアカウント」と表示されます。
       </p>
       <p className="flex flex-wrap gap-x-4 gap-y-1">
-        <a href="/search" className={LINK}>
+        <a href="/search" className="text-link">
           セラピストを探す
         </a>
-        <a href="/today" className={LINK}>
+        <a href="/today" className="text-link">
           本日の出勤を見る
         </a>
       </p>
@@ -44,9 +41,9 @@ export function FavoritesList({ uid }: { uid: string }) {
       <div className="grid gap-3">
         <FormAlert kind="error">{state.message}</FormAlert>
         <div>
-          <button type="button" className={smallButton} onClick={retry}>
+          <Button variant="secondary" size="sm" onClick={retry}>
             もう一度読み込む
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -72,7 +69,7 @@ export function FavoritesList({ uid }: { uid: string }) {
               id={orderId}
               value={order}
               onChange={(event) => isFavoriteOrder(event.target.value) && chooseOrder(event.target.value)}
-              className={`${inputClass} w-auto`}
+              className="field-input w-auto"
               data-testid="favorites-order"
             >
               {Object.entries(FAVORITE_ORDERS).map(([value, label]) => (

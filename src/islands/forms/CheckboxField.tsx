@@ -30,7 +30,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
         <span className="font-medium peer-disabled:text-gray-500 dark:peer-disabled:text-gray-400">{label}</span>
       </label>
       {hint && (
-        <div id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+        <div id={`${id}-hint`} className="field-hint">
           {hint}
         </div>
       )}

@@ -1,7 +1,6 @@
 /** A labelled select, wired like TextField (aria-invalid, the error under it). */
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { describedBy, FieldError, RequiredMark } from './field-parts';
-import { inputClass } from './TextField';
+import { describedBy, FieldError, FieldHint, FieldLabel } from './field-parts';
 
 /** Options under a heading (`<optgroup>`), e.g. the areas of one prefecture. */
 export interface OptionGroup {
@@ -31,11 +30,10 @@ export function SelectField({ label, placeholder, options, error, hint, ...selec
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
+      <FieldLabel htmlFor={id} required={select.required}>
         {label}
-        {select.required && <RequiredMark />}
-      </label>
-      <select id={id} {...describedBy(id, error, hint)} className={inputClass} {...select}>
+      </FieldLabel>
+      <select id={id} {...describedBy(id, error, hint)} className="field-input" {...select}>
         <option value="">{placeholder}</option>
         {options.map((choice) =>
           typeof choice === 'string' ? (
@@ -47,11 +45,7 @@ export function SelectField({ label, placeholder, options, error, hint, ...selec
           ),
         )}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={`${id}-hint`} hint={hint} />
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

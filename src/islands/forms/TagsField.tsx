@@ -5,8 +5,7 @@
  * screen readers; the chips show how the text will be saved.
  */
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { describedBy, FieldError } from './field-parts';
-import { inputClass } from './TextField';
+import { describedBy, FieldError, FieldHint, FieldLabel } from './field-parts';
 
 interface TagsFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
   label: string;
@@ -28,9 +27,7 @@ export const TagsField = forwardRef<HTMLInputElement, TagsFieldProps>(function T
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         ref={ref}
         id={id}
@@ -38,22 +35,15 @@ export const TagsField = forwardRef<HTMLInputElement, TagsFieldProps>(function T
         value={value}
         onChange={(event) => onChange(event.target.value)}
         {...describedBy(id, error, hint)}
-        className={inputClass}
+        className="field-input"
         {...input}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={`${id}-hint`} hint={hint} />
       <FieldError id={`${id}-error`} error={error} />
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-2 pt-1">
           {tags.map((tag) => (
-            <li
-              key={tag}
-              className="bg-brand-50 text-brand-900 dark:bg-brand-950 dark:text-brand-100 flex items-center rounded-full pl-3 text-sm"
-            >
+            <li key={tag} className="tag-chip-brand flex items-center rounded-full pl-3 text-sm">
               <span>#{tag}</span>
               <button
                 type="button"

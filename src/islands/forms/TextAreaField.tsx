@@ -5,8 +5,7 @@
  * and the form says so when saving.
  */
 import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { describedBy, FieldError, RequiredMark } from './field-parts';
-import { inputClass } from './TextField';
+import { describedBy, FieldError, FieldLabel } from './field-parts';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value'> {
   label: string;
@@ -27,10 +26,9 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   const described = [wiring['aria-describedby'], counterMax !== undefined ? `${id}-counter` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
+      <FieldLabel htmlFor={id} required={textarea.required}>
         {label}
-        {textarea.required && <RequiredMark />}
-      </label>
+      </FieldLabel>
       <textarea
         ref={ref}
         id={id}
@@ -38,22 +36,19 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         value={value}
         aria-invalid={wiring['aria-invalid']}
         aria-describedby={described}
-        className={`${inputClass} min-h-32 resize-y`}
+        className="field-input min-h-32 resize-y"
         {...textarea}
       />
       <div className="flex flex-wrap items-start justify-between gap-x-4">
         {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+          <p id={`${id}-hint`} className="field-hint">
             {hint}
           </p>
         ) : (
           <span />
         )}
         {counterMax !== undefined && (
-          <p
-            id={`${id}-counter`}
-            className={`ml-auto text-sm tabular-nums ${over ? 'font-bold text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}
-          >
+          <p id={`${id}-counter`} className={`ml-auto tabular-nums ${over ? 'field-error font-bold' : 'field-hint'}`}>
             {value.length} / {counterMax} 文字{over && `（${value.length - counterMax} 文字オーバー）`}
           </p>
         )}

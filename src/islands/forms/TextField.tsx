@@ -3,7 +3,7 @@
  * aria-invalid), so screen readers read the problem with the field.
  */
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { describedBy, FieldError, RequiredMark } from './field-parts';
+import { describedBy, FieldError, FieldHint, FieldLabel } from './field-parts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -12,26 +12,21 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   prefix?: string;
 }
 
-export const inputClass =
-  'w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-600 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:aria-[invalid=true]:border-red-400';
+/** The `field-input` part (src/styles/ui-parts.css) under its old name, for the blog editor until it moves over. */
+export const inputClass = 'field-input';
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, hint, error, prefix, ...input }, ref) {
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
+      <FieldLabel htmlFor={id} required={input.required}>
         {label}
-        {input.required && <RequiredMark />}
-      </label>
+      </FieldLabel>
       <div className="flex items-center gap-1">
-        {prefix && <span className="shrink-0 text-sm text-gray-600 dark:text-gray-400">{prefix}</span>}
-        <input ref={ref} id={id} {...describedBy(id, error, hint)} className={inputClass} {...input} />
+        {prefix && <span className="field-hint shrink-0">{prefix}</span>}
+        <input ref={ref} id={id} {...describedBy(id, error, hint)} className="field-input" {...input} />
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={`${id}-hint`} hint={hint} />
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

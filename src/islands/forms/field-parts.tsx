@@ -1,12 +1,38 @@
-/** Pieces every form field shares: the 必須 mark, the error line and the aria wiring. */
+/**
+ * Pieces every form field shares, on the field classes of
+ * src/styles/ui-parts.css: the label with its 必須 mark, the hint and the
+ * error lines, and the aria wiring that ties them to the control.
+ */
+import type { ReactNode } from 'react';
+
 export function RequiredMark() {
   return <span className="ml-1 text-sm text-red-700 dark:text-red-300">（必須）</span>;
+}
+
+/** The field's label, with （必須） when the control is required. */
+export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="field-label">
+      {children}
+      {required && <RequiredMark />}
+    </label>
+  );
+}
+
+/** The hint under a control (its id is the one describedBy names: `${id}-hint`). */
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="field-hint">
+      {hint}
+    </p>
+  );
 }
 
 export function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
   return (
-    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-300">
+    <p id={id} className="field-error">
       {error}
     </p>
   );

@@ -25,7 +25,7 @@ import { DisputeOffer } from '../disputes/DisputeOffer';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
 import { DateField, NoteField } from './fields';
-import { primaryButton } from './styles';
+import { Button } from '../ui/Button';
 import { useFocusLater } from './use-focus-later';
 
 const EMPTY: FrozenEntryDraft = { handle: '', frozenOn: '', note: '' };
@@ -99,14 +99,7 @@ export function FrozenAddForm({ user, today, count, busy, locked, onAdd }: Froze
   };
 
   return (
-    <form
-      ref={form}
-      onSubmit={submit}
-      noValidate
-      className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700"
-      aria-labelledby={headingId}
-      data-testid="frozen-add-form"
-    >
+    <form ref={form} onSubmit={submit} noValidate className="card space-y-4" aria-labelledby={headingId} data-testid="frozen-add-form">
       <h3 id={headingId} className="font-bold">
         旧アカウントを追加する
       </h3>
@@ -168,9 +161,9 @@ export function FrozenAddForm({ user, today, count, busy, locked, onAdd }: Froze
           <FormAlert kind="error">{formError}</FormAlert>
         </div>
       )}
-      <button type="submit" className={primaryButton} disabled={locked} aria-disabled={locked} data-testid="frozen-add">
+      <Button type="submit" variant="primary" disabled={locked} data-testid="frozen-add">
         {busy ? '登録しています…' : '登録する'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { frozenErrorMessage } from '../../lib/frozen/errors';
 import { clearDraft, useSessionDraft } from '../../lib/forms/session-draft';
 import { atHandle } from '../../lib/handles';
 import { DateField, NoteField } from './fields';
-import { primaryButton, secondaryButton } from './styles';
+import { Button } from '../ui/Button';
 import { useFocusLater } from './use-focus-later';
 
 interface FrozenEditFormProps {
@@ -89,23 +89,17 @@ export function FrozenEditForm({ uid, item, today, busy, locked, onSave, onClose
         error={errors.note}
       />
       {formError && (
-        <div
-          ref={alert}
-          tabIndex={-1}
-          role="alert"
-          data-testid="frozen-item-error"
-          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
+        <div ref={alert} tabIndex={-1} role="alert" data-testid="frozen-item-error" className="notice notice-error">
           {formError}
         </div>
       )}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton} disabled={locked}>
+        <Button type="submit" variant="primary" disabled={locked}>
           {busy ? '保存しています…' : '保存する'}
-        </button>
-        <button type="button" className={secondaryButton} disabled={locked} onClick={cancel}>
+        </Button>
+        <Button variant="secondary" disabled={locked} onClick={cancel}>
           キャンセル
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -11,7 +11,7 @@ import { frozenErrorMessage } from '../../lib/frozen/errors';
 import { atHandle } from '../../lib/handles';
 import { VERIFICATION_HINTS, VERIFICATION_LABELS } from '../../lib/verification';
 import { FrozenEditForm } from './FrozenEditForm';
-import { dangerButton, secondaryButton } from './styles';
+import { Button } from '../ui/Button';
 import { useFocusLater } from './use-focus-later';
 
 type Mode = 'view' | 'edit' | 'confirm';
@@ -83,27 +83,22 @@ export function FrozenHandleItem({ uid, item, today, busy, locked, onSave, onRem
             <dd className="break-words whitespace-pre-line">{item.note || 'なし'}</dd>
           </dl>
           {mode === 'confirm' ? (
-            <div
-              role="group"
-              aria-labelledby={questionId}
-              className="space-y-3 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
-            >
+            <div role="group" aria-labelledby={questionId} className="notice notice-error space-y-3">
               <p id={questionId} className="text-sm font-medium">
                 {name} を削除しますか？削除すると、このユーザー名で検索してもあなたのプロフィールは表示されなくなります。
               </p>
               {error && (
-                <p role="alert" data-testid="frozen-item-error" className="text-sm font-medium text-red-700 dark:text-red-300">
+                <p role="alert" data-testid="frozen-item-error" className="field-error">
                   {error}
                 </p>
               )}
               <div className="flex flex-wrap gap-3">
-                <button type="button" className={dangerButton} disabled={locked} onClick={confirmRemove}>
+                <Button variant="danger" disabled={locked} onClick={confirmRemove}>
                   {busy === 'remove' ? '削除しています…' : '削除する'}
-                </button>
-                <button
+                </Button>
+                <Button
                   ref={keepButton}
-                  type="button"
-                  className={secondaryButton}
+                  variant="secondary"
                   disabled={locked}
                   onClick={() => {
                     setError('');
@@ -111,18 +106,17 @@ export function FrozenHandleItem({ uid, item, today, busy, locked, onSave, onRem
                   }}
                 >
                   やめる
-                </button>
+                </Button>
               </div>
             </div>
           ) : (
             <div className="flex flex-wrap gap-3">
-              <button ref={editButton} type="button" className={secondaryButton} disabled={locked} onClick={() => setMode('edit')}>
+              <Button ref={editButton} variant="secondary" disabled={locked} onClick={() => setMode('edit')}>
                 <span className="sr-only">{name} を</span>編集
-              </button>
-              <button
+              </Button>
+              <Button
                 ref={removeButton}
-                type="button"
-                className={secondaryButton}
+                variant="secondary"
                 disabled={locked}
                 onClick={() => {
                   setMode('confirm');
@@ -130,7 +124,7 @@ export function FrozenHandleItem({ uid, item, today, busy, locked, onSave, onRem
                 }}
               >
                 <span className="sr-only">{name} を</span>削除
-              </button>
+              </Button>
             </div>
           )}
         </>

@@ -22,7 +22,7 @@ import { tokyoDateKey } from '../../lib/tokyo-date';
 import { FormAlert } from '../forms/FormAlert';
 import { FrozenAddForm } from './FrozenAddForm';
 import { FrozenHandleItem } from './FrozenHandleItem';
-import { secondaryButton } from './styles';
+import { Button } from '../ui/Button';
 import { useFocusLater } from './use-focus-later';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
@@ -99,20 +99,16 @@ export function FrozenHandlesEditor({ user }: { user: AuthUser }) {
         のユーザー名を登録すると、そのユーザー名で検索したファンにこのプロフィールが表示されます（サイトの次回更新後から、プロフィールを公開しているあいだだけ）。
       </p>
       <div role="status" aria-live="polite" data-testid="frozen-notice">
-        {notice && (
-          <p className="rounded-lg border border-green-700 bg-green-50 p-3 text-sm text-green-900 dark:border-green-500 dark:bg-green-950 dark:text-green-100">
-            {notice}
-          </p>
-        )}
+        {notice && <p className="notice notice-success">{notice}</p>}
       </div>
 
       {load.status === 'loading' && <p role="status">旧アカウントを読み込んでいます…</p>}
       {load.status === 'error' && (
         <FormAlert kind="error">
           <p>{load.message}</p>
-          <button type="button" className={`${secondaryButton} mt-2`} onClick={reload}>
+          <Button variant="secondary" className="mt-2" onClick={reload}>
             もう一度読み込む
-          </button>
+          </Button>
         </FormAlert>
       )}
       {load.status === 'ready' && (
@@ -125,11 +121,7 @@ export function FrozenHandlesEditor({ user }: { user: AuthUser }) {
               まだ登録されていません。以前使っていたアカウントがあれば、下のフォームから追加してください。
             </p>
           )}
-          <ul
-            hidden={items.length === 0}
-            className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700"
-            data-testid="frozen-list"
-          >
+          <ul hidden={items.length === 0} className="card-list" data-testid="frozen-list">
             {items.map((item) => (
               <FrozenHandleItem
                 key={item.id}

@@ -5,9 +5,7 @@
  */
 import { forwardRef, useId, type ReactNode } from 'react';
 import { FROZEN_NOTE_MAX, cleanNote } from '../../lib/frozen/entry';
-import { describedBy, FieldError } from '../forms/field-parts';
-import { inputClass } from '../forms/TextField';
-import { linkButton } from './styles';
+import { describedBy, FieldError, FieldHint, FieldLabel } from '../forms/field-parts';
 
 interface DateFieldProps {
   label: ReactNode;
@@ -29,9 +27,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="flex flex-wrap items-center gap-3">
         <input
           ref={ref}
@@ -43,19 +39,15 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
           readOnly={readOnly}
           onChange={(event) => onChange(event.target.value)}
           {...describedBy(id, error, hint)}
-          className={`${inputClass} sm:w-56`}
+          className="field-input sm:w-56"
         />
         {value !== '' && !readOnly && (
-          <button type="button" className={linkButton} onClick={() => onChange('')}>
+          <button type="button" className="text-link text-sm" onClick={() => onChange('')}>
             日付を消す
           </button>
         )}
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={`${id}-hint`} hint={hint} />
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );
@@ -84,9 +76,7 @@ export const NoteField = forwardRef<HTMLTextAreaElement, NoteFieldProps>(functio
   const over = length > FROZEN_NOTE_MAX;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea
         ref={ref}
         id={id}
@@ -96,11 +86,11 @@ export const NoteField = forwardRef<HTMLTextAreaElement, NoteFieldProps>(functio
         readOnly={readOnly}
         onChange={(event) => onChange(event.target.value)}
         {...describedBy(id, error, true)}
-        className={inputClass}
+        className="field-input"
       />
-      <p id={`${id}-hint`} className="flex flex-wrap justify-between gap-2 text-sm text-gray-600 dark:text-gray-400">
+      <p id={`${id}-hint`} className="field-hint flex flex-wrap justify-between gap-2">
         <span>{hint}</span>
-        <span className={over ? 'font-bold text-red-700 dark:text-red-300' : undefined}>
+        <span className={over ? 'field-error font-bold' : undefined}>
           {length} / {FROZEN_NOTE_MAX} 文字
         </span>
       </p>

@@ -11,6 +11,8 @@ import { fileProblem } from '../../lib/avatar/limits';
 import { AvatarError, prepareAvatar } from '../../lib/avatar/resize';
 import type { ProfileKind } from '../../lib/profile/kinds';
 import { saveErrorMessage } from '../../lib/profile/save-errors';
+import { buttonClass } from '../../lib/ui-parts';
+import { Button } from '../ui/Button';
 
 interface Props {
   uid: string;
@@ -29,9 +31,6 @@ const BUSY_TEXT: Record<Exclude<Busy, 'idle'>, string> = {
   uploading: '画像をアップロードしています…',
   removing: '画像を外しています…',
 };
-
-const buttonClass =
-  'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-brand-700 px-4 font-medium text-brand-700 hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800';
 
 /** A URL to show the stored picture at, or '' (none, still loading, or unreadable). */
 function useDisplayUrl(photo: string): [string, (shown: { photo: string; url: string }) => void] {
@@ -109,7 +108,7 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
   const shown = preview ?? photoURL;
   const described = [`${inputId}-hint`, error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+    <section aria-labelledby={`${inputId}-heading`} className="card space-y-3">
       <h2 id={`${inputId}-heading`} className="text-lg font-bold">
         プロフィール画像
       </h2>
@@ -132,11 +131,7 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
           </span>
         )}
         <div className="flex flex-wrap gap-2">
-          <label
-            htmlFor={inputId}
-            aria-disabled={busy !== 'idle' || undefined}
-            className={`${buttonClass} has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 aria-disabled:cursor-wait aria-disabled:opacity-60`}
-          >
+          <label htmlFor={inputId} aria-disabled={busy !== 'idle' || undefined} className={buttonClass({ variant: 'outline' })}>
             {photo ? 'プロフィール画像を変更' : 'プロフィール画像を選ぶ'}
             <input
               id={inputId}
@@ -156,13 +151,13 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
             />
           </label>
           {photo && busy === 'idle' && (
-            <button type="button" onClick={remove} className={buttonClass}>
+            <Button variant="outline" onClick={remove}>
               画像を外す
-            </button>
+            </Button>
           )}
         </div>
       </div>
-      <p id={`${inputId}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
+      <p id={`${inputId}-hint`} className="field-hint">
         10MB までの画像（JPEG・PNG・WebP など）。選ぶとすぐに保存され、512 ピクセルに縮小して使われます。
       </p>
       {busy !== 'idle' && (
@@ -171,7 +166,7 @@ export function AvatarField({ uid, kind, name, photo, onChange }: Props) {
         </p>
       )}
       {error && (
-        <p id={`${inputId}-error`} role="alert" data-testid="avatar-error" className="text-sm font-medium text-red-700 dark:text-red-300">
+        <p id={`${inputId}-error`} role="alert" data-testid="avatar-error" className="field-error">
           {error}
         </p>
       )}

@@ -23,7 +23,7 @@ export function ChannelFields({ keys, value, errors, onChange, onError }: Props)
     onError(`channels.${key}`, problem);
   };
   return (
-    <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+    <fieldset className="card space-y-4">
       <legend className="px-1 text-lg font-bold">SNS・リンク</legend>
       <p className="text-sm text-gray-600 dark:text-gray-400">
         いま使っているアカウントです。使っていない欄は空のままで構いません。凍結された旧アカウントは下の「凍結・旧アカウント」に登録してください。

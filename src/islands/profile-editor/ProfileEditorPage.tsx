@@ -19,6 +19,7 @@ import { AuthPending } from '../account/AuthPending';
 import { RequireSignIn, type SignedIn } from '../account/RequireSignIn';
 import { FormAlert } from '../forms/FormAlert';
 import { FrozenHandlesEditor } from '../frozen/FrozenHandlesEditor';
+import { Button } from '../ui/Button';
 import { StoreMembers } from '../store-members/StoreMembers';
 import { readStoreRequest } from '../../lib/membership/client';
 import { NO_STORE_REQUEST, type StoreRequest } from '../../lib/membership/state';
@@ -139,7 +140,7 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
     return (
       <FormAlert kind="info">
         このアカウントのプロフィールは{' '}
-        <a className="font-bold underline" href={profileEditorPath(accountType)}>
+        <a className="text-link-inherit" href={profileEditorPath(accountType)}>
           こちら
         </a>{' '}
         で編集できます。
@@ -153,13 +154,9 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
       return (
         <FormAlert kind="error">
           <p>プロフィールを読み込めませんでした。通信状態を確かめて、もう一度お試しください。</p>
-          <button
-            type="button"
-            onClick={() => setAttempt((n) => n + 1)}
-            className="mt-2 min-h-11 cursor-pointer rounded-md border border-current px-4 font-medium"
-          >
+          <Button variant="secondary" className="mt-2 border-current font-medium" onClick={() => setAttempt((n) => n + 1)}>
             もう一度読み込む
-          </button>
+          </Button>
         </FormAlert>
       );
     case 'missing':

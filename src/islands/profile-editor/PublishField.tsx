@@ -18,7 +18,7 @@ interface Props {
 export function PublishField({ user, checked, publicPath, error, onChange }: Props) {
   const verified = user.emailVerified;
   return (
-    <section aria-labelledby="publish-heading" className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+    <section aria-labelledby="publish-heading" className="card space-y-3">
       <h2 id="publish-heading" className="text-lg font-bold">
         公開設定
       </h2>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { FormAlert } from '../forms/FormAlert';
+import { Button } from '../ui/Button';
 
 export type EditorStatus = { kind: 'error'; text: string } | { kind: 'success'; text: string; link?: { href: string; label: string } };
 
@@ -21,7 +22,7 @@ export function StatusMessage({ status }: { status: EditorStatus | null }) {
         <p>{status.text}</p>
         {status.kind === 'success' && status.link && (
           <p className="mt-1">
-            <a href={status.link.href} className="font-bold underline underline-offset-2">
+            <a href={status.link.href} className="text-link-inherit">
               {status.link.label}
             </a>
           </p>
@@ -35,14 +36,16 @@ export function SaveBar({ busy, status }: { busy: boolean; status: EditorStatus 
   return (
     <div className="sticky bottom-0 z-10 space-y-2 border-t border-gray-200 bg-white/95 py-3 backdrop-blur-sm sm:static sm:border-0 sm:bg-transparent sm:py-0 sm:backdrop-blur-none dark:border-gray-700 dark:bg-gray-950/95 sm:dark:bg-transparent">
       <StatusMessage status={status} />
-      <button
+      <Button
         type="submit"
-        disabled={busy}
+        variant="primary"
+        busy={busy}
+        busyLabel="保存しています…"
         data-testid="profile-save"
-        className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 min-h-12 w-full cursor-pointer rounded-md px-4 py-3 text-base font-bold text-white disabled:cursor-wait disabled:opacity-70 sm:w-auto sm:min-w-48"
+        className="min-h-12 w-full py-3 sm:w-auto sm:min-w-48"
       >
-        {busy ? '保存しています…' : '保存する'}
-      </button>
+        保存する
+      </Button>
     </div>
   );
 }

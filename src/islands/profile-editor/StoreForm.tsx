@@ -51,7 +51,7 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-6" aria-label="店舗プロフィールの編集">
       {restored && <DraftNotice onDiscard={onDiscard} />}
-      <section aria-labelledby="basic-heading" className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      <section aria-labelledby="basic-heading" className="card space-y-4">
         <h2 id="basic-heading" className="text-lg font-bold">
           基本情報
         </h2>
@@ -95,7 +95,7 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
         />
       </section>
 
-      <section aria-labelledby="access-heading" className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      <section aria-labelledby="access-heading" className="card space-y-4">
         <h2 id="access-heading" className="text-lg font-bold">
           場所・営業時間
         </h2>

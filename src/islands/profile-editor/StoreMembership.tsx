@@ -9,6 +9,7 @@ import { leaveStore, readMembership } from '../../lib/membership/client';
 import { membershipErrorMessage } from '../../lib/membership/errors';
 import { MEMBERSHIP_LABELS, membershipState, type Instant, type MembershipAnswer } from '../../lib/membership/state';
 import { FormAlert } from '../forms/FormAlert';
+import { Button } from '../ui/Button';
 
 interface Props {
   uid: string;
@@ -27,9 +28,6 @@ const EXPLAIN = {
     'この店舗には所属を承認されませんでした。もう一度申請するには「店舗をやめる」を押してから、改めて店舗を選んで保存してください。',
   removed: '店舗によって所属が解除されました。もう一度申請するには「店舗をやめる」を押してから、改めて店舗を選んで保存してください。',
 } as const;
-
-const buttonClass =
-  'min-h-11 cursor-pointer rounded-md border border-red-700 px-4 font-medium text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60 dark:border-red-300 dark:text-red-300 dark:hover:bg-gray-800';
 
 export function StoreMembership({ uid, savedStoreId, savedRequestedAt, chosenStoreId, onLeft }: Props) {
   const [answer, setAnswer] = useState<{ storeId: string; answer: MembershipAnswer | null } | 'error' | null>(null);
@@ -78,11 +76,7 @@ export function StoreMembership({ uid, savedStoreId, savedRequestedAt, chosenSto
   const known = answer !== null && answer !== 'error' && answer.storeId === savedStoreId;
   const state = known ? membershipState(savedStoreId, savedRequestedAt, answer.answer) : null;
   return (
-    <div
-      className="space-y-2 rounded-md border border-gray-200 p-3 dark:border-gray-700"
-      data-testid="membership"
-      data-state={state ?? 'loading'}
-    >
+    <div className="card space-y-2 p-3" data-testid="membership" data-state={state ?? 'loading'}>
       {answer === 'error' ? (
         <p className="text-sm">{membershipErrorMessage(null, 'load')}</p>
       ) : state && state !== 'none' ? (
@@ -97,9 +91,9 @@ export function StoreMembership({ uid, savedStoreId, savedRequestedAt, chosenSto
           所属の状況を読み込んでいます…
         </p>
       )}
-      <button ref={button} type="button" className={buttonClass} disabled={busy} onClick={leave} data-testid="leave-store">
-        {busy ? '手続きしています…' : '店舗をやめる'}
-      </button>
+      <Button ref={button} variant="danger" busy={busy} busyLabel="手続きしています…" onClick={leave} data-testid="leave-store">
+        店舗をやめる
+      </Button>
       {error && <FormAlert kind="error">{error}</FormAlert>}
     </div>
   );

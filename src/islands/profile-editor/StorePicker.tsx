@@ -8,8 +8,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isArea } from '../../lib/areas';
 import { publishedStoresIn, readStoreOption, type StoreOption } from '../../lib/profile/store-options';
 import { AreaField } from '../forms/AreaField';
-import { describedBy, FieldError } from '../forms/field-parts';
-import { inputClass } from '../forms/TextField';
+import { describedBy, FieldError, FieldHint, FieldLabel } from '../forms/field-parts';
 
 interface Props {
   /** The chosen store's uid, '' for none. */
@@ -79,13 +78,11 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
         : '公開中の店舗から選べます。選んで保存すると店舗に所属を申請し、店舗が承認すると表示されます。申請はその店舗にだけ届き、ほかの利用者には見えません。';
 
   return (
-    <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+    <fieldset className="card space-y-3">
       <legend className="px-1 text-lg font-bold">所属店舗</legend>
       <AreaField label="店舗のエリア" value={area ?? ''} onChange={(next) => setArea(listable(next))} />
       <div className="space-y-1">
-        <label htmlFor={storeId} className="block font-medium">
-          所属店舗
-        </label>
+        <FieldLabel htmlFor={storeId}>所属店舗</FieldLabel>
         <select
           id={storeId}
           name="storeId"
@@ -96,7 +93,7 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
             onChange(next);
           }}
           {...describedBy(storeId, error, storeHint)}
-          className={inputClass}
+          className="field-input"
         >
           <option value="">所属店舗なし</option>
           {value && !chosenListed && (
@@ -108,16 +105,14 @@ export function StorePicker({ value, defaultArea, error, onChange, children }: P
             </option>
           ))}
         </select>
-        <p id={`${storeId}-hint`} className="text-sm text-gray-600 dark:text-gray-400">
-          {storeHint}
-        </p>
+        <FieldHint id={`${storeId}-hint`} hint={storeHint} />
         {list?.state === 'error' && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="field-error">
             {list.area}の店舗を読み込めませんでした。
             <button
               type="button"
               onClick={() => setAttempt((n) => n + 1)}
-              className="ml-2 min-h-11 cursor-pointer font-medium underline underline-offset-2"
+              className="text-link-inherit ml-2 min-h-11 cursor-pointer font-medium"
             >
               もう一度読み込む
             </button>

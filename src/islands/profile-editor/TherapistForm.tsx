@@ -54,7 +54,7 @@ export function TherapistForm({ user, fromDoc, status, onStatus, onSaved, onDisc
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-6" aria-label="プロフィールの編集">
       {restored && <DraftNotice onDiscard={onDiscard} />}
-      <section aria-labelledby="basic-heading" className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      <section aria-labelledby="basic-heading" className="card space-y-4">
         <h2 id="basic-heading" className="text-lg font-bold">
           基本情報
         </h2>

@@ -18,9 +18,9 @@ import {
   type ReportProblems,
   type ReportReason,
 } from '../../lib/reports/report';
-import { FieldError } from '../forms/field-parts';
+import { FieldError, RequiredMark } from '../forms/field-parts';
 import { FormAlert } from '../forms/FormAlert';
-import { SubmitButton } from '../forms/SubmitButton';
+import { Button } from '../ui/Button';
 import { TextAreaField } from '../forms/TextAreaField';
 
 const EMPTY: ReportDraft = { reason: '', text: '' };
@@ -66,7 +66,7 @@ export function ReportForm({ user, target }: { user: AuthUser; target: string })
           <p className="mt-1">運営が内容を確認し、必要に応じて対応します。個別のお返事はしていません。</p>
         </FormAlert>
         <p>
-          <a href="/" className="text-brand-700 dark:text-brand-300 font-medium underline underline-offset-2">
+          <a href="/" className="text-link font-medium">
             ホームへ戻る
           </a>
         </p>
@@ -76,8 +76,9 @@ export function ReportForm({ user, target }: { user: AuthUser; target: string })
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="報告の内容" data-testid="report-form">
       <fieldset className="space-y-2" aria-describedby={problems.reason ? `${reasonId}-error` : undefined}>
-        <legend className="font-medium">
-          報告の理由<span className="ml-1 text-sm text-red-700 dark:text-red-300">（必須）</span>
+        <legend className="field-label">
+          報告の理由
+          <RequiredMark />
         </legend>
         {REPORT_REASONS.map((reason, index) => (
           <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-3">
@@ -108,9 +109,9 @@ export function ReportForm({ user, target }: { user: AuthUser; target: string })
         hint="どこがどう問題なのか、わかる範囲で書いてください。報告した方の名前が相手に伝わることはありません。"
       />
       {formError && <FormAlert kind="error">{formError}</FormAlert>}
-      <SubmitButton busy={busy} busyLabel="送っています…">
+      <Button type="submit" variant="primary" className="w-full" busy={busy} busyLabel="送っています…">
         報告を送る
-      </SubmitButton>
+      </Button>
     </form>
   );
 }

@@ -2,7 +2,8 @@
 import { formatShiftTime } from '../../lib/shifts/view';
 import { shiftLabel, type Shift } from '../../lib/shifts/shift';
 import { formatMonthDayWeekday } from '../../lib/tokyo-date';
-import { secondaryButton } from './buttons';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
 
 interface DaySectionProps {
   date: string;
@@ -24,13 +25,11 @@ export function DaySection({ date, isToday, shifts, onAdd, onEdit, onDelete }: D
     <section
       aria-labelledby={headingId}
       data-testid={`day-${date}`}
-      className={`space-y-3 rounded-lg border p-4 ${
-        isToday ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950' : 'border-gray-200 dark:border-gray-700'
-      }`}
+      className={`card space-y-3 ${isToday ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-brand-950' : ''}`}
     >
       <h3 id={headingId} className="flex items-center gap-2 font-bold">
         <span aria-current={isToday ? 'date' : undefined}>{label}</span>
-        {isToday && <span className="bg-brand-700 dark:bg-brand-300 rounded px-2 py-0.5 text-xs text-white dark:text-gray-900">今日</span>}
+        {isToday && <Badge tone="solid-brand">今日</Badge>}
       </h3>
       {shifts && shifts.length === 0 && <p className="text-sm text-gray-600 dark:text-gray-400">出勤の予定はありません。</p>}
       {shifts && shifts.length > 0 && (
@@ -42,31 +41,26 @@ export function DaySection({ date, isToday, shifts, onAdd, onEdit, onDelete }: D
                 {shift.note && <p className="text-sm break-words text-gray-700 dark:text-gray-300">{shift.note}</p>}
               </div>
               <div className="flex gap-2">
-                <button type="button" onClick={() => onEdit(shift)} aria-label={`${shiftLabel(shift)} を編集`} className={secondaryButton}>
+                <Button onClick={() => onEdit(shift)} aria-label={`${shiftLabel(shift)} を編集`} variant="secondary">
                   編集
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onDelete(shift)}
-                  aria-label={`${shiftLabel(shift)} を削除`}
-                  className={secondaryButton}
-                >
+                </Button>
+                <Button onClick={() => onDelete(shift)} aria-label={`${shiftLabel(shift)} を削除`} variant="secondary">
                   削除
-                </button>
+                </Button>
               </div>
             </li>
           ))}
         </ul>
       )}
-      <button
-        type="button"
+      <Button
+        variant="outline"
+        className="w-full gap-1 border-dashed"
         id={addButtonId(date)}
         data-testid={`shift-add-${date}`}
         onClick={() => onAdd(date)}
-        className="border-brand-700 text-brand-800 hover:bg-brand-100 dark:border-brand-300 dark:text-brand-200 dark:hover:bg-brand-900 w-full cursor-pointer rounded-md border border-dashed px-3 py-2 font-medium"
       >
         <span aria-hidden="true">＋ </span>出勤を追加<span className="sr-only">（{label}）</span>
-      </button>
+      </Button>
     </section>
   );
 }

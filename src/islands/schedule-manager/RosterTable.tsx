@@ -10,6 +10,7 @@ import { isShiftDay, shiftsByRosterDay } from '../../lib/shifts/roster';
 import type { Shift } from '../../lib/shifts/shift';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { formatMonthDayWeekday } from '../../lib/tokyo-date';
+import { Badge } from '../ui/Badge';
 
 /** The id of a cell's button, where focus returns when its opener is gone. */
 export const rosterCellId = (userId: string, date: string) => `roster-${userId}-${date}`;
@@ -48,9 +49,9 @@ function DayHeader({ date, isToday }: { date: string; isToday: boolean }) {
         <span className={colour}>{weekday}</span>
       </span>
       {isToday && (
-        <span className="bg-brand-700 dark:bg-brand-300 mt-0.5 inline-block rounded px-1.5 text-xs text-white dark:text-gray-900">
+        <Badge tone="solid-brand" className="mt-0.5">
           今日
-        </span>
+        </Badge>
       )}
     </th>
   );
@@ -112,12 +113,7 @@ function RosterCell({ member, date, today, shifts, onOpen }: CellProps) {
 
 export function RosterTable({ caption, members, days, today, shiftsByMember, onOpen }: RosterTableProps) {
   return (
-    <div
-      role="region"
-      aria-labelledby="roster-caption"
-      data-testid="roster"
-      className="relative scroll-pl-24 overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-700"
-    >
+    <div role="region" aria-labelledby="roster-caption" data-testid="roster" className="card relative scroll-pl-24 overflow-x-auto p-0">
       <table className="w-full border-separate border-spacing-0 text-sm">
         <caption id="roster-caption" className="sr-only">
           {caption}

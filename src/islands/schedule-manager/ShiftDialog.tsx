@@ -16,7 +16,7 @@ import { tokyoDateKey } from '../../lib/tokyo-date';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../lib/caps';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
-import { choiceButton, dangerButton, primaryButton, secondaryButton } from './buttons';
+import { Button } from '../ui/Button';
 
 /** The open form: the shift's id when editing ('' when adding) and its fields. */
 export interface ShiftDraft extends ShiftFields {
@@ -132,29 +132,28 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel, subjec
         {choices && onSwitch && (
           <div role="group" aria-label="この日の出勤" className="flex flex-wrap gap-2" data-testid="shift-day-choices">
             {choices.map((shift) => (
-              <button
+              <Button
                 key={shift.id}
-                type="button"
                 aria-current={shift.id === draft.id ? 'true' : undefined}
                 aria-label={`${shiftLabel(shift)} を編集`}
                 onClick={() =>
                   shift.id !== draft.id &&
                   onSwitch({ id: shift.id, date: shift.date, start: shift.start, end: shift.end, note: shift.note })
                 }
-                className={`${choiceButton} tabular-nums`}
+                variant="choice"
+                className="tabular-nums"
               >
                 {formatShiftTime(shift)}
-              </button>
+              </Button>
             ))}
             {choices.length < MAX_SHIFTS_PER_DAY && (
-              <button
-                type="button"
+              <Button
                 aria-current={draft.id === '' ? 'true' : undefined}
                 onClick={() => draft.id !== '' && onSwitch({ id: '', date: initial.date, start: '', end: '', note: '' })}
-                className={choiceButton}
+                variant="choice"
               >
                 <span aria-hidden="true">＋ </span>この日に追加
-              </button>
+              </Button>
             )}
           </div>
         )}
@@ -209,16 +208,16 @@ export function ShiftDialog({ draftKey, initial, known, onSave, onCancel, subjec
         )}
         <div className="flex flex-wrap justify-end gap-3">
           {onDelete && stored && (
-            <button type="button" onClick={remove} aria-disabled={busy} data-testid="shift-delete" className={`${dangerButton} mr-auto`}>
+            <Button onClick={remove} busy={busy} data-testid="shift-delete" variant="danger" className="mr-auto">
               削除
-            </button>
+            </Button>
           )}
-          <button type="button" onClick={cancel} aria-disabled={busy} className={secondaryButton}>
+          <Button onClick={cancel} busy={busy} variant="secondary">
             キャンセル
-          </button>
-          <button type="submit" aria-disabled={busy} data-testid="shift-save" className={primaryButton}>
+          </Button>
+          <Button type="submit" busy={busy} data-testid="shift-save" variant="primary">
             {busy ? '保存しています…' : '保存'}
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

@@ -15,13 +15,11 @@ import type { Shift } from '../../lib/shifts/shift';
 import { previousWeek, weekDays, weekRangeLabel } from '../../lib/shifts/week';
 import { isDateKey, tokyoDateKey } from '../../lib/tokyo-date';
 import { FormAlert } from '../forms/FormAlert';
-import { secondaryButton } from './buttons';
+import { Button } from '../ui/Button';
 import { rosterCellId, RosterTable } from './RosterTable';
 import { ShiftDialog } from './ShiftDialog';
 import { EMPTY_SHIFT_DRAFT, shiftDraftKey, storedShiftDraft, useShiftEditor, type ShiftForm } from './use-shift-editor';
 import { useRosterShifts } from './use-week-shifts';
-
-const navButton = `${secondaryButton} disabled:cursor-not-allowed disabled:opacity-50`;
 
 /** The form one of the members had open before a reload, if any. */
 function restoredForm(scopes: readonly { scope: ShiftScope; who: string }[]): ShiftForm | null {
@@ -100,19 +98,19 @@ export function StoreRoster({ storeUid, members }: { storeUid: string; members: 
           {weekRangeLabel(start)}
         </h2>
         <nav aria-label="週の切り替え" className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
-          <button type="button" onClick={() => showOffset(offset - 1)} disabled={offset <= min} className={navButton}>
+          <Button variant="secondary" onClick={() => showOffset(offset - 1)} disabled={offset <= min}>
             前の週
-          </button>
-          <button type="button" onClick={() => showOffset(0)} disabled={offset === 0} className={navButton}>
+          </Button>
+          <Button variant="secondary" onClick={() => showOffset(0)} disabled={offset === 0}>
             今日から
-          </button>
-          <button type="button" onClick={() => showOffset(offset + 1)} disabled={offset >= max} className={navButton}>
+          </Button>
+          <Button variant="secondary" onClick={() => showOffset(offset + 1)} disabled={offset >= max}>
             次の週
-          </button>
+          </Button>
         </nav>
-        <button type="button" data-testid="copy-last-week" onClick={copy} aria-disabled={editor.busy} className={secondaryButton}>
+        <Button data-testid="copy-last-week" onClick={copy} busy={editor.busy} variant="secondary">
           先週をコピー
-        </button>
+        </Button>
         <p className="text-sm text-gray-700 dark:text-gray-300">
           マスを押すと、その日の出勤を追加・編集できます。
           <span className="sm:hidden">表は横にスクロールできます。</span>
@@ -125,9 +123,9 @@ export function StoreRoster({ storeUid, members }: { storeUid: string; members: 
       {loadError && (
         <div className="space-y-2">
           <FormAlert kind="error">{loadError}</FormAlert>
-          <button type="button" onClick={() => void refresh()} className={secondaryButton}>
+          <Button onClick={() => void refresh()} variant="secondary">
             もう一度読み込む
-          </button>
+          </Button>
         </div>
       )}
       {!shiftsByMember && !loadError && <p role="status">出勤を読み込んでいます…</p>}

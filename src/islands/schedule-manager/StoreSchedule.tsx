@@ -25,11 +25,11 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
   }
   if (therapists.length === 0) {
     return (
-      <div data-testid="store-therapists-empty" className="space-y-2 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      <div data-testid="store-therapists-empty" className="card space-y-2">
         <p className="font-bold">所属中のセラピストはまだいません。</p>
         <p>
           セラピストがプロフィール編集で所属店舗にこの店舗を選ぶと、
-          <a href="/store-profile" className="font-medium underline underline-offset-2">
+          <a href="/store-profile" className="text-link font-medium">
             店舗プロフィールの編集
           </a>
           に申請が届きます。承認すると、その方がここに表示され、出勤を管理できるようになります。

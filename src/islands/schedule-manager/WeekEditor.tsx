@@ -10,7 +10,7 @@ import { copyResultMessage } from '../../lib/shifts/copy-week';
 import { nextWeek, previousWeek, weekDays, weekRangeLabel, weekStart } from '../../lib/shifts/week';
 import { isDateKey, tokyoDateKey } from '../../lib/tokyo-date';
 import { FormAlert } from '../forms/FormAlert';
-import { secondaryButton } from './buttons';
+import { Button } from '../ui/Button';
 import { addButtonId, DaySection } from './DaySection';
 import { ShiftDialog } from './ShiftDialog';
 import { EMPTY_SHIFT_DRAFT, shiftDraftKey, storedShiftDraft, useShiftEditor } from './use-shift-editor';
@@ -54,19 +54,19 @@ export function WeekEditor({ scope }: { scope: ShiftScope }) {
           {weekRangeLabel(week)}
         </h2>
         <nav aria-label="週の切り替え" className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => showWeek(previousWeek(week))} className={secondaryButton}>
+          <Button onClick={() => showWeek(previousWeek(week))} variant="secondary">
             前の週
-          </button>
-          <button type="button" onClick={() => showWeek(weekStart(today))} className={secondaryButton}>
+          </Button>
+          <Button onClick={() => showWeek(weekStart(today))} variant="secondary">
             今週
-          </button>
-          <button type="button" onClick={() => showWeek(nextWeek(week))} className={secondaryButton}>
+          </Button>
+          <Button onClick={() => showWeek(nextWeek(week))} variant="secondary">
             次の週
-          </button>
+          </Button>
         </nav>
-        <button type="button" data-testid="copy-last-week" onClick={copy} aria-disabled={editor.busy} className={secondaryButton}>
+        <Button data-testid="copy-last-week" onClick={copy} busy={editor.busy} variant="secondary">
           先週をコピー
-        </button>
+        </Button>
       </div>
       <p role="status" data-testid="schedule-status" className="min-h-6 font-medium text-green-800 dark:text-green-200">
         {editor.status}

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { NSFW_CLASS_LABELS, NSFW_CLASS_NAMES, summariseScores, type ClassScores } from '../../lib/skin/model-classes';
 import type { Size } from '../../lib/skin/size';
+import { Button } from '../ui/Button';
 import { MODEL_CLASSIFY_ERROR, MODEL_LOAD_ERROR } from './messages';
 import { MARKS, MEASURES } from './timing';
 
@@ -55,7 +56,7 @@ export default function ModelOpinion({ pixels, size }: Props) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+    <section aria-labelledby={headingId} className="card space-y-3">
       <h3 id={headingId} className="font-bold">
         AI による判定（参考）
       </h3>
@@ -64,19 +65,13 @@ export default function ModelOpinion({ pixels, size }: Props) {
         MB）はこのサイトから読み込み、判定はこの端末の中で行います。
       </p>
       {state.kind !== 'done' && (
-        <button
-          type="button"
-          onClick={run}
-          disabled={busy}
-          aria-busy={busy}
-          className="bg-brand-700 hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800 rounded-md px-4 py-2 font-bold text-white disabled:cursor-wait disabled:opacity-70"
-        >
+        <Button variant="primary" onClick={run} disabled={busy} aria-busy={busy}>
           {state.kind === 'loading'
             ? 'AI モデルを読み込んでいます…'
             : state.kind === 'classifying'
               ? 'AI が判定しています…'
               : 'AI による判定も行う'}
-        </button>
+        </Button>
       )}
       <div aria-live="polite">
         {state.kind === 'error' && (

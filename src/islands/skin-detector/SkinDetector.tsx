@@ -79,10 +79,7 @@ export default function SkinDetector() {
         {statusText(state)}
       </p>
       {state.kind === 'error' && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
+        <p role="alert" className="notice notice-error p-4 text-base">
           {state.message}
         </p>
       )}

@@ -12,7 +12,6 @@ import { membershipErrorMessage } from '../../lib/membership/errors';
 import { confirmMemberHandle, listMemberHandles, type MemberHandle } from '../../lib/membership/member-handles';
 import { atHandle } from '../../lib/handles';
 import { VERIFICATION_LABELS } from '../../lib/verification';
-import { linkButton } from '../frozen/styles';
 import type { StoreVerification } from './use-store-verification';
 
 type Load = MemberHandle[] | 'loading' | 'unavailable' | 'error';
@@ -99,7 +98,7 @@ export function MemberHandles({ member, storeUid, storeVerification }: Props) {
               {item.verification === 'self' && mayVouch && (
                 <button
                   type="button"
-                  className={`${linkButton} min-h-11`}
+                  className="text-link min-h-11 text-sm"
                   disabled={busy !== null}
                   onClick={() => vouch(item)}
                   data-testid="member-handle-vouch"

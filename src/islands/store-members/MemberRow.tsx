@@ -4,7 +4,7 @@
  */
 import type { StoreMember } from '../../lib/membership/client';
 import type { MembershipStatus } from '../../lib/membership/state';
-import { dangerButton, primaryButton, secondaryButton } from '../frozen/styles';
+import { Button } from '../ui/Button';
 import { MemberHandles } from './MemberHandles';
 import type { StoreVerification } from './use-store-verification';
 
@@ -31,33 +31,21 @@ export function MemberRow({ member, storeUid, storeVerification, busy, locked, o
       </p>
       {member.state === 'pending' ? (
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className={primaryButton}
-            disabled={locked}
-            onClick={() => onAnswer('confirmed')}
-            data-testid="member-confirm"
-          >
+          <Button variant="primary" disabled={locked} onClick={() => onAnswer('confirmed')} data-testid="member-confirm">
             {hidden}
             {busy ? '記録しています…' : '承認する'}
-          </button>
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={locked}
-            onClick={() => onAnswer('declined')}
-            data-testid="member-decline"
-          >
+          </Button>
+          <Button variant="secondary" disabled={locked} onClick={() => onAnswer('declined')} data-testid="member-decline">
             {hidden}お断りする
-          </button>
+          </Button>
         </div>
       ) : (
         <>
           <MemberHandles member={member} storeUid={storeUid} storeVerification={storeVerification} />
-          <button type="button" className={dangerButton} disabled={locked} onClick={() => onAnswer('removed')} data-testid="member-remove">
+          <Button variant="danger" disabled={locked} onClick={() => onAnswer('removed')} data-testid="member-remove">
             {hidden}
             {busy ? '記録しています…' : '所属を解除'}
-          </button>
+          </Button>
         </>
       )}
     </li>

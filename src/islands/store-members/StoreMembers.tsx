@@ -22,8 +22,6 @@ const DONE: Record<MembershipStatus, (name: string) => string> = {
   removed: (name) => `${name} さんの所属を解除しました。数十秒ほどで店舗ページから外れます。`,
 };
 
-const listClass = 'divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-700 dark:border-gray-700';
-
 export function StoreMembers({ storeUid }: { storeUid: string }) {
   const headingId = useId();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -64,7 +62,7 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
         {empty}
       </p>
     ) : (
-      <ul className={listClass} data-testid={testId}>
+      <ul className="card-list" data-testid={testId}>
         {list.map((member) => (
           <MemberRow
             key={member.id}

@@ -15,10 +15,7 @@ export function ComposerGate() {
   if (!user) {
     return (
       <p>
-        <a
-          href={loginUrlFor('/blog-editor?tab=timeline')}
-          className="text-brand-700 dark:text-brand-300 font-bold underline underline-offset-2"
-        >
+        <a href={loginUrlFor('/blog-editor?tab=timeline')} className="text-link font-bold">
           ログインして投稿する
         </a>
       </p>

@@ -15,10 +15,11 @@ import { createPost, deletePost, listMyPosts, type StoredPost } from '../../lib/
 import { isPostDraft, postDraftKey, postProblem, postText } from '../../lib/posts/compose';
 import { MAX_POST_IMAGES, POST_TEXT_MAX } from '../../lib/posts/limits';
 import { formatDateTime } from '../../lib/tokyo-date';
+import { buttonClass } from '../../lib/ui-parts';
 import { EmailVerification } from '../account/EmailVerification';
 import { FormAlert } from '../forms/FormAlert';
 import { TextAreaField } from '../forms/TextAreaField';
-import { card, primaryButton, secondaryButton, smallButton, smallDangerButton } from '../blog-editor/ui';
+import { Button } from '../ui/Button';
 
 interface Picture {
   blob: Blob;
@@ -159,7 +160,7 @@ export function TimelineComposer({ user }: { user: AuthUser }) {
     <div className="space-y-6" data-testid="timeline-composer">
       <form
         noValidate
-        className={`${card} space-y-4`}
+        className="card space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
           void send();
@@ -167,7 +168,7 @@ export function TimelineComposer({ user }: { user: AuthUser }) {
       >
         <h2 className="text-lg font-bold">タイムラインに投稿</h2>
         {!verified && (
-          <div className="space-y-2 rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50">
+          <div className="notice notice-warning space-y-2">
             <p className="font-medium">タイムラインに投稿するには、メールアドレスの確認が必要です。書いた内容はこの端末に残ります。</p>
             <EmailVerification user={user} purpose="タイムラインに投稿する" />
           </div>
@@ -197,7 +198,7 @@ export function TimelineComposer({ user }: { user: AuthUser }) {
             <label
               htmlFor={inputId}
               aria-disabled={busy !== false || pictures.length >= MAX_POST_IMAGES || undefined}
-              className={`${smallButton} has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 aria-disabled:cursor-not-allowed`}
+              className={buttonClass({ variant: 'secondary', size: 'sm' })}
             >
               画像を追加
               <input
@@ -220,7 +221,7 @@ export function TimelineComposer({ user }: { user: AuthUser }) {
             </span>
           </div>
           {pictureError && (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            <p role="alert" className="field-error">
               {pictureError}
             </p>
           )}
@@ -233,14 +234,15 @@ export function TimelineComposer({ user }: { user: AuthUser }) {
                     alt={`画像 ${index + 1}`}
                     className="aspect-square w-full rounded bg-gray-100 object-cover dark:bg-gray-800"
                   />
-                  <button
-                    type="button"
-                    className={`${smallDangerButton} w-full`}
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    className="w-full"
                     onClick={() => removePicture(index)}
                     aria-label={`画像 ${index + 1} を外す`}
                   >
                     外す
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>
@@ -252,15 +254,16 @@ export function TimelineComposer({ user }: { user: AuthUser }) {
             <FormAlert kind="error">{sendError}</FormAlert>
           </div>
         )}
-        <button
+        <Button
           type="submit"
-          className={`${primaryButton} w-full sm:w-auto sm:min-w-40`}
+          variant="primary"
+          className="w-full sm:w-auto sm:min-w-40"
           disabled={!verified}
-          aria-disabled={busy !== false || undefined}
+          busy={busy !== false}
           data-testid="post-submit"
         >
           {busy ? BUSY_LABEL[busy] : '投稿する'}
-        </button>
+        </Button>
       </form>
 
       <section aria-labelledby={`${inputId}-mine`} className="space-y-3">
@@ -270,9 +273,9 @@ export function TimelineComposer({ user }: { user: AuthUser }) {
         {listFailed ? (
           <div className="space-y-2">
             <FormAlert kind="error">投稿を読み込めませんでした。通信状態を確かめて、もう一度お試しください。</FormAlert>
-            <button type="button" className={secondaryButton} onClick={loadPosts}>
+            <Button variant="secondary" onClick={loadPosts}>
               もう一度読み込む
-            </button>
+            </Button>
           </div>
         ) : !posts ? (
           <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
@@ -329,15 +332,15 @@ function MyPost({ uid, post, onDeleted }: { uid: string; post: StoredPost; onDel
   };
 
   return (
-    <li className={`${card} space-y-2`} data-testid="my-post">
+    <li className="card space-y-2" data-testid="my-post">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-600 dark:text-gray-400">
           <time dateTime={post.createdAt.toISOString()}>{formatDateTime(post.createdAt)}</time>
           {post.hidden && <span className="ml-2 font-bold text-red-700 dark:text-red-300">運営により非公開</span>}
         </p>
-        <button type="button" className={smallDangerButton} onClick={() => void remove()} disabled={deleting} aria-label="この投稿を削除">
+        <Button variant="danger" size="sm" onClick={() => void remove()} disabled={deleting} aria-label="この投稿を削除">
           {deleting ? '削除しています…' : '削除'}
-        </button>
+        </Button>
       </div>
       <p className="break-words whitespace-pre-wrap">{post.text}</p>
       {urls.some(Boolean) && (
@@ -357,7 +360,7 @@ function MyPost({ uid, post, onDeleted }: { uid: string; post: StoredPost; onDel
         </ul>
       )}
       {error && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+        <p role="alert" className="field-error">
           {error}
         </p>
       )}

@@ -2,11 +2,13 @@
  * The blog editor's form: what she types and picks, how a stored blog
  * fills it, and the checks that mirror firestore.rules (title 1..100,
  * body ≤ 20000, tags, publishing only with a verified email, a 予約 time
- * in the future). Pure, so the unit tests cover it directly.
+ * in the future), plus the Markdown bounds every page render holds the
+ * body to (src/lib/markdown/bounds.ts). Pure, so the unit tests cover it directly.
  */
+import { markdownProblem } from '../markdown/bounds';
 import { parseTags, tagsProblem, tagsToText } from '../profile/tag-input';
 import type { StoredBlog } from './blog';
-import { BLOG_BODY_MAX, BLOG_TITLE_MAX, MAX_BLOG_IMAGES } from './limits';
+import { BLOG_TITLE_MAX, MAX_BLOG_IMAGES } from './limits';
 import { dateToTokyoLocal, tokyoLocalToDate } from './publish-time';
 
 /** 下書き, 今すぐ公開 (or, for a blog already public, 公開中のまま), 予約投稿. */
@@ -87,7 +89,9 @@ export function validateBlogForm(form: BlogForm, context: ValidateContext): Vali
   const title = form.title.trim();
   if (!title) errors.title = 'タイトルを入力してください（下書きにも必要です）。';
   else if (title.length > BLOG_TITLE_MAX) errors.title = `タイトルは ${BLOG_TITLE_MAX} 文字までです（いま ${title.length} 文字）。`;
-  if (form.body.length > BLOG_BODY_MAX) errors.body = `本文は ${BLOG_BODY_MAX} 文字までです（いま ${form.body.length} 文字）。`;
+  // Its length, and how deep it nests and how much work it makes: a body the pages would refuse to render is not saved.
+  const bodyProblem = markdownProblem(form.body);
+  if (bodyProblem) errors.body = bodyProblem.message;
   const tags = parseTags(form.tagsText);
   const tagProblem = tagsProblem(tags);
   if (tagProblem) errors.tags = tagProblem;

@@ -19,7 +19,10 @@ export function excerptOf(plainText: string, length = 80): string {
   return characters.join('');
 }
 
-/** A Markdown body's teaser: a diary's `teaser` in the export (src/schema/public.ts), 80 characters. */
+/**
+ * A Markdown body's teaser: a diary's `teaser` in the export (src/schema/public.ts), 80 characters.
+ * MarkdownTooComplexError (src/lib/markdown/bounds.ts) for a body past the bounds.
+ */
 export function plainExcerpt(body: string, length = 80): string {
   return excerptOf(markdownPlainText(body), length);
 }

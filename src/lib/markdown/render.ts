@@ -14,10 +14,15 @@
  * (any other tag is escaped as text), and checks every URL again. Both
  * tokenise with no DOM and no entity tables, so the editor's preview stays
  * light (about 22 KB gzip; markdown-it with its tables was 49 KB).
+ *
+ * Before either, the body is held to the bounds of bounds.ts (how deep it
+ * nests, how many links, how much work): past them, every function here
+ * throws MarkdownTooComplexError instead of rendering.
  */
 import { Marked, type Token, type Tokens } from 'marked';
 import xssModule from 'xss';
 import type * as Xss from 'xss';
+import { markdownProblem, MarkdownTooComplexError } from './bounds';
 
 export interface RenderOptions {
   /** The URL of the blog's Nth picture (Storage, or a local preview), or null when there is none. */
@@ -128,18 +133,25 @@ function renderTokens(tokens: Token[], options: RenderOptions): string {
   }
 }
 
-/** The body as HTML safe to put in the page. */
+/** The body's tokens, or MarkdownTooComplexError past the bounds. */
+function lex(body: string): Token[] {
+  const problem = markdownProblem(body);
+  if (problem) throw new MarkdownTooComplexError(problem);
+  return markdown.lexer(body);
+}
+
+/** The body as HTML safe to put in the page; MarkdownTooComplexError past the bounds (bounds.ts). */
 export function renderMarkdown(body: string, options: RenderOptions): string {
-  return renderTokens(markdown.lexer(body), options);
+  return renderTokens(lex(body), options);
 }
 
 /**
  * The body as HTML and as plain text (markdownPlainText), lexed once: a
  * blog's page shows the one and describes itself with the other, and
- * lexing is most of what either costs.
+ * lexing is most of what either costs. MarkdownTooComplexError past the bounds.
  */
 export function renderMarkdownAndText(body: string, options: RenderOptions): { html: string; plainText: string } {
-  const tokens = markdown.lexer(body);
+  const tokens = lex(body);
   // The words first: they are read from the tokens before the parser walks them.
   const plainText = plainTextOf(tokens);
   return { html: renderTokens(tokens, options), plainText };
@@ -183,7 +195,8 @@ function plainTextOf(tokens: readonly Token[]): string {
  * The body's words without Markdown marks, links' targets or pictures, one
  * space between blocks: for teasers and page descriptions (escaped by
  * whoever shows them). Tokenises only, so a list of 200,000 teasers stays cheap.
+ * MarkdownTooComplexError past the bounds.
  */
 export function markdownPlainText(body: string): string {
-  return plainTextOf(markdown.lexer(body));
+  return plainTextOf(lex(body));
 }

@@ -1,8 +1,10 @@
 /**
  * A report about public content (reports/{uid}_{0..19}): what is
  * reported (a document path, from /report?target=…), why, and a note.
- * Mirrors src/schema/moderation.ts (the unit tests hold them equal) so the
- * island needs no zod. Pure.
+ * Its reasons mirror src/schema/moderation.ts (the unit tests hold them
+ * equal) so the island needs no zod; what may be reported comes from the
+ * registry (src/registry/reports.ts), handed to the island by its page.
+ * Pure.
  */
 import { MAX_OPEN_REPORTS, REPORT_TEXT_MAX } from '../caps';
 import { errorCode, isNetworkFailure } from '../firebase/error-code';
@@ -17,25 +19,24 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'その他',
 };
 
-export const REPORT_TARGET_PATTERN = /^(accounts|stores|frozenAccounts|blogs|posts)\/[A-Za-z0-9_-]{1,128}$/;
+/** What the report form calls each reportable collection's documents, by collection (src/registry/reports.ts REPORT_TARGETS). */
+export type ReportTargets = Readonly<Record<string, string>>;
 
-const TARGET_LABELS: Record<string, string> = {
-  accounts: 'セラピストのプロフィール',
-  stores: '店舗のプロフィール',
-  frozenAccounts: '旧アカウントの登録',
-  blogs: 'ブログ記事',
-  posts: 'タイムラインの投稿',
-};
+/** A document of one of `collections`, named by its path: `{collection}/{id}`. */
+export function reportTargetPattern(collections: readonly string[]): RegExp {
+  return new RegExp(`^(${collections.join('|')})/[A-Za-z0-9_-]{1,128}$`);
+}
 
-/** The target path from the page's query (?target=accounts/uid), or null when it is missing or malformed. */
-export function reportTargetFrom(search: string): string | null {
+/** The target path from the page's query (?target=accounts/uid), or null when it is missing, malformed or not reportable. */
+export function reportTargetFrom(search: string, targets: ReportTargets): string | null {
   const target = new URLSearchParams(search).get('target') ?? '';
-  return REPORT_TARGET_PATTERN.test(target) ? target : null;
+  return reportTargetPattern(Object.keys(targets)).test(target) ? target : null;
 }
 
 /** 「セラピストのプロフィール」 for accounts/…, and so on. */
-export function reportTargetLabel(target: string): string {
-  return TARGET_LABELS[target.split('/')[0] ?? ''] ?? '公開されている内容';
+export function reportTargetLabel(target: string, targets: ReportTargets): string {
+  const collection = target.split('/')[0] ?? '';
+  return Object.hasOwn(targets, collection) ? targets[collection]! : '公開されている内容';
 }
 
 export interface ReportDraft {

@@ -5,7 +5,7 @@
  * the directory's part at 1.0 GB and the diaries' at 0.8 GB, each written
  * and freed in turn (docs/decisions/full-text-index-parts.md). /search loads the first part's
  * pagefind.js and merges the others into it (Pagefind's mergeIndex). Which
- * page goes in which part: `searchPartOf` (src/registry/site-pages.ts).
+ * page goes in which part: `searchPartOf` (src/data/site-pages.ts).
  */
 export const SEARCH_PARTS = ['directory', 'blogs'] as const;
 export type SearchPart = (typeof SEARCH_PARTS)[number];

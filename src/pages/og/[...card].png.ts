@@ -8,7 +8,7 @@ import type { APIRoute } from 'astro';
 import { loadDirectory } from '../../data/directory';
 import { previewCards } from '../../data/preview-cards';
 import { cardFile } from '../../lib/seo/card-image';
-import { exportRoutePaths } from '../../registry/site-pages';
+import { exportRoutePaths } from '../../data/site-pages';
 
 export function getStaticPaths() {
   return exportRoutePaths('/og/[...card].png');

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { loadDirectory } from '../../data/directory';
 import { renderNow } from '../../data/render-context';
-import { exportRoutePaths } from '../../registry/site-pages';
+import { exportRoutePaths } from '../../data/site-pages';
 import { buildCalendar, shiftEvent } from '../../lib/ics';
 import { schedulePath } from '../../lib/routes';
 import { upcomingShifts } from '../../lib/shifts/view';

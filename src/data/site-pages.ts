@@ -3,16 +3,17 @@
  * of each dynamic route that has one page per record (getStaticPaths of
  * those pages reads them here, and the renderer lists the site's URLs from
  * them), the list pages with what each shows, and the pages that show the
- * clock. Which page shows a single record is in ./public-collections.ts.
+ * clock. Which page shows a single record is in
+ * src/registry/public-collections.ts.
  */
-import { authorOf, blogFeeds, changedBlogFeedPages, changedTimelinePages, timelinePages } from '../data/blogs';
-import { loadDirectory, type Directory } from '../data/directory';
-import { frozenList, frozenListPage, frozenListPageCount, frozenListViews, frozenPageParam } from '../data/frozen-list';
-import { previewCards } from '../data/preview-cards';
-import { profileSlugs } from '../data/profiles';
-import { rankingPages } from '../data/ranking';
-import { searchFilters } from '../data/search-filters';
-import { storeList } from '../data/store-list';
+import { authorOf, blogFeeds, changedBlogFeedPages, changedTimelinePages, timelinePages } from './blogs';
+import { loadDirectory, type Directory } from './directory';
+import { frozenList, frozenListPage, frozenListPageCount, frozenListViews, frozenPageParam } from './frozen-list';
+import { previewCards } from './preview-cards';
+import { profileSlugs } from './profiles';
+import { rankingPages } from './ranking';
+import { searchFilters } from './search-filters';
+import { storeList } from './store-list';
 import {
   BLOGS_PATH,
   SEARCH_PATH,
@@ -24,7 +25,7 @@ import {
   type FrozenListFilter,
 } from '../lib/routes';
 import type { SearchPart } from '../lib/search/index-parts';
-import type { PublicCollectionName } from './public-collections';
+import type { PublicCollectionName } from '../registry/public-collections';
 
 export type RouteParams = Record<string, string | undefined>;
 
