@@ -23,6 +23,7 @@ import { frozenAccountId } from '../../src/lib/frozen/entry';
 import type { VerificationLevel } from '../../src/schema/frozen-accounts';
 import { membershipDocId } from '../../src/schema/memberships';
 import { shiftDocId } from '../../src/schema/schedules';
+import { seedCourseMenu } from './course-menu';
 import { AREA_ROLLS, areaAt, SEED_AREAS, seedPrefectureOf, storeAreas } from './areas';
 import { generateContent } from './blogs';
 import { storePhoto, type SeedFile } from './pictures/choose';
@@ -160,6 +161,8 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
         hours: random.pick(['12:00〜翌5:00', '11:00〜24:00', '10:00〜翌3:00', '13:00〜翌2:00']),
         website: random.chance(0.6) ? `https://example.com/${brandRomaji}/${i}` : '',
         channels,
+        // One store in eight has not written its menu yet.
+        ...(i % 8 !== 5 && seedCourseMenu(new SeededRandom(`${options.seed ?? 'theralink-demo'}/menu/${id}`))),
         published,
         createdAt,
         updatedAt: createdAt,

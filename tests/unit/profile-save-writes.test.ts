@@ -141,7 +141,7 @@ describe('saveProfile', () => {
     docs.set('stores/u1', { profileSlug: 'miu', channels: {} });
     refused.add('storeRequests/u1');
     const store = { displayName: '', storeName: '店', profileSlug: 'miu', description: '', area: '新宿' as const };
-    const rest = { address: '', nearestStation: '', hours: '', website: '', channels: {}, published: false };
+    const rest = { address: '', nearestStation: '', hours: '', website: '', channels: {}, courses: [], options: [], published: false };
     await saveProfile('u1', 'store', { ...store, ...rest });
     expect(log).toEqual([['update', 'stores/u1', { ...store, ...rest, updatedAt: SERVER_TIME }]]);
   });
