@@ -8,8 +8,9 @@ import { z } from 'zod';
  * same limits.
  */
 export const COURSE_LIMITS = {
-  courses: 12,
-  options: 12,
+  /** Eight of each: what the rules can check in one write (docs/decisions/course-menu.md). */
+  courses: 8,
+  options: 8,
   minMinutes: 10,
   maxMinutes: 600,
   /** Yen. A course is never free; an option may be (指名料無料). */

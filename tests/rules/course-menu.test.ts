@@ -2,7 +2,7 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { deleteField, doc, getDoc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { courseOptions, courses } from '../../src/schema/course-menu';
+import { COURSE_LIMITS, courseOptions, courses } from '../../src/schema/course-menu';
 import { slugDocFor, storeDocFor, therapistDoc } from '../factories/documents';
 import { allowedIf, ownerAndOthers } from './helpers';
 import { seed, useRulesEnvironment } from './rules-env';
@@ -11,10 +11,10 @@ import { seed, useRulesEnvironment } from './rules-env';
  * A store's course menu (courses, options on stores/{uid}): each role ×
  * each operation, then the fields' bounds as the owner alice, and a
  * property: the rules accept a generated menu exactly when
- * src/schema/course-menu.ts does. Accepted menus stay within three rows in
- * all: a store update with more exceeds the rules' budget of 1,000
- * evaluated expressions and is refused (docs/decisions/course-menu.md says
- * what must change).
+ * src/schema/course-menu.ts does. A menu change is an update of its own
+ * per list (the editor writes courses, then options, after the profile):
+ * a profile update that also changes the menu is refused, one that keeps
+ * it is not.
  */
 const env = useRulesEnvironment();
 const MENU = {
@@ -48,10 +48,10 @@ describe.each(roles)('a store’s menu, as $role', ({ owner, db }) => {
     expect(read.data()?.courses).toEqual(MENU.courses);
   });
   it('writes it only as the store', async () => {
-    await allowedIf(owner)(update({ courses: [{ minutes: 120, price: 20000, note: '' }], options: [] }, db()));
+    await allowedIf(owner)(update({ courses: [{ minutes: 120, price: 20000, note: '' }] }, db()));
   });
   it('removes it only as the store', async () => {
-    await allowedIf(owner)(update({ courses: deleteField(), options: deleteField() }, db()));
+    await allowedIf(owner)(update({ options: deleteField() }, db()));
   });
 });
 
@@ -60,6 +60,8 @@ describe('the menu’s fields (as the store)', () => {
   const option = (overrides: Record<string, unknown>) => ({ options: [{ name: '指名料', price: 1000, ...overrides }] });
 
   it.each([
+    ['8 courses', { courses: Array.from({ length: 8 }, (_, i) => ({ minutes: 60 + i, price: 10000, note: 'あ'.repeat(40) })) }],
+    ['8 options', { options: Array.from({ length: 8 }, (_, i) => ({ name: 'オ'.repeat(30 - i), price: 1_000_000 })) }],
     ['10 and 600 minutes', { courses: [course({ minutes: 10 }).courses[0], course({ minutes: 600 }).courses[0]] }],
     ['a note of 40 characters', course({ note: 'あ'.repeat(40) })],
     ['a free option', option({ price: 0 })],
@@ -68,8 +70,8 @@ describe('the menu’s fields (as the store)', () => {
     await assertSucceeds(update(changes));
   });
   it.each([
-    ['13 courses', { courses: Array.from({ length: 13 }, () => ({ minutes: 60, price: 10000, note: '' })) }],
-    ['13 options', { options: Array.from({ length: 13 }, () => ({ name: 'a', price: 0 })) }],
+    ['9 courses', { courses: Array.from({ length: 9 }, () => ({ minutes: 60, price: 10000, note: '' })) }],
+    ['9 options', { options: Array.from({ length: 9 }, () => ({ name: 'a', price: 0 })) }],
     ['9 minutes', course({ minutes: 9 })],
     ['601 minutes', course({ minutes: 601 })],
     ['a fraction of a minute', course({ minutes: 60.5 })],
@@ -92,17 +94,31 @@ describe('the menu’s fields (as the store)', () => {
     await assertFails(update(changes));
   });
 
+  it('refuses courses and options changed in one update', async () => {
+    await assertFails(update({ courses: [], options: [] }));
+  });
+  it('refuses a profile change and a menu change in one update, and accepts a profile change that keeps the menu', async () => {
+    await assertFails(update({ displayName: '新しい名前', courses: [{ minutes: 120, price: 20000, note: '' }] }));
+    await assertSucceeds(update({ displayName: '新しい名前', courses: MENU.courses }));
+  });
+  it('refuses a menu change from a suspended store', async () => {
+    await seed(env(), { 'suspensions/alice': { reason: 'test', createdAt: new Date() } });
+    await assertFails(update({ courses: [] }));
+  });
+
   it('agrees with the schema on generated menus (property)', async () => {
     const number = fc.oneof(fc.integer({ min: -2, max: 1_000_002 }), fc.constantFrom(0, 1, 9, 10, 600, 601, 1.5));
     const courseArb = fc.record({ minutes: number, price: number, note: fc.string({ maxLength: 42 }) });
     const optionArb = fc.record({ name: fc.string({ maxLength: 32 }), price: number });
-    const menu = fc.record({
-      courses: fc.array(courseArb, { maxLength: 2 }),
-      options: fc.array(optionArb, { maxLength: 1 }),
-    });
+    // One list a write, as the editor saves them.
+    const menu = fc.oneof(
+      fc.record({ courses: fc.array(courseArb, { maxLength: COURSE_LIMITS.courses + 1 }) }),
+      fc.record({ options: fc.array(optionArb, { maxLength: COURSE_LIMITS.options + 1 }) }),
+    );
     await fc.assert(
       fc.asyncProperty(menu, async (candidate) => {
-        const valid = courses.safeParse(candidate.courses).success && courseOptions.safeParse(candidate.options).success;
+        const valid =
+          'courses' in candidate ? courses.safeParse(candidate.courses).success : courseOptions.safeParse(candidate.options).success;
         await allowedIf(valid)(update(candidate));
       }),
       { seed: 408, numRuns: 40 },

@@ -38,9 +38,9 @@ describe('validateCourseMenu', () => {
     });
   });
 
-  it('refuses a thirteenth course', () => {
+  it('refuses a ninth course', () => {
     const rows = Array.from({ length: COURSE_LIMITS.courses + 1 }, () => ({ minutes: '60', price: '10000', note: '' }));
-    expect(validateCourseMenu({ courses: rows, options: [] }).errors.courses).toBe('コースは 12 件までです（いま 13 件）。');
+    expect(validateCourseMenu({ courses: rows, options: [] }).errors.courses).toBe('コースは 8 件までです（いま 9 件）。');
   });
 
   it('accepts only what the schema accepts, and keeps a stored menu as it was (property)', () => {
