@@ -2,7 +2,10 @@
  * `npm run seed [-- --therapists N] [--blogs-per-therapist B] [--today YYYY-MM-DD] [--if-empty]`:
  * fills Firestore (the emulator unless told otherwise) with the demo data;
  * with --blogs-per-therapist every published therapist has exactly B
- * 写メ日記 (scale runs: 10,000 × 20) instead of the demo's mix.
+ * 写メ日記 (scale runs: 10,000 × 20) instead of the demo's mix. When the
+ * Storage emulator answers, stores and diaries get drawn pictures, uploaded
+ * there while the documents are written (scripts/seed/pictures/); without
+ * it, the documents name no pictures.
  * Refuses to write to a real project unless --allow-production is given.
  */
 import { parseArgs } from 'node:util';
@@ -12,6 +15,7 @@ import { isMain } from './lib/cli';
 import { MAX_BLOGS_PER_THERAPIST } from './seed/blogs';
 import { generateFans, seedFanRanking } from './seed/fans';
 import { generateSeed } from './seed/generate';
+import { pictureTarget, uploadPictures } from './seed/pictures/upload';
 import { writeDemoUsers, writeSeed } from './seed/write';
 
 export interface SeedRunOptions {
@@ -22,25 +26,42 @@ export interface SeedRunOptions {
   blogsPerTherapist?: number;
 }
 
+/** Seeds with this many therapists or fewer get pictures: the demo's 200 upload about 900 files, 1,000 about 4,500. */
+export const MAX_PICTURED_THERAPISTS = 1000;
+
 /** Seeds the database; returns the number of documents written (0 when skipped). */
 export async function runSeed(options: SeedRunOptions): Promise<number> {
   const db = adminDb();
   await assertFirestoreReachable(db);
   if (options.ifEmpty && !(await db.collection('accounts').limit(1).get()).empty) return 0;
+  const target =
+    options.therapists > MAX_PICTURED_THERAPISTS
+      ? { skipped: `more than ${MAX_PICTURED_THERAPISTS} therapists (a scale run; their uploads would take minutes)` }
+      : await pictureTarget();
+  const storage = 'skipped' in target ? null : target;
+  if ('skipped' in target) console.log(`Seed pictures skipped: ${target.skipped}.`);
   const docs = generateSeed({
     therapists: options.therapists,
     today: options.today ?? tokyoDateKey(),
     blogsPerTherapist: options.blogsPerTherapist,
+    pictures: storage !== null,
   });
   // Demo fans and their 推し (scripts/seed/fans.ts): private rows the ranking counts.
   const fans = generateFans(docs, { today: options.today ?? tokyoDateKey() });
   docs.push(...fans.docs);
+  // Pictures are drawn and uploaded while Firestore and Auth take the rest (the uploads take longest).
+  const files = docs.flatMap((doc) => doc.files ?? []);
+  const uploading = storage ? uploadPictures(storage, files) : null;
+  // Rejections are awaited below; this only keeps one from being reported as unhandled meanwhile.
+  uploading?.catch(() => undefined);
   const written = await writeSeed(db, docs, (n) => console.log(`  ${n} documents written…`));
   // Browsers sign in against the emulator's own project, whichever project holds the data.
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     await writeDemoUsers(emulatorBrowserAuth());
     await seedFanRanking(db, emulatorBrowserAuth(), fans.users);
   }
+  const uploaded = await uploading;
+  if (uploaded) console.log(`  ${uploaded.files} pictures uploaded (${uploaded.drawn} drawn, ${(uploaded.bytes / 1e6).toFixed(1)} MB).`);
   return written;
 }
 

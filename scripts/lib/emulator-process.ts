@@ -4,7 +4,10 @@
  * Emulators that already answer (another `npm start`, say) are reused.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { EmulatorSetupError, chooseEmulatorBinaries } from './emulator-binaries';
 import { EMULATORS, EMULATOR_AUTH_PROJECT_ID, ROOT, emulatorHost } from './project';
 import { StartFailedError, fileSizes, processTreeCpuTicks, waitForStart } from './wait-for-start';
@@ -104,6 +107,16 @@ export function describeStartFailure(error: unknown): string {
   return error instanceof EmulatorSetupError ? `Cannot start the emulators: ${error.message}` : String((error as Error)?.stack ?? error);
 }
 
+/**
+ * NODE_OPTIONS for firebase-tools with the Storage emulator: the caller's,
+ * plus the preload that keeps its rules runtime's answers one a line, so
+ * pictures requested together do not hang (scripts/emulators/storage-rules-lines.mjs).
+ */
+function storageRulesLinesOption(): string {
+  const preload = pathToFileURL(path.join(ROOT, 'scripts', 'emulators', 'storage-rules-lines.mjs')).href;
+  return [process.env.NODE_OPTIONS, `--import ${JSON.stringify(preload)}`].filter(Boolean).join(' ');
+}
+
 /** The logs the emulators write in the project folder while they start (firebase-tools' and the Firestore emulator's). */
 const EMULATOR_LOGS = ['firebase-debug.log', 'firestore-debug.log'].map((file) => path.join(ROOT, file));
 
@@ -131,15 +144,20 @@ export async function startEmulators(
   for (const note of notes) console.warn(note);
 
   const firebaseBin = path.join(ROOT, 'node_modules/.bin/firebase');
+  // The Storage emulator keeps its files in $TMPDIR/firebase/storage/blobs and deletes that folder when it stops:
+  // a folder of its own keeps another stack's Storage emulator (another project, test run or network namespace) from
+  // deleting this one's pictures.
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'theralink-emulators-'));
   const child = spawn(
     firebaseBin,
     ['emulators:start', '--only', names.join(','), '--project', EMULATOR_AUTH_PROJECT_ID, ...(options.extraArgs ?? [])],
     {
       cwd: ROOT,
-      env: { ...process.env, ...binaryEnv },
+      env: { ...process.env, ...binaryEnv, TMPDIR: tmpDir, ...(names.includes('storage') && { NODE_OPTIONS: storageRulesLinesOption() }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  child.once('exit', () => rmSync(tmpDir, { recursive: true, force: true }));
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);

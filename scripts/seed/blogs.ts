@@ -10,7 +10,10 @@
  *
  * Each author draws from her own random stream (seed + uid), so these
  * documents never disturb the rest of the seed, and a therapist's diary
- * is the same whatever the number of therapists. Every time is before
+ * is the same whatever the number of therapists. With `pictures`, about
+ * two thirds of the demo mix's diaries and all of the store's show 1–4
+ * drawn pictures (scripts/seed/pictures/choose.ts), each diary's from a
+ * stream of its own (seed + id), so its text stays as it was. Every time is before
  * the seed's base (Tokyo midnight of `today`): a future time would be read
  * again by every incremental export until it came, so the seed has no
  * scheduled (予約) posts. Ids follow src/lib/daily-id.ts.
@@ -21,6 +24,7 @@ import { BLOG_TITLE_MAX, MAX_BLOGS_PER_DAY } from '../../src/schema/blogs';
 import { MAX_POSTS_PER_DAY } from '../../src/schema/posts';
 import * as diary from './diary-words';
 import type { SeedDoc } from './generate';
+import { diaryPictures, type DiaryTheme } from './pictures/choose';
 import { SeededRandom } from './random';
 import { NAME_DECORATIONS } from './words';
 
@@ -48,6 +52,8 @@ export interface ContentOptions {
   seed: string;
   /** Scale runs: exactly this many diaries for every published therapist (0..MAX_BLOGS_PER_THERAPIST). */
   blogsPerTherapist?: number;
+  /** Pictures for about two thirds of the demo mix's diaries and all of the store's (never in scale runs). */
+  pictures: boolean;
 }
 
 interface Author {
@@ -75,6 +81,8 @@ export function generateContent(docs: readonly SeedDoc[], options: ContentOption
     throw new RangeError(`blogsPerTherapist must be a whole number from 0 to ${MAX_BLOGS_PER_THERAPIST}.`);
   }
   const base = tokyoInstant(options.today, '00:00').getTime();
+  // Scale runs measure text: hundreds of thousands of uploads would only slow them.
+  const pictures = options.pictures && perTherapist === undefined;
   const { therapists, demoStore } = authorsOf(docs);
   const out: SeedDoc[] = [];
 
@@ -88,9 +96,11 @@ export function generateContent(docs: readonly SeedDoc[], options: ContentOption
     const entries = spread(random, base, count, BLOG_DAYS, MAX_BLOGS_PER_DAY);
     // Her draft from yesterday evening, never published.
     if (isDemo && perTherapist === undefined) entries.push({ at: new Date(base - DAY_MS + (20 * 3600 + 1234) * 1000), draft: true });
-    withSlots(entries, MAX_BLOGS_PER_DAY, (entry, slot) =>
-      out.push({ path: `blogs/${dailyDocId(author.uid, tokyoDayDigits(entry.at), slot)}`, data: diaryDoc(random, author, entry, base) }),
-    );
+    withSlots(entries, MAX_BLOGS_PER_DAY, (entry, slot) => {
+      const id = dailyDocId(author.uid, tokyoDayDigits(entry.at), slot);
+      const { data, theme } = diaryDoc(random, author, entry, base);
+      out.push(pictures ? withPictures(options.seed, id, data, theme) : { path: `blogs/${id}`, data });
+    });
   }
 
   for (const author of therapists) {
@@ -106,7 +116,7 @@ export function generateContent(docs: readonly SeedDoc[], options: ContentOption
     );
   }
 
-  if (demoStore && perTherapist === undefined) out.push(...storeContent(options.seed, demoStore, base));
+  if (demoStore && perTherapist === undefined) out.push(...storeContent(options.seed, demoStore, base, pictures));
   return out;
 }
 
@@ -218,8 +228,8 @@ function varsFor(random: SeededRandom, author: Author, at: Date): Vars {
   };
 }
 
-/** One diary: a title, a Markdown body of a few paragraphs (about 600–1,500 characters) and tags. */
-function diaryDoc(random: SeededRandom, author: Author, entry: Entry, base: number): Record<string, unknown> {
+/** One diary: a title, a Markdown body of a few paragraphs (about 600–1,500 characters) and tags; and what it is about. */
+function diaryDoc(random: SeededRandom, author: Author, entry: Entry, base: number): { data: Record<string, unknown>; theme: Theme } {
   const vars = varsFor(random, author, entry.at);
   const month = Number(vars.month) - 1;
   const theme: Theme = random.pick(THEMES);
@@ -303,7 +313,7 @@ function diaryDoc(random: SeededRandom, author: Author, entry: Entry, base: numb
   if (random.chance(0.3)) tags.add(author.area);
   if (random.chance(0.2)) tags.add(random.pick(diary.EXTRA_TAGS));
   const published = !entry.draft;
-  return {
+  const data = {
     userId: author.uid,
     title: (entry.draft ? random.pick(diary.DRAFT_TITLES) : fill(title, vars)).slice(0, BLOG_TITLE_MAX),
     body: paragraphs.join('\n\n'),
@@ -316,6 +326,23 @@ function diaryDoc(random: SeededRandom, author: Author, entry: Entry, base: numb
     updatedAt: editedAt(random, entry.at, base),
     hidden: false,
   };
+  return { data, theme };
+}
+
+/**
+ * The diary with its pictures (scripts/seed/pictures/choose.ts), drawn from
+ * a stream of its own so its text is the same with pictures or without.
+ */
+function withPictures(seed: string, id: string, data: Record<string, unknown>, theme: DiaryTheme, share?: number): SeedDoc {
+  const path = `blogs/${id}`;
+  const month = Number(tokyoDateKey(data.createdAt as Date).slice(5, 7)) - 1;
+  const chosen = diaryPictures(
+    new SeededRandom(`${seed}/pictures/${id}`),
+    { uid: data.userId as string, id, body: data.body as string, theme, month },
+    share,
+  );
+  if (!chosen) return { path, data };
+  return { path, data: { ...data, images: chosen.images, cover: chosen.cover, body: chosen.body }, files: chosen.files };
 }
 
 /** A timeline post: one or two short lines, sometimes hashtags. */
@@ -333,7 +360,7 @@ function postText(random: SeededRandom, author: Author, at: Date): string {
 }
 
 /** The demo store's own diaries and posts (default demo only). */
-function storeContent(seed: string, store: { uid: string; storeName: string; area: string }, base: number): SeedDoc[] {
+function storeContent(seed: string, store: { uid: string; storeName: string; area: string }, base: number, pictures: boolean): SeedDoc[] {
   const random = new SeededRandom(`${seed}/store/${store.uid}`);
   const vars: Vars = { store: store.storeName, area: store.area, minutes: '90', course: 'アロマオイルトリートメント' };
   const docs: SeedDoc[] = [];
@@ -343,22 +370,22 @@ function storeContent(seed: string, store: { uid: string; storeName: string; are
   }));
   withSlots(blogs, MAX_BLOGS_PER_DAY, (entry, slot) => {
     const blog = diary.STORE_BLOGS[entry.index!]!;
-    docs.push({
-      path: `blogs/${dailyDocId(store.uid, tokyoDayDigits(entry.at), slot)}`,
-      data: {
-        userId: store.uid,
-        title: blog.title,
-        body: blog.paragraphs.map((p) => fill(p, vars)).join('\n\n'),
-        cover: null,
-        images: [],
-        tags: [...blog.tags, store.area],
-        published: true,
-        publishAt: entry.at,
-        createdAt: entry.at,
-        updatedAt: entry.at,
-        hidden: false,
-      },
-    });
+    const id = dailyDocId(store.uid, tokyoDayDigits(entry.at), slot);
+    const data = {
+      userId: store.uid,
+      title: blog.title,
+      body: blog.paragraphs.map((p) => fill(p, vars)).join('\n\n'),
+      cover: null,
+      images: [],
+      tags: [...blog.tags, store.area],
+      published: true,
+      publishAt: entry.at,
+      createdAt: entry.at,
+      updatedAt: entry.at,
+      hidden: false,
+    };
+    // The store's news always shows the salon.
+    docs.push(pictures ? withPictures(seed, id, data, 'store', 1) : { path: `blogs/${id}`, data });
   });
   const posts = diary.STORE_POSTS.map((_, index) => ({
     at: new Date(base - (25 - index * 7) * DAY_MS + (11 * 3600 + random.int(0, 3599)) * 1000),

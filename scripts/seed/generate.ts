@@ -13,6 +13,9 @@
  * (one on a self-declared handle, one on a store-confirmed one) and a report.
  * Ids follow the rules' bounded schemes (shifts {uid}_{date}_{0..2}).
  * 写メ日記 and timeline posts come last, from scripts/seed/blogs.ts.
+ * With `pictures`, every store shows a drawn photo of its front or rooms
+ * (scripts/seed/pictures/), and a document lists the files it names
+ * (SeedDoc.files) for the seed to upload.
  */
 import { SCHEDULE_DAYS_AHEAD } from '../../src/lib/site';
 import { addDays, tokyoInstant } from '../../src/lib/tokyo-date';
@@ -20,8 +23,10 @@ import { frozenAccountId } from '../../src/lib/frozen/entry';
 import type { VerificationLevel } from '../../src/schema/frozen-accounts';
 import { membershipDocId } from '../../src/schema/memberships';
 import { shiftDocId } from '../../src/schema/schedules';
+import { seedCourseMenu } from './course-menu';
 import { AREA_ROLLS, areaAt, SEED_AREAS, seedPrefectureOf, storeAreas } from './areas';
 import { generateContent } from './blogs';
+import { storePhoto, type SeedFile } from './pictures/choose';
 import { SeededRandom } from './random';
 import * as words from './words';
 
@@ -33,6 +38,8 @@ export interface SeedOptions {
   seed?: string;
   /** Scale runs: exactly this many 写メ日記 for every published therapist (default: the demo's mix, scripts/seed/blogs.ts). */
   blogsPerTherapist?: number;
+  /** Drawn pictures for stores and diaries (scripts/seed/pictures/); false when they cannot be uploaded. Default true. */
+  pictures?: boolean;
 }
 
 /** A sign-in user the README lists. */
@@ -48,6 +55,8 @@ export interface SeedDoc {
   /** Document path, e.g. accounts/th-00001 or customers/x/items/y. */
   path: string;
   data: Record<string, unknown>;
+  /** The Storage files it names (its pictures), uploaded beside it when Storage is there. */
+  files?: SeedFile[];
 }
 
 export const DEMO_PASSWORD = 'theralink-demo';
@@ -131,23 +140,29 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     if (isVerifiedStore(i)) verifiedStores.add(id);
     const slug = i === 0 ? 'aroma-resort-shinjuku' : storeSlug(brandRomaji, detail.romaji, i);
     const channels = random.chance(0.7) ? { x: uniqueHandle(brandRomaji.replace(/-/g, '').slice(0, 8)) } : {};
+    // Its own stream, so the rest of the seed is the same with pictures or without.
+    const picture =
+      options.pictures === false ? null : storePhoto(new SeededRandom(`${options.seed ?? 'theralink-demo'}/pictures/${id}`), id);
     docs.push({ path: `slugs/${slug}`, data: { userId: id, kind: 'store', releasedAt: null } });
     reserveCurrent(id, channels.x);
     docs.push({
       path: `stores/${id}`,
+      ...(picture && { files: [picture.file] }),
       data: {
         userId: id,
         displayName: random.chance(0.5) ? `${brand} ${area}店` : '',
         storeName,
         profileSlug: slug,
         description: random.sample(words.STORE_BLURBS, 2).join(''),
-        photo: '',
+        photo: picture?.photo ?? '',
         area,
         address: `${seedPrefectureOf(area)}${detail.town}${random.int(1, 4)}-${random.int(1, 30)}-${random.int(1, 12)}`,
         nearestStation: detail.station,
         hours: random.pick(['12:00〜翌5:00', '11:00〜24:00', '10:00〜翌3:00', '13:00〜翌2:00']),
         website: random.chance(0.6) ? `https://example.com/${brandRomaji}/${i}` : '',
         channels,
+        // One store in eight has not written its menu yet.
+        ...(i % 8 !== 5 && seedCourseMenu(new SeededRandom(`${options.seed ?? 'theralink-demo'}/menu/${id}`))),
         published,
         createdAt,
         updatedAt: createdAt,
@@ -336,6 +351,7 @@ export function generateSeed(options: SeedOptions): SeedDoc[] {
     today: options.today,
     seed: options.seed ?? 'theralink-demo',
     blogsPerTherapist: options.blogsPerTherapist,
+    pictures: options.pictures ?? true,
   });
   for (const doc of content) docs.push(doc);
   return docs;

@@ -34,6 +34,12 @@ export function storePath(slug: string): string {
   return `/store-profile/${slug}`;
 }
 
+/** The course menu (コース料金) on a store's public page (components/CourseMenu.astro's id). */
+export const COURSE_MENU_ID = 'course-menu';
+export function storeMenuPath(slug: string): string {
+  return `${storePath(slug)}#${COURSE_MENU_ID}`;
+}
+
 /** The public page of a profile of either kind (live after the next rebuild once published). */
 export function publicProfilePath(kind: ProfileKind | null, slug: string): string {
   return kind === 'store' ? storePath(slug) : profilePath(slug);

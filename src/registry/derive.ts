@@ -227,6 +227,8 @@ export function publicStores({ source, photoBase, log }: Derivation): PublicStor
     hours: s.hours,
     website: s.website,
     channels: s.channels,
+    courses: s.courses ?? [],
+    options: s.options ?? [],
     verified: source.storeVerifications.has(id),
     updatedAt: iso(s.updatedAt),
   }));

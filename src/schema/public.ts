@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { area, channels, dateKey, optionalUrl, slug, tags, timeOfDay, uid, xHandle } from './common';
+import { courseOptions, courses } from './course-menu';
 import { verificationLevel } from './frozen-accounts';
 
 /**
@@ -46,6 +47,13 @@ export const publicStore = z
     hours: z.string(),
     website: optionalUrl,
     channels: channels,
+    /**
+     * The course menu in the store's order ([] when none; an export written
+     * before menus existed reads as none): its page lists it, its
+     * therapists' pages name the lowest price.
+     */
+    courses: courses.default([]),
+    options: courseOptions.default([]),
     /**
      * The operator verified the store (storeVerifications/{id}): its page says
      * so, and only then do its confirmations show as 店舗確認済み.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { area, channels, optionalUrl, photoPath, slug, timestamp, uid } from './common';
+import { courseOptions, courses } from './course-menu';
 
 /** stores/{uid}: a store's profile. Public once `published`. */
 export const storeDoc = z
@@ -16,6 +17,9 @@ export const storeDoc = z
     hours: z.string().max(60),
     website: optionalUrl,
     channels: channels,
+    /** The course menu (./course-menu.ts); absent on a store that never saved one, read as empty. */
+    courses: courses.optional(),
+    options: courseOptions.optional(),
     published: z.boolean(),
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -43,6 +43,8 @@ export function storeRecord(n: number, overrides: Partial<PublicStore> = {}): Pu
     hours: '12:00〜24:00',
     website: n % 2 ? `https://example.com/salon-${n}` : '',
     channels: n % 2 ? { x: `salon_${pad(n)}` } : {},
+    courses: [],
+    options: [],
     // Most stores are operator-verified; every fourth is not.
     verified: n % 4 !== 1,
     updatedAt: AT,

@@ -424,6 +424,8 @@ describe('the public-shape check', () => {
       hours: '',
       website: '',
       channels: {},
+      courses: [],
+      options: [],
       verified: false,
       updatedAt: AT.toDate().toISOString(),
     };

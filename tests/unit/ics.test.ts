@@ -18,6 +18,8 @@ const store: PublicStore = {
   hours: '',
   website: '',
   channels: {},
+  courses: [],
+  options: [],
   verified: false,
   updatedAt: '2026-11-01T00:00:00.000Z',
 };

@@ -43,6 +43,8 @@ const store: StoreDraft = {
   hours: '12:00〜翌5:00',
   website: 'aroma.example',
   channels: { ...EMPTY_CHANNELS, instagram: '@Aroma.Resort' },
+  courses: [{ minutes: '６０', price: '12,000円', note: ' 一番人気 ' }],
+  options: [{ name: '指名料', price: '1000' }],
   published: true,
 };
 
@@ -141,6 +143,8 @@ describe('validateStore', () => {
         hours: '12:00〜翌5:00',
         website: 'https://aroma.example',
         channels: { instagram: 'aroma.resort' },
+        courses: [{ minutes: 60, price: 12000, note: '一番人気' }],
+        options: [{ name: '指名料', price: 1000 }],
         published: true,
       },
     });
@@ -262,6 +266,8 @@ describe('the validators agree with the zod schemas', () => {
       hours: true,
       website: true,
       channels: true,
+      courses: true,
+      options: true,
       published: true,
     })
     .strict();

@@ -23,6 +23,7 @@ vi.mock('firebase/firestore/lite', () => ({
   doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/') }),
   serverTimestamp: () => SERVER_TIME,
   getDoc: async ({ path }: { path: string }) => snapshot(path),
+  updateDoc: async ({ path }: { path: string }, data: unknown) => void log.push(['updateDoc', path, data]),
   runTransaction: async (_db: unknown, run: (tx: unknown) => Promise<void>) =>
     run({
       get: async ({ path }: { path: string }) => snapshot(path),
@@ -142,7 +143,20 @@ describe('saveProfile', () => {
     refused.add('storeRequests/u1');
     const store = { displayName: '', storeName: '店', profileSlug: 'miu', description: '', area: '新宿' as const };
     const rest = { address: '', nearestStation: '', hours: '', website: '', channels: {}, published: false };
-    await saveProfile('u1', 'store', { ...store, ...rest });
+    await saveProfile('u1', 'store', { ...store, ...rest, courses: [], options: [] });
     expect(log).toEqual([['update', 'stores/u1', { ...store, ...rest, updatedAt: SERVER_TIME }]]);
+  });
+
+  it('writes a store’s changed courses and options each in an update of its own, after the profile', async () => {
+    docs.set('stores/u1', { profileSlug: 'miu', channels: {}, courses: [{ minutes: 60, price: 12000, note: '' }] });
+    const store = { displayName: '', storeName: '店', profileSlug: 'miu', description: '', area: '新宿' as const };
+    const rest = { address: '', nearestStation: '', hours: '', website: '', channels: {}, published: false };
+    const menu = { courses: [{ minutes: 90, price: 16000, note: '人気' }], options: [{ name: '指名料', price: 1000 }] };
+    await saveProfile('u1', 'store', { ...store, ...rest, ...menu });
+    expect(log).toEqual([
+      ['update', 'stores/u1', { ...store, ...rest, updatedAt: SERVER_TIME }],
+      ['updateDoc', 'stores/u1', { courses: menu.courses, updatedAt: SERVER_TIME }],
+      ['updateDoc', 'stores/u1', { options: menu.options, updatedAt: SERVER_TIME }],
+    ]);
   });
 });

@@ -29,6 +29,8 @@ const store = (id: string, displayName: string, area: Area, storeName = ''): Pub
   hours: '',
   website: '',
   channels: {},
+  courses: [],
+  options: [],
   verified: false,
   updatedAt: '2026-11-01T00:00:00.000Z',
 });

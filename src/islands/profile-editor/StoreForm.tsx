@@ -15,6 +15,7 @@ import { AreaField } from '../forms/AreaField';
 import { TextAreaField } from '../forms/TextAreaField';
 import { TextField } from '../forms/TextField';
 import { ChannelFields } from './ChannelFields';
+import { CourseMenuFields } from './CourseMenuFields';
 import { DraftNotice } from './DraftNotice';
 import { PublishField } from './PublishField';
 import { SaveBar, type EditorStatus } from './SaveBar';
@@ -160,6 +161,15 @@ export function StoreForm({ user, fromDoc, status, onStatus, onSaved, onDiscard 
         onError={setFieldError}
       />
       {takenHandle && <DisputeOffer user={user} handle={takenHandle.handle} kind={takenHandle.kind} />}
+
+      <CourseMenuFields
+        courses={draft.courses}
+        options={draft.options}
+        errors={errors}
+        onCourses={(rows) => update('courses', rows)}
+        onOptions={(rows) => update('options', rows)}
+        onClearErrors={(prefix) => Object.keys(errors).forEach((field) => field.startsWith(`${prefix}.`) && setFieldError(field, null))}
+      />
 
       <PublishField
         user={user}

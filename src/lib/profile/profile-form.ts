@@ -8,6 +8,7 @@
  * zod would add about 13 KB gzip to the editor island.
  */
 import { areaProblem, isArea, type Area } from '../areas';
+import { courseRowsFromDoc, validateCourseMenu, type CourseRow, type OptionRow } from '../course-menu/form';
 import type { AccountDoc } from '../../schema/accounts';
 import type { StoreDoc } from '../../schema/stores';
 import { normalizeSlug, slugProblem } from '../slugs';
@@ -47,6 +48,9 @@ export interface StoreDraft {
   website: string;
   /** `website` is not used: a store's site is the top-level `website`. */
   channels: ChannelDraft;
+  /** The course menu's rows as typed (src/lib/course-menu/form.ts). */
+  courses: CourseRow[];
+  options: OptionRow[];
   published: boolean;
 }
 
@@ -67,7 +71,8 @@ export type StoreValues = Pick<
   | 'website'
   | 'channels'
   | 'published'
->;
+> &
+  Required<Pick<StoreDoc, 'courses' | 'options'>>;
 
 /** Field name (as in the inputs' `name`, `channels.x` for a channel) → Japanese message. */
 export type FormErrors = Record<string, string>;
@@ -109,6 +114,9 @@ export const STORE_FIELD_ORDER = [
   'hours',
   'website',
   ...channelFields(STORE_CHANNEL_KEYS),
+  // The course menu's fields (courses.0.minutes…) come in page order after these.
+  'courses',
+  'options',
   'published',
 ];
 
@@ -144,6 +152,7 @@ export function storeDraftFromDoc(data: Record<string, unknown>): StoreDraft {
     // A site kept among the channels moves to the store's own website field.
     website: text(data.website) || channels.website,
     channels: { ...channels, website: '' },
+    ...courseRowsFromDoc(data),
     published: data.published === true,
   };
 }
@@ -241,6 +250,8 @@ export function validateStore(draft: StoreDraft, context: CheckContext): Validat
     hours: draft.hours.trim(),
     website: normalizeChannel('website', draft.website),
     channels: {},
+    courses: [],
+    options: [],
     published: draft.published,
   };
   checkText(errors, 'storeName', values.storeName, '店舗名', LIMITS.storeName, true);
@@ -255,6 +266,10 @@ export function validateStore(draft: StoreDraft, context: CheckContext): Validat
   const { channels, errors: channelErrors } = channelsFromDraft(draft.channels, STORE_CHANNEL_KEYS);
   values.channels = channels;
   addChannelErrors(errors, channelErrors);
+  const menu = validateCourseMenu(draft);
+  values.courses = menu.courses;
+  values.options = menu.options;
+  Object.assign(errors, menu.errors);
   checkPublished(errors, draft.published, context);
   return area === null ? { ok: false, errors } : result({ ...values, area }, errors);
 }

@@ -8,20 +8,22 @@
  *   its tombstone (slug-plan.ts);
  * - a changed current X handle: currentHandles/x_{old} deleted when hers,
  *   currentHandles/x_{new} = {userId} (CurrentHandleTakenError when taken);
- * - the profile: exactly the editable keys, updatedAt = server time;
+ * - the profile: exactly the editable keys, updatedAt = server time; a
+ *   store's changed courses, then options, each in an update of its own
+ *   after the transaction (the rules' expression budget cannot hold more);
  * - a therapist's store request (storeRequests/{uid}, private to her and the
  *   store): rewritten only when the chosen store changed, requestedAt =
  *   server time (null when cleared): a store confirms one request at a time.
  * userId, createdAt and photo are left untouched.
  */
-import { doc, getDoc, runTransaction, serverTimestamp, type Transaction } from 'firebase/firestore/lite';
+import { doc, getDoc, runTransaction, serverTimestamp, updateDoc, type Transaction } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
 import { deleteWithTombstone } from '../firebase/tombstone';
 import { storeRequestRef, storeRequestWrite } from '../membership/client';
 import { storeRequestFrom } from '../membership/state';
 import { currentHandleTakenMessage, CurrentHandleTakenError, readCurrentHandlePlan } from './current-handle';
 import { profileCollection, type ProfileKind } from './kinds';
-import type { StoreValues, TherapistValues } from './profile-form';
+import { sameDraft, type StoreValues, type TherapistValues } from './profile-form';
 import { planSlugChange, SLUG_TAKEN_MESSAGE, slugHolderFrom, slugState, type ListedHold, type SlugState } from './slug-plan';
 
 export { CurrentHandleTakenError, currentHandleTakenMessage, SLUG_TAKEN_MESSAGE };
@@ -57,6 +59,8 @@ async function readHolds(transaction: Transaction, uid: string): Promise<ListedH
 export async function saveProfile(uid: string, kind: ProfileKind, values: TherapistValues | StoreValues): Promise<void> {
   const db = clientDb();
   const profileRef = doc(db, profileCollection(kind), uid);
+  // Set inside the transaction; a holder, as TypeScript does not follow assignments made in a callback.
+  const changed: { menu: Partial<Pick<StoreValues, 'courses' | 'options'>>[] } = { menu: [] };
   await runTransaction(db, async (transaction) => {
     const profile = await transaction.get(profileRef);
     if (!profile.exists()) throw new ProfileMissingError();
@@ -100,8 +104,13 @@ export async function saveProfile(uid: string, kind: ProfileKind, values: Therap
     if (storeRequest && chosenStore !== undefined && storeRequest.storeId !== chosenStore) {
       transaction.set(storeRequestRef(uid), storeRequestWrite(uid, chosenStore));
     }
-    transaction.update(profileRef, { ...profileValues, updatedAt: serverTimestamp() });
+    const { courses, options, ...rest } = { courses: undefined, options: undefined, ...profileValues };
+    transaction.update(profileRef, { ...rest, updatedAt: serverTimestamp() });
+    if (courses && !sameDraft(courses, stored.courses ?? [])) changed.menu.push({ courses });
+    if (options && !sameDraft(options, stored.options ?? [])) changed.menu.push({ options });
   });
+  // A store's changed courses, then options, each a write of its own (the rules check them apart: firestore.rules isMenuSave).
+  for (const list of changed.menu) await updateDoc(profileRef, { ...list, updatedAt: serverTimestamp() });
 }
 
 /** What a slug is to `uid` now (a read anyone may make); uid '' for someone without an account yet. */
