@@ -13,7 +13,7 @@
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import fc from 'fast-check';
-import { doc, getDoc, serverTimestamp, setDoc, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
+import { doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { AREAS } from '../../src/lib/areas';
 import { tokyoDateKey, addDays } from '../../src/lib/tokyo-date';
 import { hostileMarkdown, hostileText } from './hostile-values';
@@ -47,9 +47,11 @@ export const FIELDS = {
     'channels.x',
     'channels.website',
     'published',
+    'courses',
+    'options',
   ],
   storeRequests: ['storeId'],
-  memberships: ['status'],
+  memberships: ['status', 'reason'],
   frozenAccounts: ['handle', 'frozenOn', 'note'],
   schedules: ['date', 'start', 'end', 'note'],
   blogs: ['title', 'body', 'tags'],
@@ -84,8 +86,8 @@ const time = fc.stringMatching(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 export interface HostileTherapist {
   kind: 'therapist';
   profile: { displayName: string; profileSlug: string; bio: string; area: string; tags: string[]; channels: Record<string, string> };
-  /** Which of the cycle's stores she asks (an index), and whether it confirms her. */
-  store: { nth: number; confirmed: boolean } | null;
+  /** Which of the cycle's stores she asks (an index), whether it confirms her, and a decline's reason. */
+  store: { nth: number; confirmed: boolean; reason: string | null } | null;
   frozen: { handle: string; frozenOn: string | null; note: string };
   shift: { inDays: number; start: string; end: string; note: string };
   blog: { title: string; body: string; tags: string[] };
@@ -112,6 +114,8 @@ export interface HostileStore {
     channels: Record<string, string>;
   };
   blog: { title: string; body: string; tags: string[] };
+  /** Its コース料金, each list its own write (the rules check one list a write). */
+  menu: { courses: { minutes: number; price: number; note: string }[]; options: { name: string; price: number }[] };
 }
 
 export type HostileAccount = HostileTherapist | HostileStore;
@@ -119,7 +123,9 @@ export type HostileAccount = HostileTherapist | HostileStore;
 const therapist: fc.Arbitrary<HostileTherapist> = fc.record({
   kind: fc.constant('therapist' as const),
   profile: fc.record({ displayName: hostileText(1, 40), profileSlug: slug, bio: hostileText(0, 2000), area, tags, channels }),
-  store: fc.option(fc.record({ nth: fc.nat(), confirmed: fc.boolean() }), { nil: null }),
+  store: fc.option(fc.record({ nth: fc.nat(), confirmed: fc.boolean(), reason: fc.option(hostileText(1, 120), { nil: null }) }), {
+    nil: null,
+  }),
   frozen: fc.record({
     handle: xHandle,
     frozenOn: fc.option(
@@ -152,6 +158,14 @@ const store: fc.Arbitrary<HostileStore> = fc.record({
     channels: channels.map(({ x, website: site }) => ({ ...(x ? { x } : {}), ...(site ? { website: site } : {}) })),
   }),
   blog: fc.record({ title: hostileText(1, 100), body: hostileMarkdown(20_000), tags }),
+  // Past the bounds at both ends (counts, minutes, prices, lengths): the rules refuse those writes.
+  menu: fc.record({
+    courses: fc.array(
+      fc.record({ minutes: fc.integer({ min: 0, max: 700 }), price: fc.integer({ min: -1, max: 1_100_000 }), note: hostileText(0, 50) }),
+      { maxLength: 9 },
+    ),
+    options: fc.array(fc.record({ name: hostileText(0, 40), price: fc.integer({ min: -1, max: 1_100_000 }) }), { maxLength: 9 }),
+  }),
 });
 
 /** A cycle's hostile accounts: about one store in five. */
@@ -161,8 +175,8 @@ export const hostileCycle = (accounts: number) =>
 /** How many field values an account's writes carry (what the fuzzer counts as tried). */
 export function valuesOf(account: HostileAccount): number {
   const profile = Object.keys(account.profile).length + Object.keys(account.profile.channels).length - 1;
-  if (account.kind === 'store') return profile + 3;
-  return profile + (account.store ? 2 : 0) + 3 + 4 + 3 + 1 + 1 + 2 + 1 + 1;
+  if (account.kind === 'store') return profile + 3 + 3 * account.menu.courses.length + 2 * account.menu.options.length;
+  return profile + (account.store ? 3 : 0) + 3 + 4 + 3 + 1 + 1 + 2 + 1 + 1;
 }
 
 /** Counts of a cycle's writes: attempted, and refused by the rules. */
@@ -240,7 +254,10 @@ export async function writeHostileCycle(
     accounts.map(async (account, n) => {
       const uid = uids[n]!;
       if (account.kind === 'store') {
-        if (published.has(uid)) await attempt(blogWrite(uid, account.blog));
+        if (!published.has(uid)) return;
+        await attempt(blogWrite(uid, account.blog));
+        for (const list of ['courses', 'options'] as const)
+          await attempt(() => updateDoc(doc(as(uid), 'stores', uid), { [list]: account.menu[list], updatedAt: serverTimestamp() }));
         return;
       }
       if (!(await attempt(profileWrite(uid, account)))) return;
@@ -356,6 +373,7 @@ export async function writeHostileCycle(
           storeId,
           userId: uid,
           status: account.store!.confirmed ? 'confirmed' : 'declined',
+          ...(!account.store!.confirmed && account.store!.reason !== null ? { reason: account.store!.reason } : {}),
           requestedAt: request.requestedAt,
           updatedAt: serverTimestamp(),
         }),
