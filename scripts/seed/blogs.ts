@@ -23,7 +23,7 @@ import { addDays, tokyoDateKey, tokyoInstant } from '../../src/lib/tokyo-date';
 import { BLOG_TITLE_MAX, MAX_BLOGS_PER_DAY } from '../../src/schema/blogs';
 import { MAX_POSTS_PER_DAY } from '../../src/schema/posts';
 import * as diary from './diary-words';
-import type { SeedDoc } from './generate';
+import type { SeedDoc } from './seed-doc';
 import { diaryPictures, type DiaryTheme } from './pictures/choose';
 import { SeededRandom } from './random';
 import { NAME_DECORATIONS } from './words';

@@ -12,7 +12,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { tokyoInstant } from '../../src/lib/tokyo-date';
 import { RANKING_SNAPSHOT_DAYS } from '../../src/schema/rankings';
 import { runRanking } from '../ranking';
-import type { SeedDoc } from './generate';
+import type { SeedDoc } from './seed-doc';
 import { SeededRandom } from './random';
 
 export interface FanUser {

@@ -26,7 +26,8 @@ import { shiftDocId } from '../../src/schema/schedules';
 import { seedCourseMenu } from './course-menu';
 import { AREA_ROLLS, areaAt, SEED_AREAS, seedPrefectureOf, storeAreas } from './areas';
 import { generateContent } from './blogs';
-import { storePhoto, type SeedFile } from './pictures/choose';
+import { storePhoto } from './pictures/choose';
+import type { SeedDoc } from './seed-doc';
 import { SeededRandom } from './random';
 import * as words from './words';
 
@@ -49,14 +50,6 @@ export interface DemoUser {
   password: string;
   displayName: string;
   role: 'therapist' | 'store' | 'fan';
-}
-
-export interface SeedDoc {
-  /** Document path, e.g. accounts/th-00001 or customers/x/items/y. */
-  path: string;
-  data: Record<string, unknown>;
-  /** The Storage files it names (its pictures), uploaded beside it when Storage is there. */
-  files?: SeedFile[];
 }
 
 export const DEMO_PASSWORD = 'theralink-demo';

@@ -6,7 +6,8 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import { schemaForPath } from '../../src/registry/firestore-schemas';
-import { DEMO_USERS, type SeedDoc } from './generate';
+import { DEMO_USERS } from './generate';
+import type { SeedDoc } from './seed-doc';
 
 /** Dates become Timestamps, recursively, as Firestore would store them. */
 export function toFirestoreValues(value: unknown): unknown {

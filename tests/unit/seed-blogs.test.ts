@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOG_DAYS, MAX_BLOGS_PER_THERAPIST, POST_DAYS } from '../../scripts/seed/blogs';
-import { generateSeed, type SeedDoc } from '../../scripts/seed/generate';
+import { generateSeed } from '../../scripts/seed/generate';
+import type { SeedDoc } from '../../scripts/seed/seed-doc';
 import { toFirestoreValues } from '../../scripts/seed/write';
 import { parseDailyDocId, tokyoDayDigits } from '../../src/lib/daily-id';
 import { tokyoInstant } from '../../src/lib/tokyo-date';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateSeed, type SeedDoc } from '../../scripts/seed/generate';
+import { generateSeed } from '../../scripts/seed/generate';
+import type { SeedDoc } from '../../scripts/seed/seed-doc';
 import { MOTIFS, pictureKey, seasonOfMonth } from '../../scripts/seed/pictures/motifs';
 import { validateSeed } from '../../scripts/seed/write';
 import { ownAvatarPath } from '../../src/lib/avatar/photo-path';
