@@ -237,3 +237,27 @@ describe('schedules', () => {
     TEST_TIMEOUT_MS,
   );
 });
+
+describe('a store’s course menu', () => {
+  it(
+    'is edited on /store-profile and shows on the store page and beside her on her profile after the rebuild',
+    async () => {
+      await signInTo('/store-profile', 'store@theralink.test');
+      const menu = page.getByRole('group', { name: 'コース料金' });
+      const before = await menu.locator('input[name$=".minutes"]').count();
+      await menu.getByRole('button', { name: '＋ コースを追加' }).click();
+      // Typed as a phone keyboard may give it: full-width digits, a thousands comma and 円.
+      await menu.locator(`input[name="courses.${before}.minutes"]`).fill('４５');
+      await menu.locator(`input[name="courses.${before}.price"]`).fill('1,234円');
+      await menu.locator(`input[name="courses.${before}.note"]`).fill('お試し');
+      await page.getByTestId('profile-save').click();
+      await page.getByTestId('profile-status').filter({ hasText: '保存しました' }).waitFor();
+
+      // The cheapest course is the new one: her profile shows it as the store's starting price.
+      await untilPublished('/store-profile/aroma-resort-shinjuku', '1,234');
+      expect(await live.html('/store-profile/aroma-resort-shinjuku')).toContain('お試し');
+      await untilPublished('/profile/miu', '45分 1,234円〜');
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
