@@ -144,6 +144,7 @@ export const LIST_PAGES: ListPages[] = [
 
 /**
  * Pages that show the clock as well as the export (today's attendance, its
- * 出勤中 / 深夜営業中, the "as of" time): rendered in every cycle.
+ * 出勤中 / 深夜営業中, the "as of" time): rendered in every cycle. /favorites
+ * suggests today's therapists to a fan with no 推し yet.
  */
-export const CLOCK_PAGES = ['/', '/today'] as const;
+export const CLOCK_PAGES = ['/', '/today', '/favorites'] as const;

@@ -1,16 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { accountMenuLinks } from '../../src/lib/auth/account-links';
+import { accountMenuLinks, drawerLinks, mayUsePage, type GuardedPage } from '../../src/lib/auth/account-links';
+
+/** The path of each guarded page (src/pages). */
+const GUARDED_PATHS: Record<GuardedPage, string> = {
+  profile: '/profile',
+  'store-profile': '/store-profile',
+  schedule: '/schedule/manage',
+  'blog-editor': '/blog-editor',
+  notebook: '/customerManagement',
+};
 import { safeAnnouncementLink } from '../../src/lib/announcements/link';
 
 describe('accountMenuLinks', () => {
-  it('sends a store account to /store-profile', () => {
-    expect(accountMenuLinks('store')[0]).toEqual({ href: '/store-profile', label: 'プロフィール' });
+  it.each([
+    ['none', ['推し', 'お知らせ', '設定']],
+    ['therapist', ['プロフィール', 'スケジュール管理', 'ブログ', '顧客管理']],
+    ['store', ['店舗プロフィール', '在籍セラピストの出勤', 'メンバー', 'ブログ']],
+  ] as const)('offers a %s account its own pages', (type, labels) => {
+    expect(accountMenuLinks(type).map((link) => link.label)).toEqual(labels);
   });
-  it.each(['therapist', 'none', null] as const)('sends %s to /profile', (type) => {
-    expect(accountMenuLinks(type)[0]!.href).toBe('/profile');
+
+  it('offers no page that the guard would refuse the same account', () => {
+    for (const type of ['none', 'therapist', 'store'] as const) {
+      for (const link of accountMenuLinks(type)) {
+        const page = Object.entries(GUARDED_PATHS).find(([, path]) => link.href.split('#')[0] === path)?.[0] as GuardedPage | undefined;
+        if (page) expect(mayUsePage(page, type), `${type} → ${link.href}`).toBe(true);
+      }
+    }
   });
-  it('lists the menu in SPEC order', () => {
-    expect(accountMenuLinks('therapist').map((link) => link.label)).toEqual(['プロフィール', 'スケジュール管理', '顧客管理', 'お気に入り']);
+
+  it('lists お知らせ once in the drawer, first', () => {
+    for (const type of ['none', 'therapist', 'store', null] as const) {
+      const labels = drawerLinks(type).map((link) => link.label);
+      expect(labels[0]).toBe('お知らせ');
+      expect(labels.filter((label) => label === 'お知らせ')).toHaveLength(1);
+    }
+  });
+});
+
+describe('mayUsePage', () => {
+  it.each([
+    ['profile', ['therapist']],
+    ['store-profile', ['store']],
+    ['schedule', ['therapist', 'store']],
+    ['blog-editor', ['therapist', 'store']],
+    ['notebook', ['therapist']],
+  ] as const)('lets only %s use its page', (page, types) => {
+    for (const type of ['none', 'therapist', 'store'] as const)
+      expect(mayUsePage(page, type)).toBe((types as readonly string[]).includes(type));
   });
 });
 

@@ -34,6 +34,14 @@ describe('validateRegistration', () => {
     expect(validateRegistration({ ...valid, ...change })).toEqual({ [field]: message });
   });
 
+  it('asks a fan for the login only: no name, profile URL or area', () => {
+    expect(validateRegistration({ ...valid, kind: 'fan', name: '', slug: '', area: '' })).toEqual({});
+    expect(validateRegistration({ ...valid, kind: 'fan', name: '', slug: '', area: '', email: '', agreed: false })).toEqual({
+      email: 'メールアドレスを入力してください。',
+      agreed: '登録するには利用規約への同意が必要です。',
+    });
+  });
+
   it('allows a store name up to 60 characters', () => {
     expect(validateRegistration({ ...valid, kind: 'store', name: '店'.repeat(60) })).toEqual({});
   });

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { $hasUnreadAnnouncements, checkUnreadAnnouncements } from '../../lib/announcements/unread';
-import { ANNOUNCEMENTS_LINK, accountMenuLinks } from '../../lib/auth/account-links';
+import { ANNOUNCEMENTS_LINK, accountMenuLinks, drawerLinks } from '../../lib/auth/account-links';
 import { signOutUser } from '../../lib/auth/auth-store';
 import type { NavLink } from '../../lib/nav-links';
 import { useAuth } from '../../lib/auth/AuthProvider';
@@ -127,7 +127,7 @@ export function AccountNav({ drawerSlot }: { drawerSlot: HTMLElement | null }) {
       {drawerSlot &&
         createPortal(
           <AccountLinkList
-            links={[ANNOUNCEMENTS_LINK, ...links]}
+            links={drawerLinks(accountType)}
             unread={unread === true}
             onLogOut={logOut}
             className="mt-4 grid gap-1 border-t border-gray-200 pt-4 dark:border-gray-700"

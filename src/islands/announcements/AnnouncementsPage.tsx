@@ -1,4 +1,5 @@
-/** /announcements: my announcements, the push opt-in and which 推し news I get, behind the sign-in guard. */
+/** /announcements: my announcements, the push opt-in and which 推し news I get (#settings: the fan menu's 設定), behind the sign-in guard. */
+import { SETTINGS_ANCHOR } from '../../lib/auth/account-links';
 import { RequireSignIn } from '../account/RequireSignIn';
 import { AlertSettingsForm } from './AlertSettingsForm';
 import { AnnouncementList } from './AnnouncementList';
@@ -9,7 +10,7 @@ export function AnnouncementsPage() {
     <RequireSignIn>
       {({ user }) => (
         <div className="space-y-8">
-          <section aria-labelledby="push-heading" className="card space-y-3">
+          <section id={SETTINGS_ANCHOR} aria-labelledby="push-heading" className="card scroll-mt-20 space-y-3">
             <h2 id="push-heading" className="text-lg font-bold">
               プッシュ通知
             </h2>

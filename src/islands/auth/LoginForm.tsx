@@ -2,19 +2,24 @@
  * /login: email + password sign-in and the password-reset email. Once
  * signed in (now or already), it goes to ?next= when that is a path on
  * this site, else home (a fan account: /favorites). The email survives
- * errors and reloads.
+ * errors and reloads. After a signed-out ☆ tap it names the 推し, adds it
+ * once she is signed in with a verified email, and offers a fan account
+ * to whoever has none.
  */
 import { sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { authErrorMessage, type AuthErrorField } from '../../lib/auth/auth-errors';
 import { AuthProvider, useAuth } from '../../lib/auth/AuthProvider';
 import { afterSignInPath } from '../../lib/auth/next-path';
+import { completePendingFavorite } from '../../lib/favorites/complete-pending';
+import { capturePendingFavorite, carriedQuery } from '../../lib/favorites/pending-favorite';
 import { clientAuth } from '../../lib/firebase/app';
 import { useSessionDraft } from '../../lib/forms/session-draft';
 import { AuthPending } from '../account/AuthPending';
 import { FormAlert } from '../forms/FormAlert';
 import { Button } from '../ui/Button';
 import { EmailField, TextField } from '../forms/TextField';
+import { PendingFavoriteNote } from './PendingFavoriteNote';
 
 type Errors = Partial<Record<AuthErrorField, string>>;
 
@@ -29,9 +34,11 @@ function Login() {
   const passwordInput = useRef<HTMLInputElement>(null);
   // The account type is known before the user is published (auth-store), so a fan is recognised here.
   const next = afterSignInPath(new URLSearchParams(location.search).get('next'), accountType);
+  const [pending] = useState(() => capturePendingFavorite(location.search));
 
   useEffect(() => {
-    if (user) location.replace(next);
+    // The tapped 推し first (an unverified account keeps it pending for /favorites); a failure does not hold her here.
+    if (user) void completePendingFavorite(user).finally(() => location.replace(next));
   }, [user, next]);
 
   const show = (found: Errors) => {
@@ -80,6 +87,20 @@ function Login() {
 
   return (
     <form onSubmit={signIn} noValidate className="space-y-5">
+      {pending && (
+        <PendingFavoriteNote target={pending} when="ログインすると">
+          <p className="mt-2">
+            アカウントをお持ちでない方は{' '}
+            <a
+              href={`/register${carriedQuery(location.search, pending, { kind: 'fan' })}`}
+              className="text-link-inherit font-bold"
+              data-testid="fan-sign-up"
+            >
+              推し活用アカウントを作る（無料）
+            </a>
+          </p>
+        </PendingFavoriteNote>
+      )}
       <EmailField ref={emailInput} value={draft.email} onChange={(event) => update('email', event.target.value)} error={errors.email} />
       <TextField
         ref={passwordInput}
@@ -101,7 +122,7 @@ function Login() {
         <button type="button" onClick={sendReset} className="text-link">
           パスワードをお忘れの方（再設定メールを送る）
         </button>
-        <a href="/register" className="text-link">
+        <a href={`/register${carriedQuery(location.search, pending, pending ? { kind: 'fan' } : {})}`} className="text-link">
           新規登録はこちら
         </a>
       </div>

@@ -2,14 +2,12 @@
  * /blog-editor behind the sign-in guard: her blogs (list and editor) and,
  * under the タイムライン tab, the timeline composer (loaded when the tab
  * opens: a blog writer never downloads it). Only therapists and stores
- * write; another account is told why there is nothing here.
+ * write; the guard tells a fan account that the page is not hers.
  */
 import { lazy, Suspense } from 'react';
-import type { AccountType } from '../../lib/auth/account-hint';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { NEW_BLOG } from '../../lib/blogs/local-draft';
 import { RequireSignIn } from '../account/RequireSignIn';
-import { FormAlert } from '../forms/FormAlert';
 import { BlogEditor } from './BlogEditor';
 import { BlogList } from './BlogList';
 import { useEditorRoute, type EditorRoute } from './routes';
@@ -71,23 +69,6 @@ function EditorApp({ user }: { user: AuthUser }) {
   );
 }
 
-function NotAWriter() {
-  return (
-    <FormAlert kind="info">
-      <p>ブログとタイムラインに投稿できるのは、セラピストまたは店舗として登録したアカウントです。</p>
-      <p className="mt-2">
-        このアカウントにはセラピストのプロフィールも店舗のプロフィールも見つかりませんでした。通信の具合で確かめられなかった場合もあるため、ページを再読み込みしてもこの表示が続くときは運営までお問い合わせください。
-      </p>
-    </FormAlert>
-  );
-}
-
 export function BlogEditorPage() {
-  return (
-    <RequireSignIn>
-      {({ user, accountType }: { user: AuthUser; accountType: AccountType | null }) =>
-        accountType === 'therapist' || accountType === 'store' ? <EditorApp user={user} /> : <NotAWriter />
-      }
-    </RequireSignIn>
-  );
+  return <RequireSignIn page="blog-editor">{({ user }) => <EditorApp user={user} />}</RequireSignIn>;
 }

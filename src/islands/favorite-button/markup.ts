@@ -5,12 +5,14 @@
  * attributes.ts). No Firebase, no React: signed-out visitors load this
  * with the search page.
  *
- * Signed out, a button is a plain link to /login?next=<this page>. In a
+ * Signed out, a button is a plain link to /login?next=<this page>&oshi=<target>
+ * (the 推し is added once she has signed in or registered and verified). In a
  * browser with the account hint (<html data-account="signed-in">) the link
  * is invisible (holding its place) until the upgrade module swaps in the
  * toggle, so nobody signed in is shown 「ログイン」.
  */
 import { loginUrlFor } from '../../lib/auth/next-path';
+import { favoriteSignInUrl } from '../../lib/favorites/pending-favorite';
 import type { FavoriteKind } from '../../schema/favorites';
 import { KIND_ATTR, NAME_ATTR, SIGNED_IN_HIDDEN, TARGET_ATTR } from './attributes';
 
@@ -41,7 +43,7 @@ export function favoriteLink(
   next = `${location.pathname}${location.search}`,
 ): HTMLAnchorElement {
   const link = document.createElement('a');
-  link.href = loginUrlFor(next);
+  link.href = favoriteSignInUrl(loginUrlFor(next), target);
   link.className = `${FAVORITE_SIZES[size]} ${SIGNED_IN_HIDDEN}`;
   link.setAttribute(TARGET_ATTR, target.uid);
   link.setAttribute(KIND_ATTR, target.kind);

@@ -1,13 +1,18 @@
 /**
- * My 推し: the order switch, the cards, the empty state, and the messages
+ * My 推し: the order switch, the cards, the empty state (with the
+ * first-visit suggestions, whose ☆ adds her and reloads), and the messages
  * of a removal (a polite status when done, an alert when it was undone).
  * After a removal the focus goes to the list heading, not to the page top.
  */
 import { useId, useRef } from 'react';
+import { addFavorite } from '../../lib/favorites/client';
+import type { SuggestedPerson, SuggestionGroup } from '../../lib/favorites/suggestions';
+import { clientDb } from '../../lib/firebase/db';
 import { FormAlert } from '../forms/FormAlert';
 import { Button } from '../ui/Button';
 import { FAVORITE_ORDERS, isFavoriteOrder, type FavoriteCard } from './favorite-cards';
 import { FavoriteItem } from './FavoriteItem';
+import { Suggestions } from './Suggestions';
 import { useFavorites } from './use-favorites';
 
 function EmptyState() {
@@ -30,7 +35,7 @@ function EmptyState() {
   );
 }
 
-export function FavoritesList({ uid }: { uid: string }) {
+export function FavoritesList({ uid, suggestions = [] }: { uid: string; suggestions?: readonly SuggestionGroup[] }) {
   const { state, cards, order, chooseOrder, remove, notice, retry } = useFavorites(uid);
   const heading = useRef<HTMLHeadingElement>(null);
   const orderId = useId();
@@ -49,6 +54,10 @@ export function FavoritesList({ uid }: { uid: string }) {
     );
   }
 
+  const addSuggested = async (person: SuggestedPerson) => {
+    await addFavorite(clientDb(), uid, { uid: person.uid, kind: 'therapist' });
+    retry();
+  };
   const onRemove = (card: FavoriteCard) => {
     heading.current?.focus();
     void remove(card);
@@ -86,7 +95,10 @@ export function FavoritesList({ uid }: { uid: string }) {
       </div>
       {notice?.kind === 'error' && <FormAlert kind="error">{notice.text}</FormAlert>}
       {cards.length === 0 ? (
-        <EmptyState />
+        <>
+          <EmptyState />
+          <Suggestions groups={suggestions} onAdd={addSuggested} />
+        </>
       ) : (
         <ul className="grid gap-4" data-testid="favorites-list">
           {cards.map((card) => (

@@ -7,7 +7,7 @@
  */
 import { updateProfile } from 'firebase/auth';
 import { useEffect, useState } from 'react';
-import { profileEditorPath } from '../../lib/auth/account-type';
+import { MEMBERS_ANCHOR } from '../../lib/auth/account-links';
 import { syncCurrentUser, type AuthUser } from '../../lib/auth/auth-store';
 import { clientAuth } from '../../lib/firebase/app';
 import { dropDraft } from '../../lib/profile/draft-base';
@@ -112,19 +112,22 @@ function Editor({ kind, user, initial, initialRequest }: EditorProps) {
           onLeftStore={onLeftStore}
         />
       )}
-      {kind === 'store' && <StoreMembers storeUid={user.uid} />}
+      {kind === 'store' && (
+        // The store menu's メンバー links here.
+        <div id={MEMBERS_ANCHOR} className="scroll-mt-20">
+          <StoreMembers storeUid={user.uid} />
+        </div>
+      )}
       <FrozenHandlesEditor user={user} />
     </div>
   );
 }
 
-function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
+function Loader({ user, kind }: SignedIn & { kind: ProfileKind }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const otherKind = accountType && accountType !== 'none' && accountType !== kind;
 
   useEffect(() => {
-    if (otherKind) return;
     let live = true;
     setLoaded({ state: 'loading' });
     Promise.all([readOwnProfileDoc(user.uid, kind), kind === 'therapist' ? readStoreRequest(user.uid) : NO_STORE_REQUEST]).then(
@@ -134,19 +137,7 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
     return () => {
       live = false;
     };
-  }, [user.uid, kind, otherKind, attempt]);
-
-  if (otherKind) {
-    return (
-      <FormAlert kind="info">
-        このアカウントのプロフィールは{' '}
-        <a className="text-link-inherit" href={profileEditorPath(accountType)}>
-          こちら
-        </a>{' '}
-        で編集できます。
-      </FormAlert>
-    );
-  }
+  }, [user.uid, kind, attempt]);
   switch (loaded.state) {
     case 'loading':
       return <AuthPending label="プロフィールを読み込んでいます…" />;
@@ -172,5 +163,9 @@ function Loader({ user, accountType, kind }: SignedIn & { kind: ProfileKind }) {
 }
 
 export function ProfileEditorPage({ kind }: { kind: ProfileKind }) {
-  return <RequireSignIn>{(signedIn) => <Loader {...signedIn} kind={kind} />}</RequireSignIn>;
+  return (
+    <RequireSignIn page={kind === 'store' ? 'store-profile' : 'profile'}>
+      {(signedIn) => <Loader {...signedIn} kind={kind} />}
+    </RequireSignIn>
+  );
 }

@@ -5,7 +5,14 @@
 import { areaProblem } from '../areas';
 import { normalizeSlug, slugProblem } from '../slugs';
 
-export type RegistrationKind = 'therapist' | 'store';
+/** A fan (推し活用) has no public profile: no name, profile URL or area is asked. */
+export type RegistrationKind = 'therapist' | 'store' | 'fan';
+export const REGISTRATION_KINDS: readonly RegistrationKind[] = ['fan', 'therapist', 'store'];
+
+/** Whether the kind has a public profile (and so a name, a profile URL and an area). */
+export function hasPublicProfile(kind: RegistrationKind): kind is 'therapist' | 'store' {
+  return kind !== 'fan';
+}
 
 export interface RegistrationDraft {
   kind: RegistrationKind;
@@ -24,10 +31,23 @@ export interface Registration extends Omit<RegistrationDraft, 'slug'> {
 export type RegistrationErrors = Partial<Record<keyof Registration, string>>;
 
 export const PASSWORD_MIN_LENGTH = 8;
-export const NAME_MAX_LENGTH: Record<RegistrationKind, number> = { therapist: 40, store: 60 };
+export const NAME_MAX_LENGTH: Record<'therapist' | 'store', number> = { therapist: 40, store: 60 };
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateRegistration(input: Registration): RegistrationErrors {
+  const errors: RegistrationErrors = hasPublicProfile(input.kind) ? profileErrors({ ...input, kind: input.kind }) : {};
+  if (input.email.trim() === '') errors.email = 'メールアドレスを入力してください。';
+  else if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'メールアドレスの形式が正しくありません。';
+  if (input.password === '') errors.password = 'パスワードを入力してください。';
+  else if (input.password.length < PASSWORD_MIN_LENGTH) {
+    errors.password = `パスワードは ${PASSWORD_MIN_LENGTH} 文字以上にしてください。`;
+  } else if (input.password.length > 128) errors.password = 'パスワードは 128 文字以内にしてください。';
+  if (!input.agreed) errors.agreed = '登録するには利用規約への同意が必要です。';
+  return errors;
+}
+
+/** The name, profile URL and area of a therapist or store. */
+function profileErrors(input: Registration & { kind: 'therapist' | 'store' }): RegistrationErrors {
   const errors: RegistrationErrors = {};
   const name = input.name.trim();
   const nameLabel = input.kind === 'store' ? '店舗名' : '表示名';
@@ -39,13 +59,6 @@ export function validateRegistration(input: Registration): RegistrationErrors {
   if (slugError) errors.slug = slugError;
   const areaError = areaProblem(input.area);
   if (areaError) errors.area = areaError;
-  if (input.email.trim() === '') errors.email = 'メールアドレスを入力してください。';
-  else if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'メールアドレスの形式が正しくありません。';
-  if (input.password === '') errors.password = 'パスワードを入力してください。';
-  else if (input.password.length < PASSWORD_MIN_LENGTH) {
-    errors.password = `パスワードは ${PASSWORD_MIN_LENGTH} 文字以上にしてください。`;
-  } else if (input.password.length > 128) errors.password = 'パスワードは 128 文字以内にしてください。';
-  if (!input.agreed) errors.agreed = '登録するには利用規約への同意が必要です。';
   return errors;
 }
 
