@@ -182,7 +182,13 @@ export function findEvents(previous: AlertSnapshot, records: ExportRecords, now:
   const oldWindows = new Set(previous.availableNow);
   for (const entry of records.availableNow) {
     if (oldWindows.has(windowId(entry)) || !recent(entry.setAt)) continue;
-    const event = { id: `now:${windowId(entry)}`, kind: 'favorite-schedule', alert: 'schedule', target: entry.userId, happenedAt: entry.setAt } as const;
+    const event = {
+      id: `now:${windowId(entry)}`,
+      kind: 'favorite-schedule',
+      alert: 'schedule',
+      target: entry.userId,
+      happenedAt: entry.setAt,
+    } as const;
     add(event, (name) => ({ kind: 'available-now', name, until: entry.until }));
   }
 

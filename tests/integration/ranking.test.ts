@@ -328,3 +328,17 @@ describe('npm run ranking', () => {
 beforeEach(() => {
   expect(process.env.FIREBASE_PROJECT_ID).toBe(PROJECT);
 });
+
+describe('a fan account as /register makes it', () => {
+  it('counts once her verified account is older than 7 days, not before', async () => {
+    await directory();
+    // An Auth user and users/{uid} = {createdAt}: no profile (docs/decisions/fan-accounts.md).
+    await accounts({ newfan: [true, ago(2)] });
+    await put(db, { 'users/newfan': { createdAt: Timestamp.fromDate(ago(2)) } });
+    await favorites([['newfan', 'rin', 1]]);
+    await runRanking({ db, auth, now: NOW, log: quiet.log });
+    expect(counts((await rankingNow())?.overall ?? [])).toEqual({});
+    await runRanking({ db, auth, now: new Date(NOW.getTime() + 6 * DAY), log: quiet.log });
+    expect(counts((await rankingNow())!.overall)).toEqual({ rin: 1 });
+  });
+});

@@ -23,7 +23,7 @@ describe('pickSuggestions', () => {
   });
 
   it('for any candidates: at most perGroup each, nobody twice, order kept', () => {
-    const uids = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 12 });
+    const uids = fc.array(fc.constantFrom<string>('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 12 });
     fc.assert(
       fc.property(uids, uids, uids, fc.integer({ min: 1, max: 5 }), (today, ranked, writing, perGroup) => {
         const picked = pickSuggestions([group('today', today), group('ranked', ranked), group('writing', writing)], perGroup);

@@ -26,6 +26,11 @@ export function NotForThisAccount({ page, accountType }: { page: GuardedPage; ac
             </li>
           ))}
         </ul>
+        {accountType === 'none' && (
+          <p className="mt-2 text-sm">
+            セラピストや店舗として登録したのにこの表示が出るときは、通信の具合で確かめられなかった可能性があります。ページを再読み込みしてください。
+          </p>
+        )}
       </FormAlert>
     </div>
   );

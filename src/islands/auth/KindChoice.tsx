@@ -17,10 +17,22 @@ export function KindChoice({ value, onChange }: { value: RegistrationKind; onCha
             key={kind}
             className="has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-brand-950 flex cursor-pointer items-start gap-2 rounded-md border border-gray-400 px-3 py-2 dark:border-gray-600"
           >
-            <input type="radio" name="kind" value={kind} checked={value === kind} onChange={() => onChange(kind)} className="mt-1" />
+            {/* Named by its label alone; the hint is its description. */}
+            <input
+              type="radio"
+              name="kind"
+              value={kind}
+              checked={value === kind}
+              onChange={() => onChange(kind)}
+              aria-label={label}
+              aria-describedby={`kind-${kind}-hint`}
+              className="mt-1"
+            />
             <span>
               <span className="block font-medium">{label}</span>
-              <span className="field-hint block">{hint}</span>
+              <span id={`kind-${kind}-hint`} className="field-hint block">
+                {hint}
+              </span>
             </span>
           </label>
         ))}
