@@ -272,8 +272,10 @@ describe('the customer notebook', () => {
 
   it('tells a store or fan account plainly that the notebook is for therapists', async () => {
     await openNotebook('fan@theralink.test');
-    const notice = page.getByTestId('notebook-not-therapist');
+    const notice = page.getByTestId('not-for-this-account');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('セラピストとして登録したアカウント専用');
+    expect(await notice.textContent()).toContain('顧客ノートは、セラピストのアカウント専用です');
+    // And it leads her to the pages a fan account has, not to a dead end.
+    expect(await notice.getByRole('link').allTextContents()).toContain('推し');
   });
 });
