@@ -46,7 +46,7 @@ describe('diffExports', () => {
 
 describe('affectedUrls', () => {
   it('always includes the pages that show the clock', () => {
-    expect([...affected(() => undefined)].sort()).toEqual(['/', '/today']);
+    expect([...affected(() => undefined)].sort()).toEqual(['/', '/favorites', '/today']);
   });
 
   it('a bio edit: her pages, her store, her index entries; no list', () => {
@@ -221,7 +221,7 @@ describe('affectedUrls', () => {
         .map((therapist) => nameShardUrl(foldForMatch(therapist.displayName)));
       expect(nameShards.length).toBeGreaterThan(0);
       expect([...urls].sort()).toEqual(
-        [...new Set(['/', '/favoriteRanking', `/favoriteRanking/area/${ranked().area}`, '/today', ...nameShards])].sort(),
+        [...new Set(['/', '/favorites', '/today', '/favoriteRanking', `/favoriteRanking/area/${ranked().area}`, ...nameShards])].sort(),
       );
     });
 

@@ -45,7 +45,7 @@ export function CourseMenuFields({ courses, options, errors, onCourses, onOption
       {errors.courses && <p className="field-error">{errors.courses}</p>}
       <ol className="space-y-3">
         {courses.map((row, index) => (
-          <li key={index} className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+          <li key={index} className="card p-3">
             <div className="flex flex-wrap items-start gap-3">
               <TextField
                 {...numberInput}
@@ -97,7 +97,7 @@ export function CourseMenuFields({ courses, options, errors, onCourses, onOption
       {errors.options && <p className="field-error">{errors.options}</p>}
       <ol className="space-y-3">
         {options.map((row, index) => (
-          <li key={index} className="flex flex-wrap items-start gap-3 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+          <li key={index} className="card flex flex-wrap items-start gap-3 p-3">
             <div className="min-w-0 flex-1 basis-40">
               <TextField
                 name={`options.${index}.name`}

@@ -15,7 +15,7 @@ export function ScheduleManager() {
         accountType === 'store' ? (
           <StoreSchedule storeUid={user.uid} />
         ) : (
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
             <AvailableNowSwitch userId={user.uid} writer={user.uid} />
             <WeekEditor scope={{ kind: 'therapist', userId: user.uid }} />
           </div>

@@ -39,8 +39,9 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
       </div>
     );
   }
+  // grid-cols-1 (minmax(0, 1fr)): the roster's wide table scrolls in its own box instead of widening the page.
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <StoreRoster storeUid={storeUid} members={therapists} />
       <details className="card p-4" data-testid="store-available-now">
         <summary className="cursor-pointer font-bold">今すぐ案内可（{therapists.length}名）</summary>
