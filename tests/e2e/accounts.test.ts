@@ -76,19 +76,20 @@ describe('a therapist from registration to log-out', () => {
 });
 
 describe('the avatar menu', () => {
+  // Each account type is offered only the pages it can use (src/lib/auth/account-links.ts).
   it.each([
-    ['store@theralink.test', '/store-profile'],
-    ['therapist@theralink.test', '/profile'],
-  ])('for %s links プロフィール to %s', async (email, href) => {
+    ['store@theralink.test', '店舗プロフィール', '/store-profile', ['店舗プロフィール', '在籍セラピストの出勤', 'メンバー', 'ブログ']],
+    ['therapist@theralink.test', 'プロフィール', '/profile', ['プロフィール', 'スケジュール管理', 'ブログ', '顧客管理']],
+    ['fan@theralink.test', '推し', '/favorites', ['推し', 'お知らせ', '設定']],
+  ])('for %s links %s to %s, and only its own pages', async (email, label, href, all) => {
     await page.goto('/login');
     await signIn(page, email);
-    await page.waitForURL(`${site.url}/`);
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/favorites');
     await page.getByTestId('avatar-button').click();
     const menu = page.getByTestId('account-menu');
     await menu.waitFor({ state: 'visible' });
-    expect(await menu.getByRole('link', { name: 'プロフィール' }).getAttribute('href')).toBe(href);
-    const labels = await menu.getByRole('link').allTextContents();
-    expect(labels).toEqual(['プロフィール', 'スケジュール管理', '顧客管理', 'お気に入り']);
+    expect(await menu.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(href);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(all);
   });
 });
 
@@ -101,13 +102,7 @@ describe('the phone drawer', () => {
     await page.getByTestId('drawer-toggle').click();
     const links = page.getByTestId('drawer-account-links');
     await links.waitFor({ state: 'visible' });
-    expect(await links.getByRole('link').allTextContents()).toEqual([
-      'お知らせ',
-      'プロフィール',
-      'スケジュール管理',
-      '顧客管理',
-      'お気に入り',
-    ]);
+    expect(await links.getByRole('link').allTextContents()).toEqual(['お知らせ', 'プロフィール', 'スケジュール管理', 'ブログ', '顧客管理']);
     await links.getByRole('button', { name: 'ログアウト' }).click();
     await page.getByTestId('drawer').waitFor({ state: 'hidden' });
     expect(await hintedUid(page)).toBeNull();
