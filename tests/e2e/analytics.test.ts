@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/project';
+import { emulatorHost, ROOT } from '../../scripts/lib/project';
 import { serveSite, type ServedSite } from '../../scripts/lib/serve-site';
 import { TEST_PROJECTS } from '../setup/projects';
 import { cspViolations, useBrowserPages } from './browser-pages';
@@ -138,7 +138,11 @@ describe('without PUBLIC_ANALYTICS_ENDPOINT', () => {
     const page = await newPage();
     const scripts = recordScripts(page);
     const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
+    // Pictures come from Storage (the emulator here, Firebase Storage in production): fetched, nothing sent.
+    const pictureOrigin = `http://${emulatorHost('storage')}`;
+    page.on('request', (request) => {
+      if (!(request.resourceType() === 'image' && request.url().startsWith(`${pictureOrigin}/`))) requests.push(request.url());
+    });
     await page.goto('/profile/miu', { waitUntil: 'networkidle' });
     await interactAndHide(page);
     const profileJs = total(scripts);
