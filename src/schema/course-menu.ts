@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COURSE_LIMITS } from '../lib/course-menu/limits';
 
 /**
  * A store's course menu (コース料金), kept on stores/{uid} as `courses` and
@@ -7,19 +8,6 @@ import { z } from 'zod';
  * `isCourseOptions` and the editor (src/lib/course-menu/form.ts) check the
  * same limits.
  */
-export const COURSE_LIMITS = {
-  /** Eight of each: what the rules can check in one write (docs/decisions/course-menu.md). */
-  courses: 8,
-  options: 8,
-  minMinutes: 10,
-  maxMinutes: 600,
-  /** Yen. A course is never free; an option may be (指名料無料). */
-  minCoursePrice: 1,
-  minOptionPrice: 0,
-  maxPrice: 1_000_000,
-  note: 40,
-  optionName: 30,
-} as const;
 
 const yen = (min: number) => z.number().int().min(min).max(COURSE_LIMITS.maxPrice);
 

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { courseRowsFromDoc, parseWholeNumber, validateCourseMenu } from '../../src/lib/course-menu/form';
 import { courseFromText } from '../../src/lib/course-menu/summary';
-import { COURSE_LIMITS, courseOptions, courses } from '../../src/schema/course-menu';
+import { COURSE_LIMITS } from '../../src/lib/course-menu/limits';
+import { courseOptions, courses } from '../../src/schema/course-menu';
 
 const typed = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 2_000_000 }).map(String));
 const courseRow = fc.record({ minutes: typed, price: typed, note: fc.string({ maxLength: 50 }) });

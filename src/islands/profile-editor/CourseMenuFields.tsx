@@ -6,7 +6,7 @@
  */
 import { EMPTY_COURSE, EMPTY_OPTION, type CourseRow, type OptionRow } from '../../lib/course-menu/form';
 import type { FormErrors } from '../../lib/profile/profile-form';
-import { COURSE_LIMITS } from '../../schema/course-menu';
+import { COURSE_LIMITS } from '../../lib/course-menu/limits';
 import { TextField } from '../forms/TextField';
 import { Button } from '../ui/Button';
 

@@ -7,7 +7,8 @@
  * for limit without importing zod (the editor island stays small); the
  * unit tests hold every accepted menu to that schema.
  */
-import { COURSE_LIMITS as L, type Course, type CourseOption } from '../../schema/course-menu';
+import type { Course, CourseOption } from '../../schema/course-menu';
+import { COURSE_LIMITS as L } from './limits';
 
 export interface CourseRow {
   minutes: string;
