@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DECLINE_REASON } from '../lib/membership/decline-reason';
 import { timestamp, uid } from './common';
 
 /**
@@ -11,8 +12,6 @@ import { timestamp, uid } from './common';
  * on her profile editor.
  */
 export const MEMBERSHIP_STATUSES = ['confirmed', 'declined', 'removed'] as const;
-/** The longest decline reason, in UTF-16 units (firestore.rules memberships repeats it). */
-export const MAX_DECLINE_REASON = 100;
 export const membershipDoc = z
   .object({
     storeId: uid,
