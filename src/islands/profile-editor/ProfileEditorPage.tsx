@@ -6,7 +6,7 @@
  * Storage SDK loads when a picture is picked.
  */
 import { updateProfile } from 'firebase/auth';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MEMBERS_ANCHOR } from '../../lib/auth/account-links';
 import { syncCurrentUser, type AuthUser } from '../../lib/auth/auth-store';
 import { clientAuth } from '../../lib/firebase/app';
@@ -20,14 +20,16 @@ import { RequireSignIn, type SignedIn } from '../account/RequireSignIn';
 import { FormAlert } from '../forms/FormAlert';
 import { FrozenHandlesEditor } from '../frozen/FrozenHandlesEditor';
 import { Button } from '../ui/Button';
-import { StoreMembers } from '../store-members/StoreMembers';
 import { readStoreRequest } from '../../lib/membership/client';
 import { NO_STORE_REQUEST, type StoreRequest } from '../../lib/membership/state';
 import { AvatarField } from './AvatarField';
 import type { EditorStatus } from './SaveBar';
-import { StoreForm } from './StoreForm';
 import { TherapistForm } from './TherapistForm';
 import { draftKey } from './use-profile-form';
+
+// A store's editor and its members' list load only for a store: a therapist's /profile does not download them.
+const StoreForm = lazy(() => import('./StoreForm').then((module) => ({ default: module.StoreForm })));
+const StoreMembers = lazy(() => import('../store-members/StoreMembers').then((module) => ({ default: module.StoreMembers })));
 
 type Loaded =
   | { state: 'loading' }
@@ -101,7 +103,9 @@ function Editor({ kind, user, initial, initialRequest }: EditorProps) {
     <div className="space-y-8">
       <AvatarField uid={user.uid} kind={kind} name={name} photo={photo} onChange={setPhoto} />
       {kind === 'store' ? (
-        <StoreForm key={formKey} {...formProps} fromDoc={storeDraftFromDoc(saved)} onSaved={onSaved} />
+        <Suspense fallback={<AuthPending label="読み込んでいます…" />}>
+          <StoreForm key={formKey} {...formProps} fromDoc={storeDraftFromDoc(saved)} onSaved={onSaved} />
+        </Suspense>
       ) : (
         <TherapistForm
           key={formKey}
@@ -115,7 +119,9 @@ function Editor({ kind, user, initial, initialRequest }: EditorProps) {
       {kind === 'store' && (
         // The store menu's メンバー links here.
         <div id={MEMBERS_ANCHOR} className="scroll-mt-20">
-          <StoreMembers storeUid={user.uid} />
+          <Suspense fallback={<AuthPending label="読み込んでいます…" />}>
+            <StoreMembers storeUid={user.uid} />
+          </Suspense>
         </div>
       )}
       <FrozenHandlesEditor user={user} />
