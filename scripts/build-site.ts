@@ -241,6 +241,23 @@ export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
   return enqueue(outDir, () => foreground.run(() => buildLeavingOut({ ...options, outDir })));
 }
 
+/**
+ * Resolves once nothing this process started on any site is still working:
+ * queued builds, each swap's bookkeeping (the spare generation, which a
+ * full build copies after it is live) and the background index. For a
+ * caller about to remove a site's folder.
+ */
+export async function buildsSettled(): Promise<void> {
+  const pendingWork = () => [...queues.values(), ...afterSwap.values(), ...[...indexers.values()].map((indexer) => indexer.current())];
+  // Again until a round finds nothing new: finished work may have started more (a build's index, an index's swap).
+  for (let pending = pendingWork(); ;) {
+    await Promise.allSettled(pending);
+    const now = pendingWork();
+    if (now.length === pending.length && now.every((work, i) => work === pending[i])) return;
+    pending = now;
+  }
+}
+
 /** Builds after which a page that still fails stops the cycle (each round quarantines what made the last one fail). */
 const MAX_ROUNDS = 4;
 

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type SiteBuild } from '../../scripts/build-site';
+import { buildSite, buildsSettled, type SiteBuild } from '../../scripts/build-site';
 import { readReport, reportPathFor } from '../../scripts/export/report';
 import { ROOT } from '../../scripts/lib/project';
 import { filesUnder } from '../../scripts/lib/site-files';
@@ -66,6 +66,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  // A full build copies its spare generation after the swap: removed only once that is done.
+  await buildsSettled();
   await closeRenderers();
   await rm(WORK, { recursive: true, force: true });
 });

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/build-site';
+import { buildSite, buildsSettled } from '../../scripts/build-site';
 import { ROOT } from '../../scripts/lib/project';
 import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
@@ -180,6 +180,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await buildsSettled();
   await closeRenderers();
   await rm(WORK, { recursive: true, force: true });
 });

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type SiteBuild } from '../../scripts/build-site';
+import { buildSite, buildsSettled, type SiteBuild } from '../../scripts/build-site';
 import { ROOT } from '../../scripts/lib/project';
 import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
@@ -76,6 +76,7 @@ afterAll(async () => {
       `${step}: ${build.mode} (${build.staged}), ${build.rendered} rendered, ${build.written} written, ${build.removed} removed, ${build.seconds} s`,
     );
   }
+  await buildsSettled();
   await closeRenderers();
   await rm(WORK, { recursive: true, force: true });
 });
