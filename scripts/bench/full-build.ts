@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build-site';
 import { mergeShards } from '../lib/merge-shards';
-import { parseShard } from '../lib/shards';
+import { exportClock, parseShard } from '../lib/shards';
 import { ensureRenderer } from '../renderer/bundle';
 import { workerCount } from '../renderer/pool';
 import { benchShardedBuild } from './sharded-build';
@@ -73,7 +73,9 @@ const renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true 
 console.log(`renderer_bundle_seconds: ${seconds(started)}`);
 started = performance.now();
 const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-const build = await buildSite({ exportDir, outDir, full: true, quiet: true, renderer, shard });
+// Shards of one build share the export's clock (scripts/build.ts does the same).
+const now = shard ? await exportClock(exportDir) : undefined;
+const build = await buildSite({ exportDir, outDir, full: true, quiet: true, renderer, shard, now });
 // A full build indexes before it swaps the site in: searchIndexed is already settled.
 await build.searchIndexed;
 console.log(`pages: ${build.pages}`);

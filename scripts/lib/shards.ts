@@ -6,7 +6,10 @@
  * modulo N. The same URL lands in the same shard on every machine and in
  * every version; the shards of one N partition the site's URLs.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fnv1a } from '../../src/lib/fnv1a';
+import { EXPORT_META_FILE, exportMeta } from '../../src/schema/public';
 
 /** Shard `index` (1-based) of `count`. */
 export interface Shard {
@@ -38,3 +41,14 @@ export function parseShard(text: string): Shard {
 
 /** `k/N`, as parseShard reads it. */
 export const shardName = (shard: Shard) => `${shard.index}/${shard.count}`;
+
+/**
+ * The clock every shard of a build renders with unless told another (pages
+ * show "today" and an "as of" time, and the merge refuses shards of two
+ * clocks): the time of the export `dir`, the one moment the shards of an
+ * export share without being told.
+ */
+export async function exportClock(dir: string): Promise<Date> {
+  const meta = exportMeta.parse(JSON.parse(await readFile(path.join(dir, EXPORT_META_FILE), 'utf8')));
+  return new Date(meta.exportedAt);
+}
