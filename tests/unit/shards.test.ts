@@ -3,10 +3,14 @@
  * (scripts/lib/shards.ts), `--shard k/N` as read, and the merge's check
  * that its folders are the N shards of one build (scripts/lib/shard-manifest.ts).
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkShards, listingHash, type LoadedShard, type ShardManifest } from '../../scripts/lib/shard-manifest';
-import { inShard, parseShard, shardOf } from '../../scripts/lib/shards';
+import { exportClock, inShard, parseShard, shardOf } from '../../scripts/lib/shards';
+import { EXPORT_META_FILE } from '../../src/schema/public';
 
 describe('shardOf', () => {
   it('puts every URL in exactly one shard of N, from 1 to N, whatever the URL', () => {
@@ -47,6 +51,21 @@ describe('parseShard', () => {
     expect(() => parseShard('1/0')).toThrow('N is from 1 to 64');
     expect(() => parseShard('1/65')).toThrow('N is from 1 to 64');
     for (const text of ['', '2', '2/', '/3', '1.5/3', '-1/3', '1/3/4', 'a/b']) expect(() => parseShard(text)).toThrow('--shard takes k/N');
+  });
+});
+
+describe('exportClock', () => {
+  it("is the export's time, which every shard of the export reads alike", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'export-clock-'));
+    try {
+      await writeFile(
+        path.join(dir, EXPORT_META_FILE),
+        JSON.stringify({ exportedAt: '2026-11-22T03:00:00.000Z', source: 'test', counts: {} }),
+      );
+      expect((await exportClock(dir)).toISOString()).toBe('2026-11-22T03:00:00.000Z');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
