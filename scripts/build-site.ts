@@ -289,7 +289,13 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
     const screened = await screenExport(exportDir, stateDir, quarantine);
     const screenMs = performance.now() - screening;
     try {
-      const build = await buildOnce({ ...options, outDir: options.outDir, exportDir: screened.dir, renderer: bundle });
+      const build = await buildOnce({
+        ...options,
+        outDir: options.outDir,
+        exportDir: screened.dir,
+        renderer: bundle,
+        leftOut: screened.leftOut,
+      });
       // What stays in quarantine: the entries that still matched a record.
       const held = new Set(screened.leftOut.filter((out) => out.stage === 'page').map((out) => `${out.collection}/${out.key}`));
       await writeQuarantine(
@@ -433,7 +439,9 @@ function pageRecord(
   return { record, text };
 }
 
-async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<Omit<SiteBuild, 'leftOut' | 'rounds'>> {
+async function buildOnce(
+  options: SiteBuildOptions & { outDir: string; leftOut?: readonly LeftOut[] },
+): Promise<Omit<SiteBuild, 'leftOut' | 'rounds'>> {
   const started = performance.now();
   const { timings, step } = stepTimer();
   const { exportDir, outDir, quiet } = options;
@@ -618,6 +626,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         exportVersion,
         now: now.toISOString(),
         siteUrl,
+        // Named by the merge when shards left out different records (the export versions then differ).
+        leftOut: (options.leftOut ?? []).map((out) => `${out.collection}/${out.key}`).sort(),
         hashSets: hashSets.compact(pages),
       };
       await writeShardManifest(staging, shardManifest(manifest, siteUrls, pages));

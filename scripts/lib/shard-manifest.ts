@@ -24,6 +24,8 @@ export interface ShardManifest {
   /** The build's clock (ISO). */
   now: string;
   siteUrl: string;
+  /** The records the shard's build left out (`collection/key`: screened out or quarantined), sorted. */
+  leftOut: string[];
   /** Every URL of the site as the shard's renderer listed it: how many, and a hash of the list. */
   listing: { urls: number; sha256: string };
   /** The distinct inline-hash sets its pages use (HashSets), which PageRecord.hashes index. */
@@ -91,7 +93,7 @@ export function checkShards(shards: readonly LoadedShard[], siteUrl: string): Ma
         throw new Error(
           `${dir} was built with another ${key} than ${first!.dir} (${manifest[key]} ≠ ${first!.manifest[key]}): ` +
             (key === 'exportVersion'
-              ? 'another export, or records one shard left out (quarantine) and another did not; build them again.'
+              ? exportDifference(manifest, first!.manifest)
               : 'the shards of one build share the code, the export, the clock and PUBLIC_SITE_URL.'),
         );
     if (manifest.listing.sha256 !== first!.manifest.listing.sha256) throw new Error(`${dir} listed other URLs than ${first!.dir}.`);
@@ -109,4 +111,15 @@ export function checkShards(shards: readonly LoadedShard[], siteUrl: string): Ma
   if (pages.size !== first!.manifest.listing.urls)
     throw new Error(`The shards rendered ${pages.size} of the ${first!.manifest.listing.urls} URLs of the site.`);
   return pages;
+}
+
+/** Why two shards' exports differ: the records one left out and the other did not, or another export. */
+function exportDifference(a: ShardManifest, b: ShardManifest): string {
+  const onlyIn = (x: ShardManifest, y: ShardManifest) => x.leftOut.filter((key) => !y.leftOut.includes(key));
+  const differing = [...onlyIn(a, b), ...onlyIn(b, a)];
+  if (differing.length === 0) return 'another export; build every shard from one export.';
+  return (
+    `records left out by one shard only (a page of theirs failed there and was quarantined): ${differing.join(', ')}. ` +
+    'Fix or hide them (npm run moderate), or build on one machine (npm run build), which leaves them out everywhere.'
+  );
 }

@@ -81,6 +81,7 @@ describe('checkShards', () => {
         exportVersion: 'e1',
         now: '2026-11-22T03:00:00.000Z',
         siteUrl: SITE,
+        leftOut: [],
         listing: { urls: URLS.length, sha256: listingHash(URLS) },
         hashSets: [],
         pages: URLS.filter((url) => shardOf(url, count) === i + 1).map((url) => [url, { file: `${url.slice(1)}.html`, kind: 'page' }]),
@@ -111,6 +112,12 @@ describe('checkShards', () => {
       shards[1]!.manifest[key] = value;
       expect(() => checkShards(shards, SITE), key).toThrow(`another ${key}`);
     }
+    const quarantined = shardsOf(3);
+    quarantined[1]!.manifest.exportVersion = 'e2';
+    quarantined[1]!.manifest.leftOut = ['therapists/th-9'];
+    expect(() => checkShards(quarantined, SITE)).toThrow(
+      'records left out by one shard only (a page of theirs failed there and was quarantined): therapists/th-9',
+    );
     const shards = shardsOf(3);
     shards[2]!.manifest.listing = { urls: 39, sha256: listingHash(URLS.slice(1)) };
     expect(() => checkShards(shards, SITE)).toThrow('listed other URLs');
