@@ -69,6 +69,8 @@ import { planBuild } from './lib/build-plan';
 import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
+import { inShard, type Shard } from './lib/shards';
+import { shardManifest, writeShardManifest } from './lib/shard-manifest';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
 import { rendererPool, workerCount } from './renderer/pool';
 import type { CycleContext, Rendered } from './renderer/protocol';
@@ -92,6 +94,12 @@ export interface SiteBuildOptions {
   renderer?: RendererBundle;
   /** Where the records left out of the site are reported (default: the export's report, `{exportDir}-report.json`). */
   reportPath?: string;
+  /**
+   * A shard of a full build across machines (docs/decisions/sharded-builds.md): render only
+   * this shard's pages, and write its manifest (./lib/shard-manifest.ts) instead of the
+   * sitemap, the headers, the search index and the state, for scripts/lib/merge-shards.ts.
+   */
+  shard?: Shard;
 }
 
 /** The headers a built site is served with (also in `<site>/.headers.json`), and its production-shaped set. */
@@ -133,6 +141,9 @@ export interface SiteBuild extends SiteHeaders {
 
 /** Name of the headers file inside a built site (a dot file: Firebase Hosting does not deploy it). */
 export const HEADERS_FILE = '.headers.json';
+
+/** The bytes of HEADERS_FILE. */
+export const headersFileBytes = (headers: readonly HeaderRule[]) => Buffer.from(`${JSON.stringify(headers, null, 2)}\n`);
 
 /** Origins the browser reaches the local emulators on (src/lib/firebase/config.ts uses the same). */
 export function emulatorOrigins(env: Record<string, string | undefined> = process.env): string[] {
@@ -261,8 +272,8 @@ export async function buildsSettled(): Promise<void> {
 /** Builds after which a page that still fails stops the cycle (each round quarantines what made the last one fail). */
 const MAX_ROUNDS = 4;
 
-/** The environment a build renders with: the renderer's overrides and the site's URL. */
-function buildEnvironment(options: SiteBuildOptions) {
+/** The environment a build renders with: the renderer's overrides and the site's URL (also the merge's: ./lib/merge-shards.ts). */
+export function buildEnvironment(options: Pick<SiteBuildOptions, 'firebaseProjectId' | 'analyticsEndpoint'>) {
   const overrides = {
     // Under Vitest NODE_ENV is 'test', which would build React's development bundle.
     NODE_ENV: 'production',
@@ -295,7 +306,13 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
     const screened = await screenExport(exportDir, stateDir, quarantine);
     const screenMs = performance.now() - screening;
     try {
-      const build = await buildOnce({ ...options, outDir: options.outDir, exportDir: screened.dir, renderer: bundle });
+      const build = await buildOnce({
+        ...options,
+        outDir: options.outDir,
+        exportDir: screened.dir,
+        renderer: bundle,
+        leftOut: screened.leftOut,
+      });
       // What stays in quarantine: the entries that still matched a record.
       const held = new Set(screened.leftOut.filter((out) => out.stage === 'page').map((out) => `${out.collection}/${out.key}`));
       await writeQuarantine(
@@ -439,7 +456,9 @@ function pageRecord(
   return { record, text };
 }
 
-async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promise<Omit<SiteBuild, 'leftOut' | 'rounds'>> {
+async function buildOnce(
+  options: SiteBuildOptions & { outDir: string; leftOut?: readonly LeftOut[] },
+): Promise<Omit<SiteBuild, 'leftOut' | 'rounds'>> {
   const started = performance.now();
   const { timings, step } = stepTimer();
   const { exportDir, outDir, quiet } = options;
@@ -459,6 +478,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
   // Whether the previous build can be reused: without it the plan starts from nothing (a full build).
   const reusable =
     !options.full &&
+    !options.shard &&
     state !== undefined &&
     state.rendererKey === bundle.key &&
     state.siteId === (await folderId(outDir)) &&
@@ -549,7 +569,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     if (badUrls.length > 0) throw new PageFailures(new Map(badUrls.map((url) => [url, NOT_A_SITE_PATH])));
 
     // From here on, one path: what differs between a full and an incremental build is in the plan.
-    const plan = planBuild(siteUrls, reusable ? state : undefined, affected);
+    const { shard } = options;
+    const plan = planBuild(shard ? siteUrls.filter((url) => inShard(url, shard)) : siteUrls, reusable ? state : undefined, affected);
     const { pages, hashSets } = plan;
     const fresh = plan.from === 'empty';
 
@@ -592,7 +613,8 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
     };
     // An empty generation gets its search index written part by part as the pages come; a copy of the live one is
     // re-indexed in the background afterwards.
-    if (!fresh) await pool.render(context, plan.render, onResults);
+    // A shard's index is written by the merge, from every shard's pages.
+    if (!fresh || shard) await pool.render(context, plan.render, onResults);
     else {
       indexed = new IndexedRender(plan.render, searchPartOf, path.join(staging, SEARCH_INDEX_DIR));
       await pool.render(context, indexed.next, onResults, workerCount(plan.render.length));
@@ -609,6 +631,40 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
         sitemapChanges.removed.push(record.file);
       }
       pages.delete(url);
+    }
+
+    if (shard) {
+      // The shard's own pages' headers (for the caller); the merge makes the site's from every shard's hash sets.
+      const headers = siteHeaders(hashSets.union(pages.values()), env);
+      // compact renumbers the records' hash sets: after the union above.
+      const manifest = {
+        shard,
+        rendererKey: bundle.key,
+        exportVersion,
+        now: now.toISOString(),
+        siteUrl,
+        // Named by the merge when shards left out different records (the export versions then differ).
+        leftOut: (options.leftOut ?? []).map((out) => `${out.collection}/${out.key}`).sort(),
+        hashSets: hashSets.compact(pages),
+      };
+      await writeShardManifest(staging, shardManifest(manifest, siteUrls, pages));
+      const replaced = pointAt(outDir, staging);
+      live = true;
+      // No state: the folder holds part of a site, which no later build reuses.
+      afterSwap.set(outDir, keepSpare(stateDir, replaced, staging, null));
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      return {
+        ...headers,
+        mode: 'full',
+        staged,
+        pages: siteUrls.length,
+        rendered: plan.render.length,
+        written,
+        removed: 0,
+        seconds,
+        timings,
+        searchIndexed: Promise.resolve(),
+      };
     }
 
     // 274,000 URLs at 10,000 × 20 took 1–3 s a cycle to list, sort and compare with the files.
@@ -628,7 +684,7 @@ async function buildOnce(options: SiteBuildOptions & { outDir: string }): Promis
       }
     }
     const headers = siteHeaders(hashSets.union(pages.values()), env);
-    await write(HEADERS_FILE, Buffer.from(`${JSON.stringify(headers.headers, null, 2)}\n`));
+    await write(HEADERS_FILE, headersFileBytes(headers.headers));
     step('sitemap and headers');
 
     if (!fresh) {

@@ -4,12 +4,22 @@
  * built inline scripts) into firebase.json. Without EXPORT_DIR it makes the demo export itself: starts
  * the emulators (or uses running ones), seeds them when empty, exports,
  * and stops what it started.
+ *
+ * A full build across machines (docs/decisions/sharded-builds.md):
+ *   `npm run build -- --shard k/N --out <folder> [--now <ISO time>]`: shard k (1 to N) of a full build: its pages and
+ *   their manifest; every shard renders with one clock, the export's time (its meta.json) unless --now names one
+ *   `npm run build -- --merge <folder>...`: the shards' folders as one site in dist/ (or --out), indexed
  */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { exportDir } from '../src/lib/export-dir';
 import { buildSite } from './build-site';
 import { isMain } from './lib/cli';
 import { startEmulators } from './lib/emulator-process';
-import { writeFirebaseJsonHeaders } from './lib/hosting-headers';
+import { writeFirebaseJsonHeaders, type HeaderRule } from './lib/hosting-headers';
+import { mergeShards } from './lib/merge-shards';
+import { ROOT } from './lib/project';
+import { exportClock, parseShard, shardName } from './lib/shards';
 import { runExport } from './export';
 import { seedDemoIfEmpty } from './seed';
 
@@ -29,16 +39,58 @@ export async function exportDemoData(dir = exportDir()): Promise<void> {
   }
 }
 
+const USAGE = 'npm run build [-- --shard k/N --out <folder> [--now <ISO time>] | --merge <shard folder>... [--out <folder>]]';
+
+/** What the command line asks for: a whole build, one shard, or the merge of the shards' folders. */
+function parseCommand(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { shard: { type: 'string' }, merge: { type: 'boolean' }, out: { type: 'string' }, now: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (values.shard !== undefined && values.merge) throw new Error(`--shard and --merge are two steps. ${USAGE}`);
+  if (positionals.length > 0 && !values.merge) throw new Error(`Unexpected ${positionals.join(' ')}. ${USAGE}`);
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (shard && !values.out) throw new Error(`A shard builds into a folder of its own: --out <folder>. ${USAGE}`);
+  if (values.now !== undefined && !shard) throw new Error(`--now is the clock of a shard build. ${USAGE}`);
+  const now = values.now === undefined ? undefined : new Date(values.now);
+  if (now && Number.isNaN(now.getTime())) throw new Error(`--now takes an ISO time (2026-11-22T03:00:00Z), not "${values.now}".`);
+  return { shard, now, merge: values.merge ? positionals : undefined, outDir: values.out && path.resolve(values.out) };
+}
+
+/** firebase.json carries the production-shaped headers (never the emulator addresses) for `firebase deploy`. */
+async function writeHeaders(productionHeaders: HeaderRule[]): Promise<void> {
+  if (await writeFirebaseJsonHeaders(productionHeaders)) console.log('Updated the hosting headers (CSP hashes) in firebase.json.');
+}
+
 if (isMain(import.meta.url)) {
   try {
     const started = Date.now();
+    const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+    const { shard, now, merge, outDir } = parseCommand(process.argv.slice(2));
+    const where = outDir ? path.relative(process.cwd(), outDir) || '.' : 'dist';
+    if (merge) {
+      const merged = await mergeShards({ shardDirs: merge, outDir: outDir ?? path.join(ROOT, 'dist') });
+      await writeHeaders(merged.productionHeaders);
+      console.log(`Merged ${merge.length} shards into ${where}/ (${merged.pages} pages, search index written) in ${seconds()} s.`);
+      process.exit(0);
+    }
     if (!process.env.EXPORT_DIR) await exportDemoData();
-    const { productionHeaders, searchIndexed, mode, rendered, pages } = await buildSite({ exportDir: exportDir() });
+    const clock = shard ? (now ?? (await exportClock(exportDir()))) : undefined;
+    const { productionHeaders, searchIndexed, mode, rendered, pages } = await buildSite({
+      exportDir: exportDir(),
+      outDir,
+      shard,
+      now: clock,
+    });
+    if (shard) {
+      console.log(`Built shard ${shardName(shard)} into ${where}/ (${rendered} of ${pages} pages rendered) in ${seconds()} s.`);
+      process.exit(0);
+    }
     // An incremental build indexes in the background: dist is deployable once that is in.
     await searchIndexed;
-    // firebase.json carries the production-shaped headers (never the emulator addresses) for `firebase deploy`.
-    if (await writeFirebaseJsonHeaders(productionHeaders)) console.log('Updated the hosting headers (CSP hashes) in firebase.json.');
-    console.log(`Built dist/ (${mode}: ${rendered} of ${pages} pages rendered) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    await writeHeaders(productionHeaders);
+    console.log(`Built ${where}/ (${mode}: ${rendered} of ${pages} pages rendered) in ${seconds()} s.`);
     process.exit(0);
   } catch (error) {
     console.error(`Build failed: ${(error as Error).message}`);

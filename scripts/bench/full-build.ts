@@ -5,16 +5,32 @@
  * seconds of its phases and where the CPU went (./thread-cpu.ts) as `name: value` lines.
  *
  *   tsx scripts/bench/full-build.ts <exportDir> <outDir>
+ *
+ * The same build across machines (docs/decisions/sharded-builds.md), each
+ * shard and the merge a process of its own, one after the other (as N
+ * runners and the merge job would run them), with their seconds and peak
+ * memory (./sharded-build.ts):
+ *
+ *   tsx scripts/bench/full-build.ts <exportDir> <outDir> --shards 3
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { buildSite } from '../build-site';
+import { mergeShards } from '../lib/merge-shards';
+import { exportClock, parseShard } from '../lib/shards';
 import { ensureRenderer } from '../renderer/bundle';
 import { workerCount } from '../renderer/pool';
+import { benchShardedBuild } from './sharded-build';
 import { buildCpu } from './thread-cpu';
 
-const [exportDir, outDir] = process.argv.slice(2);
+const USAGE = 'usage: tsx scripts/bench/full-build.ts <exportDir> <outDir> [--shards N]';
+const { values, positionals } = parseArgs({
+  options: { shards: { type: 'string' }, shard: { type: 'string' }, merge: { type: 'string', multiple: true } },
+  allowPositionals: true,
+});
+const [exportDir, outDir] = positionals;
 if (!exportDir || !outDir) {
-  console.error('usage: tsx scripts/bench/full-build.ts <exportDir> <outDir>');
+  console.error(USAGE);
   process.exit(2);
 }
 /**
@@ -38,19 +54,37 @@ function pagefindProcess(): { pid: number; peakMb: number } | undefined {
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 let started = performance.now();
+if (values.shards) {
+  // Each shard and the merge run this file again, in the modes below.
+  await benchShardedBuild(import.meta.filename, exportDir, outDir, Number(values.shards));
+  process.exit(0);
+}
+if (values.merge) {
+  // The merge of the shards' folders given (it needs no renderer): the one process that writes the whole index.
+  const merged = await mergeShards({ shardDirs: values.merge, outDir });
+  console.log(`pages: ${merged.pages}`);
+  console.log(`seconds: ${seconds(started)}`);
+  console.log(`pagefind_peak_mb: ${pagefindProcess()?.peakMb ?? 0}`);
+  for (const [step, ms] of Object.entries(merged.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);
+  process.exit(0);
+}
 // Made once per code version and cached (.build/renderer): production's workflow keeps it between runs.
 const renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true });
 console.log(`renderer_bundle_seconds: ${seconds(started)}`);
 started = performance.now();
-const build = await buildSite({ exportDir, outDir, full: true, quiet: true, renderer });
+const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+// Shards of one build share the export's clock (scripts/build.ts does the same).
+const now = shard ? await exportClock(exportDir) : undefined;
+const build = await buildSite({ exportDir, outDir, full: true, quiet: true, renderer, shard, now });
 // A full build indexes before it swaps the site in: searchIndexed is already settled.
 await build.searchIndexed;
 console.log(`pages: ${build.pages}`);
+console.log(`rendered: ${build.rendered}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);
 const pagefind = pagefindProcess();
 console.log(`pagefind_peak_mb: ${pagefind?.peakMb ?? 0}`);
 for (const [step, ms] of Object.entries(build.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);
-const cpu = buildCpu(workerCount(build.pages), pagefind?.pid);
+const cpu = buildCpu(workerCount(build.rendered), pagefind?.pid);
 console.log(`cpu_render_workers_seconds: ${cpu.renderWorkers.toFixed(1)}`);
 console.log(`cpu_main_thread_seconds: ${cpu.main.toFixed(1)}`);
 console.log(`cpu_other_threads_seconds: ${cpu.otherThreads.toFixed(1)}`);

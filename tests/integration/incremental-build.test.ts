@@ -7,7 +7,7 @@
  * full-text index is compared by what it indexed (Pagefind's filter files
  * are not byte-stable between two runs over the same pages).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { ROOT } from '../../scripts/lib/project';
 import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
-import { SEARCH_PARTS, searchPartFolder } from '../../src/lib/search/index-parts';
+import { SEARCH_PARTS } from '../../src/lib/search/index-parts';
 import { CARD_CACHE_DIR, CARD_IDLE_DAYS } from '../../src/lib/seo/card-cache';
 import { PUBLIC_COLLECTIONS, type ExportRecords } from '../../src/registry/public-collections';
 import {
@@ -29,6 +29,7 @@ import {
   therapistRecord,
   writePublicExport,
 } from '../factories/public-export';
+import { firstDifference, searchIndexSummary, siteTree } from './support/site-tree';
 
 const WORK = path.join(ROOT, '.build', 'incremental-test');
 const EXPORT = path.join(WORK, 'export');
@@ -53,14 +54,6 @@ async function buildIncrementally(step: string, { awaitSearch = true } = {}): Pr
 
 const read = (site: string, file: string) => readFile(path.join(site, file), 'utf8');
 const inode = async (site: string, file: string) => (await stat(path.join(site, file))).ino;
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Every file of a site outside the Pagefind folder, with a hash of its bytes. */
-async function siteTree(site: string): Promise<Map<string, string>> {
-  const files = (await filesUnder(site)).filter((file) => !file.startsWith('pagefind/'));
-  return new Map(await Promise.all(files.map(async (file) => [file, sha(await readFile(path.join(site, file)))] as const)));
-}
-
 beforeAll(async () => {
   await rm(WORK, { recursive: true, force: true });
   records = publicExport({ therapists: 40, today: TODAY });
@@ -244,27 +237,15 @@ describe('incremental build', () => {
     const full = await buildSite({ exportDir: EXPORT, outDir: SITE_B, quiet: true, now, full: true, renderer });
     builds.push({ step: 'final export (full)', build: full });
     const [incremental, fresh] = await Promise.all([siteTree(SITE_A), siteTree(SITE_B)]);
-    const names = [...new Set([...incremental.keys(), ...fresh.keys()])].sort();
-    const differing = names.find((file) => incremental.get(file) !== fresh.get(file));
+    const differing = firstDifference(incremental, fresh);
     expect(differing, `first differing file: ${differing}`).toBeUndefined();
     // Each part of the search index covers the same pages, with the same fragments.
+    const index = await searchIndexSummary(SITE_B);
     for (const part of SEARCH_PARTS) {
-      const bundle = path.join('pagefind', searchPartFolder(part));
-      const pageCounts = async (site: string) => {
-        const entry = JSON.parse(await read(site, path.join(bundle, 'pagefind-entry.json'))) as {
-          languages: Record<string, { page_count: number }>;
-        };
-        return Object.fromEntries(Object.entries(entry.languages).map(([language, { page_count }]) => [language, page_count]));
-      };
-      const counts = await pageCounts(SITE_B);
-      expect(
-        Object.values(counts).reduce((sum, count) => sum + count, 0),
-        `pages in the ${part} part`,
-      ).toBeGreaterThan(0);
-      expect(await pageCounts(SITE_A)).toEqual(counts);
-      const fragments = async (site: string) => (await filesUnder(path.join(site, bundle, 'fragment'))).join('\n');
-      expect(await fragments(SITE_A)).toBe(await fragments(SITE_B));
+      const pages = Object.values(index[part]!.pageCounts).reduce((sum, count) => sum + count, 0);
+      expect(pages, `pages in the ${part} part`).toBeGreaterThan(0);
     }
+    expect(await searchIndexSummary(SITE_A)).toEqual(index);
   });
 
   it('builds an export with a record outside its schema without it, naming it', async () => {

@@ -18,4 +18,6 @@ export const TEST_PROJECTS = {
   migrateTrust: 'demo-theralink-migrate-trust',
   /** The cycle fuzzer (tests/fuzz/cycle.ts, tests/integration/fuzz-cycle.test.ts, `npm run fuzz`). */
   fuzz: 'demo-theralink-fuzz',
+  /** The seed built on one machine and as shards (tests/integration/sharded-build.test.ts). */
+  sharded: 'demo-theralink-sharded',
 } as const;

@@ -1,0 +1,154 @@
+/**
+ * A full build across machines (docs/decisions/sharded-builds.md): the demo
+ * seed is exported once and built on one machine (a full build), and as
+ * N = 3 shards (`build --shard k/3`, each into a folder of its own, as three
+ * runners would) merged into one site (`build --merge`). The shards'
+ * pages must partition the site's URLs, the merged site must hold the same
+ * files as the one-machine build, byte for byte (the full-text index by what
+ * it indexed, as tests/integration/incremental-build.test.ts compares it), and
+ * the two indexes must answer searches alike in Chromium.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type SiteBuild } from '../../scripts/build-site';
+import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { mergeShards, type MergedSite } from '../../scripts/lib/merge-shards';
+import { ROOT } from '../../scripts/lib/project';
+import { serveSite } from '../../scripts/lib/serve-site';
+import { readShardManifest, SHARD_MANIFEST_FILE } from '../../scripts/lib/shard-manifest';
+import { shardOf } from '../../scripts/lib/shards';
+import { readState, stateDirOf } from '../../scripts/lib/site-state';
+import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
+import { closeRenderers } from '../../scripts/renderer/pool';
+import { readExportFiles } from '../../src/data/export-records';
+import { SEARCH_PARTS, searchPartPath } from '../../src/lib/search/index-parts';
+import { launchBrowser } from '../e2e/browser';
+import { TEST_PROJECTS } from '../setup/projects';
+import { firstDifference, searchIndexSummary, siteTree } from './support/site-tree';
+
+process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.sharded;
+const { runSeed } = await import('../../scripts/seed');
+const { runExport } = await import('../../scripts/export');
+
+const WORK = path.join(ROOT, '.build', 'sharded-build-test');
+const EXPORT = path.join(WORK, 'export');
+const ONE_MACHINE = path.join(WORK, 'one-machine');
+const N = 3;
+const SHARDS = Array.from({ length: N }, (_, i) => path.join(WORK, `shard-${i + 1}`));
+const MERGED = path.join(WORK, 'merged');
+// One clock for every build: pages show "today" and an "as of" time.
+const now = new Date('2026-11-22T03:00:00.000Z');
+const TODAY = '2026-11-22';
+
+let renderer: RendererBundle;
+let oneMachine: SiteBuild;
+const shardBuilds: SiteBuild[] = [];
+let merged: MergedSite;
+
+beforeAll(async () => {
+  await rm(WORK, { recursive: true, force: true });
+  await clearFirestoreEmulator(TEST_PROJECTS.sharded);
+  await runSeed({ therapists: 200, today: TODAY });
+  await runExport(EXPORT, TODAY, { now });
+  // One renderer for every build: the checkout's code may change while the test runs.
+  renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true });
+  oneMachine = await buildSite({ exportDir: EXPORT, outDir: ONE_MACHINE, quiet: true, now, full: true, renderer });
+  for (const [i, outDir] of SHARDS.entries())
+    shardBuilds.push(await buildSite({ exportDir: EXPORT, outDir, quiet: true, now, renderer, shard: { index: i + 1, count: N } }));
+  merged = await mergeShards({ shardDirs: SHARDS, outDir: MERGED });
+}, 600_000);
+
+afterAll(async () => {
+  if (oneMachine) console.log(`one machine: ${oneMachine.rendered} pages in ${oneMachine.seconds} s`);
+  for (const [i, build] of shardBuilds.entries()) console.log(`shard ${i + 1}/${N}: ${build.rendered} pages in ${build.seconds} s`);
+  if (merged) console.log(`merge: ${merged.pages} pages in ${merged.seconds} s (${JSON.stringify(merged.timings)})`);
+  await closeRenderers();
+  await rm(WORK, { recursive: true, force: true });
+});
+
+/** Each query's results (URL and excerpt, in order) from a built site's full-text index, every part merged, in Chromium. */
+async function searchAnswers(browser: Browser, site: string, queries: readonly string[]): Promise<{ url: string; excerpt: string }[][]> {
+  const served = await serveSite(site);
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${served.url}/`);
+    // As /search loads it (src/components/search/pagefind.ts). A string, so no transform of this file reaches the page.
+    const search = `async ({ parts, queries }) => {
+      const pagefind = await import(parts[0] + 'pagefind.js');
+      for (const part of parts.slice(1)) await pagefind.mergeIndex(part);
+      const answers = [];
+      for (const query of queries) {
+        const found = await pagefind.search(query);
+        const pages = await Promise.all(found.results.map((result) => result.data()));
+        answers.push(pages.map(({ url, excerpt }) => ({ url, excerpt })));
+      }
+      return answers;
+    }`;
+    const parts = SEARCH_PARTS.map(searchPartPath);
+    return (await page.evaluate(`(${search})(${JSON.stringify({ parts, queries })})`)) as { url: string; excerpt: string }[][];
+  } finally {
+    await page.close();
+    await served.close();
+  }
+}
+
+describe('a full build across machines', () => {
+  it('renders each URL of the site in exactly one shard, the one shardOf names', async () => {
+    const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url).sort();
+    const shardUrls = await Promise.all(SHARDS.map(async (dir) => (await readShardManifest(dir)).pages.map(([url]) => url)));
+    for (const [i, urls] of shardUrls.entries()) {
+      expect(urls.length, `shard ${i + 1}`).toBeGreaterThan(siteUrls.length / (2 * N));
+      expect(urls.filter((url) => shardOf(url, N) !== i + 1)).toEqual([]);
+    }
+    const union = shardUrls.flat().sort();
+    // Disjoint (no URL twice) and together the whole site.
+    expect(new Set(union).size).toBe(union.length);
+    expect(union).toEqual(siteUrls);
+    expect(shardBuilds.map((build) => build.rendered).reduce((sum, n) => sum + n, 0)).toBe(oneMachine.pages);
+  });
+
+  it('merges into the same files as a one-machine build, byte for byte', async () => {
+    const [one, shards] = await Promise.all([siteTree(ONE_MACHINE), siteTree(MERGED)]);
+    expect(one.size).toBeGreaterThan(1000);
+    expect(shards.has(SHARD_MANIFEST_FILE)).toBe(false);
+    const differing = firstDifference(one, shards);
+    expect(differing, `first differing file: ${differing}`).toBeUndefined();
+    // The index covers the same pages of each part, with the same fragments.
+    const index = await searchIndexSummary(ONE_MACHINE);
+    for (const part of SEARCH_PARTS)
+      expect(
+        Object.values(index[part]!.pageCounts).reduce((sum, n) => sum + n, 0),
+        `pages in the ${part} part`,
+      ).toBeGreaterThan(0);
+    expect(await searchIndexSummary(MERGED)).toEqual(index);
+    expect(merged.headers).toEqual(oneMachine.headers);
+  });
+
+  it('answers searches for a name, a handle and a diary word as the one-machine build does', async () => {
+    const { records } = await readExportFiles(EXPORT, { check: false });
+    const queries = [records.therapists[0]!.displayName, records.frozenAccounts[0]!.handle, records.blogs[0]!.title];
+    const browser = await launchBrowser();
+    try {
+      const one = await searchAnswers(browser, ONE_MACHINE, queries);
+      const shards = await searchAnswers(browser, MERGED, queries);
+      for (const [i, query] of queries.entries()) expect(one[i]!.length, `results for ${query}`).toBeGreaterThan(0);
+      expect(shards).toEqual(one);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('refuses to merge shards that are not the N shards of one build', async () => {
+    await expect(mergeShards({ shardDirs: SHARDS.slice(1), outDir: path.join(WORK, 'two-of-three') })).rejects.toThrow(
+      'The merge has 2 of the 3 shards',
+    );
+    await expect(mergeShards({ shardDirs: [SHARDS[0]!, SHARDS[0]!, SHARDS[2]!], outDir: path.join(WORK, 'twice') })).rejects.toThrow(
+      'is given twice',
+    );
+    await expect(mergeShards({ shardDirs: [ONE_MACHINE], outDir: path.join(WORK, 'not-a-shard') })).rejects.toThrow(
+      'is not the output of a shard build',
+    );
+  });
+});
