@@ -12,7 +12,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type SiteBuild } from '../../scripts/build-site';
+import { buildSite, buildsSettled, type SiteBuild } from '../../scripts/build-site';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { mergeShards, type MergedSite } from '../../scripts/lib/merge-shards';
 import { ROOT } from '../../scripts/lib/project';
@@ -64,6 +64,7 @@ afterAll(async () => {
   if (oneMachine) console.log(`one machine: ${oneMachine.rendered} pages in ${oneMachine.seconds} s`);
   for (const [i, build] of shardBuilds.entries()) console.log(`shard ${i + 1}/${N}: ${build.rendered} pages in ${build.seconds} s`);
   if (merged) console.log(`merge: ${merged.pages} pages in ${merged.seconds} s (${JSON.stringify(merged.timings)})`);
+  await buildsSettled();
   await closeRenderers();
   await rm(WORK, { recursive: true, force: true });
 });
