@@ -61,12 +61,21 @@ import {
   writeIfChanged,
   writeNewFile,
 } from './lib/site-files';
-import { copyAsSpare, keepSpare, newGeneration, pointAt, removeLeftovers, sameIndex, stageFromLive } from './lib/site-generations';
+import {
+  copyAsSpare,
+  keepSpare,
+  liveGeneration,
+  newGeneration,
+  pointAt,
+  removeLeftovers,
+  sameIndex,
+  stageFromLive,
+} from './lib/site-generations';
 import { BackgroundIndexer } from './lib/search-index';
 import { isSearchablePage } from './lib/search-index-writer';
 import { IndexedRender } from './lib/indexed-render';
 import { planBuild } from './lib/build-plan';
-import { HashSets, SitePages, folderId, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
+import { HashSets, SitePages, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
 import { inShard, type Shard } from './lib/shards';
@@ -481,7 +490,7 @@ async function buildOnce(
     !options.shard &&
     state !== undefined &&
     state.rendererKey === bundle.key &&
-    state.siteId === (await folderId(outDir)) &&
+    state.siteId === liveGeneration(outDir) &&
     existsSync(path.join(stateDir, 'export'));
   if (!reusable) lastExport.delete(outDir);
   const previous = reusable ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
@@ -716,7 +725,7 @@ async function buildOnce(
       rendererKey: bundle.key,
       today,
       exportVersion,
-      siteId: (await folderId(outDir))!,
+      siteId: liveGeneration(outDir)!,
       hashSets: hashSets.compact(pages),
       pages,
       sitemapFiles: sitemapPaths,
@@ -793,7 +802,7 @@ async function publishIndex(outDir: string): Promise<void> {
     // The pages are the live ones: the replaced generation lacks only the index, which linkIndex checks anyway.
     afterSwap.set(outDir, keepSpare(stateDir, replaced, staging, []));
     const state = await readState(stateDir);
-    if (state) await writeState(stateDir, { ...state, siteId: (await folderId(outDir))! });
+    if (state) await writeState(stateDir, { ...state, siteId: liveGeneration(outDir)! });
   } finally {
     if (!live) await rm(staging, { recursive: true, force: true });
   }

@@ -120,7 +120,10 @@ export interface SiteState {
   /** Tokyo day of the clock the pages were rendered with (a new day re-renders everything). */
   today: string;
   exportVersion: string;
-  /** Device and inode of the served folder: another folder in its place means a full build. */
+  /**
+   * The live generation the served path links to (its unique name): another folder in its place means a full
+   * build, while a copy of the site and its state elsewhere (an Actions cache restore) stays incremental.
+   */
   siteId: string;
   pages: SitePages;
   /** Distinct InlineHashes of the pages, as JSON. */
