@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, four projects. Everything but `unit` talks to the real Firebase
+ * One run, five projects. Everything but `unit` talks to the real Firebase
  * emulators, which tests/setup/emulators.ts starts once (or reuses; the
  * first project's setup starts them, the others find them running); each
  * project works in its own demo- project id so they never share data. Unit
@@ -9,6 +9,31 @@ import { defineConfig } from 'vitest/config';
  * `npm start`.
  */
 const EMULATORS = 'tests/setup/emulators.ts';
+
+/**
+ * The browser files that run `npm start`'s stack (tests/e2e/live-site.ts) on
+ * the live project rather than the prebuilt demo site: a project of their
+ * own, so scripts/test.ts runs them beside the others.
+ */
+const LIVE_STACK_FILES = [
+  'tests/e2e/available-now.test.ts',
+  'tests/e2e/blog-publishing.test.ts',
+  'tests/e2e/favorite-journeys.test.ts',
+  'tests/e2e/first-alert.test.ts',
+  'tests/e2e/membership-requests.test.ts',
+  'tests/e2e/self-service.test.ts',
+  'tests/e2e/trust.test.ts',
+];
+
+/** Both browser projects: one file at a time (they share a project and a site), and a browser's patience. */
+const BROWSER_FILES = {
+  poolOptions: { forks: { singleFork: true } },
+  testTimeout: 60_000,
+  hookTimeout: 300_000,
+  // What a page shows after a Firestore round trip: vitest's 1 s default failed on a busy machine
+  // (the fan's 推し list, loaded after sign-in), Playwright's own waits allow 30 s.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   test: {
@@ -47,14 +72,19 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: LIVE_STACK_FILES,
           // The demo site is built once for all browser test files.
           globalSetup: [EMULATORS, 'tests/setup/e2e-site.ts'],
-          poolOptions: { forks: { singleFork: true } },
-          testTimeout: 60_000,
-          hookTimeout: 300_000,
-          // What a page shows after a Firestore round trip: vitest's 1 s default failed on a busy machine
-          // (the fan's 推し list, loaded after sign-in), Playwright's own waits allow 30 s.
-          expect: { poll: { timeout: 10_000 } },
+          ...BROWSER_FILES,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-live',
+          include: LIVE_STACK_FILES,
+          // Each file starts `npm start`'s loop on the live project (tests/e2e/live-site.ts): no demo site to build.
+          globalSetup: [EMULATORS],
+          ...BROWSER_FILES,
         },
       },
     ],

@@ -1,17 +1,18 @@
 /**
- * `npm test`'s Vitest part: the four projects in two Vitest processes side
- * by side, sharing one set of emulators. On two cores a single process ran
- * every file one after the other, and most of the browser files' time is
- * waiting (for a cycle, a page, the emulators), not computing: the unit,
- * integration and rules files fill it. Each process keeps its own order:
- * the browser files one at a time against the demo site they share, the
- * rule files one at a time, the integration files each in a project of
- * their own (tests/setup/projects.ts).
+ * `npm test`'s Vitest part: the five projects in three Vitest processes
+ * side by side, sharing one set of emulators. On two cores a single process
+ * ran every file one after the other, and most of the browser files' time
+ * is waiting (for a cycle, a page, the emulators), not computing: the
+ * other processes fill it. Each process keeps its own order: the browser
+ * files one at a time against the demo site they share, the live-stack
+ * browser files one at a time on the live project, the rule files one at
+ * a time, the integration files each in a project of their own
+ * (tests/setup/projects.ts).
  *
  *   tsx scripts/test.ts [vitest filters…]
  *
  * Each line is prefixed with its process; at the end the 10 slowest files
- * of both. `npx vitest run …` still runs any file or project by itself.
+ * of all. `npx vitest run …` still runs any file or project by itself.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { ROOT } from './lib/project';
 /** The two processes: a name for their lines and the Vitest projects each runs. */
 const STREAMS = [
   { name: 'browser', projects: ['e2e'], workers: 1, niceness: 0 },
+  { name: 'browser·live', projects: ['e2e-live'], workers: 1, niceness: 0 },
   // Two forks: the rule files one at a time in one (their project's singleFork), the unit and integration files
   // in the other; alone, one fork (Vitest's default on two cores) left the machine a third idle. At a lower
   // priority: the browser files are the long pole, and these fill the time it leaves.
@@ -87,7 +89,7 @@ try {
   });
   console.log(`\n${slowestFilesText(times)}`);
   console.log(
-    `\nVitest: ${((Date.now() - started) / 1000).toFixed(0)} s wall time, both processes; ` +
+    `\nVitest: ${((Date.now() - started) / 1000).toFixed(0)} s wall time, all processes; ` +
       STREAMS.map(({ name }, i) => `${name} ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`).join(', ') +
       '.',
   );
