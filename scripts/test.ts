@@ -16,21 +16,21 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { slowestFilesText, type FileTime } from '../tests/setup/slowest-files';
 import { exitOnSignals, startEmulators, type RunningEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
-/** The three processes: a name for their lines, the Vitest projects each runs and its forks. */
+/** The two processes: a name for their lines and the Vitest projects each runs. */
 const STREAMS = [
-  { name: 'browser', projects: ['e2e'], workers: 1 },
-  { name: 'browser·live', projects: ['e2e-live'], workers: 1 },
-  // Three forks: the rule files one at a time in one (their project's singleFork), the unit and integration
-  // files in the other two. With one fork for those (Vitest's default on two cores) they were the long pole,
-  // and the machine idled at the end while the rule files' fork waited on the emulator.
-  { name: 'unit·integration·rules', projects: ['unit', 'integration', 'rules'], workers: 3 },
+  { name: 'browser', projects: ['e2e'], workers: 1, niceness: 0 },
+  { name: 'browser·live', projects: ['e2e-live'], workers: 1, niceness: 0 },
+  // Two forks: the rule files one at a time in one (their project's singleFork), the unit and integration files
+  // in the other; alone, one fork (Vitest's default on two cores) left the machine a third idle. At a lower
+  // priority: the browser files are the long pole, and these fill the time it leaves.
+  { name: 'unit·integration·rules', projects: ['unit', 'integration', 'rules'], workers: 2, niceness: 5 },
 ];
 
 const filters = process.argv.slice(2);
@@ -44,7 +44,7 @@ exitOnSignals(async () => {
 });
 
 /** Runs one Vitest process to its end; resolves with its exit code. */
-function runStream({ name, projects, workers }: (typeof STREAMS)[number]): Promise<number> {
+function runStream({ name, projects, workers, niceness }: (typeof STREAMS)[number]): Promise<number> {
   const args = [
     'vitest',
     'run',
@@ -59,6 +59,8 @@ function runStream({ name, projects, workers }: (typeof STREAMS)[number]): Promi
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
+  // Its forks, renderer workers and child processes inherit it.
+  if (niceness && child.pid) setPriority(child.pid, niceness);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
   }
