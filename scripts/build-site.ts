@@ -75,7 +75,7 @@ import { BackgroundIndexer } from './lib/search-index';
 import { isSearchablePage } from './lib/search-index-writer';
 import { IndexedRender } from './lib/indexed-render';
 import { planBuild } from './lib/build-plan';
-import { HashSets, SitePages, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
+import { HashSets, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
 import { inShard, type Shard } from './lib/shards';
@@ -172,10 +172,10 @@ export function siteHeaders(hashes: InlineHashes, env: Record<string, string | u
 
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
-/** The files of the site's searchable pages (what Pagefind indexes), by part of the index. */
-function searchFiles(pages: SitePages): Map<SearchPart, string[]> {
+/** The files of the site's searchable pages (what Pagefind indexes), by part of the index, sorted (also the merge's). */
+export function searchFiles(pages: Iterable<[url: string, record: PageRecord]>): Map<SearchPart, string[]> {
   const files = new Map(SEARCH_PARTS.map((part) => [part, [] as string[]]));
-  for (const [url, page] of pages.entries()) if (page.search) files.get(searchPartOf(url)!)!.push(page.file);
+  for (const [url, page] of pages) if (page.search) files.get(searchPartOf(url)!)!.push(page.file);
   for (const list of files.values()) list.sort();
   return files;
 }
@@ -743,7 +743,7 @@ async function buildOnce(
     let searchIndexed = fresh ? Promise.resolve() : indexer.current();
     if (!fresh && searchChanged) {
       // In the background, once the machine is quiet (scripts/lib/search-index.ts).
-      searchIndexed = indexer.request(build, searchFiles(pages));
+      searchIndexed = indexer.request(build, searchFiles(pages.entries()));
       // Reported here; awaiting searchIndexed still sees the failure.
       searchIndexed.catch((error: Error) =>
         console.error(`[search] indexing ${outDir} failed; the previous index stays.\n${error.message}`),

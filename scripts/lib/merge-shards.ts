@@ -12,16 +12,23 @@
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { searchPartOf } from '../../src/data/site-pages';
 import { SEARCH_INDEX_DIR, SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
-import { buildEnvironment, HEADERS_FILE, headersFileBytes, siteHeaders, type SiteBuildOptions, type SiteHeaders } from '../build-site';
+import {
+  buildEnvironment,
+  HEADERS_FILE,
+  headersFileBytes,
+  searchFiles,
+  siteHeaders,
+  type SiteBuildOptions,
+  type SiteHeaders,
+} from '../build-site';
 import type { InlineHashes } from './hosting-headers';
 import { pageText } from './page-text';
 import { SearchIndexWriter } from './search-index-writer';
 import { checkShards, readShardManifest, SHARD_MANIFEST_FILE, type LoadedShard } from './shard-manifest';
 import { filesUnder, linkFiles, linkTree, writeNewFile } from './site-files';
 import { keepSpare, newGeneration, pointAt } from './site-generations';
-import { HashSets, stateDirOf, type PageRecord } from './site-state';
+import { HashSets, stateDirOf } from './site-state';
 import { SitemapListing } from './sitemap-files';
 import { stepTimer } from './step-timer';
 
@@ -64,8 +71,9 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
     const headers = siteHeaders(unionOfHashes(shards), env);
     await writeNewFile(staging, HEADERS_FILE, headersFileBytes(headers.headers), folders);
     step('sitemap and headers');
+    const searchable = searchFiles(pages);
     for (const part of SEARCH_PARTS) {
-      await writeIndexPart(staging, part, searchFilesOf(pages, part));
+      await writeIndexPart(staging, part, searchable.get(part)!);
       step(`index ${part}`);
     }
     const replaced = pointAt(outDir, staging);
@@ -107,14 +115,6 @@ function unionOfHashes(shards: readonly LoadedShard[]): InlineHashes {
     for (const key of ['scripts', 'styles', 'handlers'] as const) union[key].forEach((hash) => all[key].add(hash));
   }
   return { scripts: [...all.scripts].sort(), styles: [...all.styles].sort(), handlers: [...all.handlers].sort() };
-}
-
-/** The files of the searchable pages of one part of the index, in URL order. */
-function searchFilesOf(pages: ReadonlyMap<string, PageRecord>, part: SearchPart): string[] {
-  return [...pages]
-    .filter(([url, record]) => record.search && searchPartOf(url) === part)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, record]) => record.file);
 }
 
 /** One part of the full-text index, from its pages' files in the site `root` (a part without pages is an empty index). */
