@@ -501,11 +501,26 @@ async function listLeftOut(reportPath: string, log: (line: string) => void): Pro
   for (const entry of entries) log(`- ${describeSkipped(entry)}  〔${LEFT_OUT_STAGES[entry.stage] ?? entry.stage}〕`);
 }
 
-if (isMain(import.meta.url)) {
+/** Where the command line's words go: the terminal, or a test's buffers. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** The Firestore to act on; default the admin SDK's for $FIREBASE_PROJECT_ID. */
+  db?: Firestore;
+}
+
+/**
+ * The command line as the operator types it: parses `argv`, refuses a real
+ * project without --allow-production, runs the command and answers with the
+ * exit code (0 done, 1 refused or bad input, 2 no emulator).
+ */
+export async function runModerateCli(argv: string[], io: CliIo): Promise<number> {
   let input: ModerateCommand;
   let allowProduction: boolean;
   try {
     const { values, positionals } = parseArgs({
+      args: argv,
       options: { reason: { type: 'string' }, 'allow-production': { type: 'boolean', default: false } },
       strict: true,
       allowPositionals: true,
@@ -517,22 +532,32 @@ if (isMain(import.meta.url)) {
     if (values.reason !== undefined && command !== 'suspend') throw new ModerateError('--reason は suspend にだけ使えます。');
   } catch (error) {
     const reason = error instanceof ModerateError ? error.message : `引数を読み取れません（${(error as Error).message}）。`;
-    console.error(`${reason}\n${USAGE}`);
-    process.exit(1);
+    io.err(`${reason}\n${USAGE}`);
+    return 1;
   }
-  if (!process.env.FIRESTORE_EMULATOR_HOST && !allowProduction) {
-    console.error(
+  if (!io.env.FIRESTORE_EMULATOR_HOST && !allowProduction) {
+    io.err(
       `FIRESTORE_EMULATOR_HOST が設定されていないため、プロジェクト ${projectId()} には触れません（本番で操作するときは --allow-production を付けてください）。`,
     );
-    process.exit(2);
+    return 2;
   }
   try {
-    await moderate(input);
-    process.exit(0);
+    await moderate(input, {
+      db: io.db,
+      log: io.out,
+      by: io.env.MODERATOR,
+      reportPath: reportPathFor(exportDir(io.env)),
+    });
+    return 0;
   } catch (error) {
     const message = (error as Error).message;
-    if (!(error instanceof ModerateError)) console.error(`操作に失敗しました: ${message}`);
-    else console.error(error instanceof ModerateUsageError ? `${message}\n${USAGE}` : message);
-    process.exit(1);
+    if (!(error instanceof ModerateError)) io.err(`操作に失敗しました: ${message}`);
+    else io.err(error instanceof ModerateUsageError ? `${message}\n${USAGE}` : message);
+    return 1;
   }
+}
+
+if (isMain(import.meta.url)) {
+  const io: CliIo = { env: process.env, out: (line) => console.log(line), err: (line) => console.error(line) };
+  process.exit(await runModerateCli(process.argv.slice(2), io));
 }

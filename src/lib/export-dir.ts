@@ -1,6 +1,6 @@
 import path from 'node:path';
 
 /** Folder holding the public export; the build reads it, the export script writes it. */
-export function exportDir(): string {
-  return path.resolve(process.env.EXPORT_DIR || '.data/export');
+export function exportDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.EXPORT_DIR || '.data/export');
 }

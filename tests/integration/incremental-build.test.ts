@@ -18,7 +18,7 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import { SEARCH_PARTS } from '../../src/lib/search/index-parts';
-import { CARD_CACHE_DIR, CARD_IDLE_DAYS } from '../../src/lib/seo/card-cache';
+import { CARD_IDLE_DAYS, cardCacheDir } from '../../src/lib/seo/card-cache';
 import { PUBLIC_COLLECTIONS, type ExportRecords } from '../../src/registry/public-collections';
 import {
   blogRecord,
@@ -35,6 +35,9 @@ const WORK = path.join(ROOT, '.build', 'incremental-test');
 const EXPORT = path.join(WORK, 'export');
 const SITE_A = path.join(WORK, 'site-a');
 const SITE_B = path.join(WORK, 'site-b');
+// A card cache of this file's own: a full build in another process prunes the shared one, which the card tests below watch.
+process.env.CARD_CACHE_DIR = path.join(WORK, 'cards');
+const CARD_CACHE_DIR = cardCacheDir();
 // One clock for both sites: pages show "today" and an "as of" time.
 let now = new Date('2026-11-22T03:00:00.000Z');
 const TODAY = '2026-11-22';
@@ -44,7 +47,12 @@ let records: ExportRecords;
 let renderer: RendererBundle;
 const builds: { step: string; build: SiteBuild }[] = [];
 
-async function buildIncrementally(step: string, { awaitSearch = true } = {}): Promise<SiteBuild> {
+/**
+ * Writes the export and builds SITE_A incrementally. The search index
+ * catches up in the background (only the newest build waiting is indexed
+ * next); `awaitSearch` waits for it, as the comparison with a full build does.
+ */
+async function buildIncrementally(step: string, { awaitSearch = false } = {}): Promise<SiteBuild> {
   await writePublicExport(EXPORT, records);
   const build = await buildSite({ exportDir: EXPORT, outDir: SITE_A, quiet: true, now, renderer });
   if (awaitSearch) await build.searchIndexed;
@@ -195,7 +203,7 @@ describe('incremental build', () => {
     const started = [];
     for (const [i, name] of ['ゆい改', 'ゆい改二', 'ゆい改三'].entries()) {
       records.therapists[10] = { ...records.therapists[10]!, displayName: name };
-      started.push(await buildIncrementally(`quick edit ${i + 1}`, { awaitSearch: false }));
+      started.push(await buildIncrementally(`quick edit ${i + 1}`));
     }
     await Promise.all(started.map((build) => build.searchIndexed));
     expect(await read(SITE_A, `profile/${records.therapists[10]!.profileSlug}.html`)).toContain('ゆい改三');
@@ -217,7 +225,7 @@ describe('incremental build', () => {
 
   it('renders every page on a new day, and drops the cards long unasked from the card cache', async () => {
     now = new Date('2026-11-23T03:00:00.000Z');
-    const build = await buildIncrementally('new day');
+    const build = await buildIncrementally('new day', { awaitSearch: true });
     expect(build.mode).toBe('incremental');
     expect(build.rendered).toBe(build.pages);
     expect(await read(SITE_A, 'today.html')).toContain('11月23日');

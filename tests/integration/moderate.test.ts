@@ -1,6 +1,8 @@
 /**
- * `npm run moderate` (scripts/moderate.ts) run as a real process against
- * the Firestore emulator: it lists disputes and reports, resolves a dispute
+ * `npm run moderate` (scripts/moderate.ts) against the Firestore emulator,
+ * through its command line (`runModerateCli`: the same parsing, refusals and
+ * messages; in this process, as a tsx cold start per case cost minutes, and
+ * as a real process for the cases only a process shows): it lists disputes and reports, resolves a dispute
  * by transferring the handle, suspends an account, and both show after the
  * next export; it verifies a store (its badges show) and takes that back.
  * Every action leaves a moderationLog entry; a closed dispute or report is
@@ -24,15 +26,38 @@ process.env.FIREBASE_PROJECT_ID = PROJECT;
 const { adminDb } = await import('../../scripts/lib/admin');
 const { runExport } = await import('../../scripts/export');
 
+const { runModerateCli } = await import('../../scripts/moderate');
+
 const run = promisify(execFile);
 const db = adminDb();
 const today = '2026-11-22';
 let dir: string;
 
-const moderate = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-  run('node_modules/.bin/tsx', ['scripts/moderate.ts', ...args], {
-    env: { ...env, FIREBASE_PROJECT_ID: PROJECT, MODERATOR: 'test-operator' },
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+const operatorEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, FIREBASE_PROJECT_ID: PROJECT, MODERATOR: 'test-operator' });
+
+/** The command line in this process: resolves with what it printed, rejects (as execFile does) on a non-zero exit. */
+async function moderate(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runModerateCli(args, {
+    env: operatorEnv(env),
+    db,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
   });
+  const result = { code, stdout: out.map((line) => `${line}\n`).join(''), stderr: err.map((line) => `${line}\n`).join('') };
+  if (code !== 0) throw Object.assign(new Error(`moderate ${args.join(' ')} exited ${code}`), result);
+  return result;
+}
+
+/** The real `tsx scripts/moderate.ts` process. */
+const moderateProcess = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  run('node_modules/.bin/tsx', ['scripts/moderate.ts', ...args], { env: operatorEnv(env) });
 const data = async (docPath: string) => (await db.doc(docPath).get()).data();
 const exists = async (docPath: string) => (await db.doc(docPath).get()).exists;
 const logEntries = async () =>
@@ -128,7 +153,7 @@ describe('a dispute resolved by transfer, and a suspension', () => {
   });
 
   it('suspends the impostor with a reason, and closes the report', async () => {
-    const suspended = await moderate(['suspend', 'mallory', '--reason', 'なりすまし']);
+    const suspended = await moderateProcess(['suspend', 'mallory', '--reason', 'なりすまし']);
     expect(suspended.stdout).toContain('mallory を利用停止にしました');
     expect(await data('suspensions/mallory')).toMatchObject({ reason: 'なりすまし' });
 
@@ -363,7 +388,7 @@ describe('refusals', () => {
   });
 
   it('explains bad command lines with the usage', async () => {
-    await expect(moderate(['ban', 'x'])).rejects.toMatchObject({
+    await expect(moderateProcess(['ban', 'x'])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/知らないコマンドです: "ban"[\s\S]*使い方: npm run moderate/),
     });
@@ -380,6 +405,6 @@ describe('refusals', () => {
 
   it('refuses to touch a real project without --allow-production', async () => {
     const { FIRESTORE_EMULATOR_HOST: _, ...env } = process.env;
-    await expect(moderate(['list'], env)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--allow-production') });
+    await expect(moderateProcess(['list'], env)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--allow-production') });
   });
 });

@@ -13,7 +13,14 @@ import { readdirSync, statSync, unlinkSync } from 'node:fs';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 
-export const CARD_CACHE_DIR = path.resolve('.cache', 'og');
+/**
+ * The folder: `.cache/og`, or $CARD_CACHE_DIR (a test whose build must not
+ * share the folder with builds in other processes, which may prune it).
+ * Read at each use, so a process sets it before its first build.
+ */
+export function cardCacheDir(): string {
+  return path.resolve(process.env.CARD_CACHE_DIR || path.join('.cache', 'og'));
+}
 
 /** Days without a build asking for a card after which it is dropped. */
 export const CARD_IDLE_DAYS = 30;
@@ -41,7 +48,7 @@ export async function markCardUsed(file: string, mtimeMs: number, now = Date.now
  * Synchronous: one stat per card, some 60,000 of them in 0.3 s where the
  * thread pool's round trips took 2.5 s (the build has finished by then).
  */
-export function pruneCardCache(dir = CARD_CACHE_DIR, now = Date.now()): { files: number; bytes: number } {
+export function pruneCardCache(dir = cardCacheDir(), now = Date.now()): { files: number; bytes: number } {
   const removed = { files: 0, bytes: 0 };
   let names: string[];
   try {

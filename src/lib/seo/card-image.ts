@@ -14,7 +14,7 @@ import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
 import { SITE_NAME } from '../site';
-import { CARD_CACHE_DIR, markCardUsed, partialCardFile } from './card-cache';
+import { cardCacheDir, markCardUsed, partialCardFile } from './card-cache';
 import { CARD_SIZE } from './cards';
 
 const { width: CARD_WIDTH, height: CARD_HEIGHT } = CARD_SIZE;
@@ -114,14 +114,15 @@ export async function cardFile(text: CardText): Promise<string> {
   const key = createHash('sha256')
     .update(JSON.stringify([DESIGN_VERSION, text.title, text.subtitle, text.label ?? '']))
     .digest('hex');
-  const file = path.join(CARD_CACHE_DIR, `${key.slice(0, 32)}.png`);
+  const dir = cardCacheDir();
+  const file = path.join(dir, `${key.slice(0, 32)}.png`);
   const cached = await stat(file).catch(() => undefined);
   if (cached && cached.size > 0) {
     await markCardUsed(file, cached.mtimeMs);
     return file;
   }
   const png = await renderCard(text);
-  await mkdir(CARD_CACHE_DIR, { recursive: true });
+  await mkdir(dir, { recursive: true });
   // Written beside and renamed, so a parallel build never reads half a file. The name is unique per call:
   // the renderer's worker threads share one pid and may draw the same card at once.
   const partial = partialCardFile(file);
