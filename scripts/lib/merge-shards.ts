@@ -22,13 +22,12 @@ import {
   type SiteBuildOptions,
   type SiteHeaders,
 } from '../build-site';
-import type { InlineHashes } from './hosting-headers';
 import { pageText } from './page-text';
 import { SearchIndexWriter } from './search-index-writer';
 import { checkShards, readShardManifest, SHARD_MANIFEST_FILE, type LoadedShard } from './shard-manifest';
 import { filesUnder, linkFiles, linkTree, writeNewFile } from './site-files';
 import { keepSpare, newGeneration, pointAt } from './site-generations';
-import { HashSets, stateDirOf } from './site-state';
+import { HashSets, stateDirOf, unionOfHashes } from './site-state';
 import { SitemapListing } from './sitemap-files';
 import { stepTimer } from './step-timer';
 
@@ -68,7 +67,10 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
     const sitemapFiles = [...pages.values()].flatMap((page) => (page.sitemap ? [page.file] : []));
     for (const sitemap of new SitemapListing(siteUrl).files(sitemapFiles))
       await writeNewFile(staging, sitemap.path.slice(1), sitemap.bytes, folders);
-    const headers = siteHeaders(unionOfHashes(shards), env);
+    const headers = siteHeaders(
+      unionOfHashes(shards.map(({ manifest }) => new HashSets(manifest.hashSets).union(manifest.pages.map(([, record]) => record)))),
+      env,
+    );
     await writeNewFile(staging, HEADERS_FILE, headersFileBytes(headers.headers), folders);
     step('sitemap and headers');
     const searchable = searchFiles(pages);
@@ -105,16 +107,6 @@ async function linkShards(shards: readonly LoadedShard[], staging: string): Prom
       throw new Error(`${shard.dir} holds other client files than ${first!.dir} (another code version?).`);
     await linkFiles(shard.dir, staging, [...pageFiles(shard)]);
   }
-}
-
-/** The inline hashes of every shard's pages, sorted (what HashSets.union gives for the whole site). */
-function unionOfHashes(shards: readonly LoadedShard[]): InlineHashes {
-  const all = { scripts: new Set<string>(), styles: new Set<string>(), handlers: new Set<string>() };
-  for (const { manifest } of shards) {
-    const union = new HashSets(manifest.hashSets).union(manifest.pages.map(([, record]) => record));
-    for (const key of ['scripts', 'styles', 'handlers'] as const) union[key].forEach((hash) => all[key].add(hash));
-  }
-  return { scripts: [...all.scripts].sort(), styles: [...all.styles].sort(), handlers: [...all.handlers].sort() };
 }
 
 /** One part of the full-text index, from its pages' files in the site `root` (a part without pages is an empty index). */

@@ -182,6 +182,13 @@ export async function folderId(dir: string): Promise<string | undefined> {
   return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
 }
 
+/** The hashes of several sets in one, sorted (what the CSP lists). */
+export function unionOfHashes(sets: Iterable<InlineHashes>): InlineHashes {
+  const all = { scripts: new Set<string>(), styles: new Set<string>(), handlers: new Set<string>() };
+  for (const set of sets) for (const key of ['scripts', 'styles', 'handlers'] as const) set[key].forEach((hash) => all[key].add(hash));
+  return { scripts: [...all.scripts].sort(), styles: [...all.styles].sort(), handlers: [...all.handlers].sort() };
+}
+
 /** Numbers distinct InlineHashes, so 10,000 pages sharing one set store one index each. */
 export class HashSets {
   readonly #sets: string[];
@@ -207,12 +214,7 @@ export class HashSets {
   union(pages: Iterable<PageRecord>): InlineHashes {
     const used = new Set<number>();
     for (const page of pages) if (page.hashes !== undefined) used.add(page.hashes);
-    const all = { scripts: new Set<string>(), styles: new Set<string>(), handlers: new Set<string>() };
-    for (const index of used) {
-      const set = JSON.parse(this.#sets[index]!) as InlineHashes;
-      for (const key of ['scripts', 'styles', 'handlers'] as const) set[key].forEach((hash) => all[key].add(hash));
-    }
-    return { scripts: [...all.scripts].sort(), styles: [...all.styles].sort(), handlers: [...all.handlers].sort() };
+    return unionOfHashes([...used].map((index) => JSON.parse(this.#sets[index]!) as InlineHashes));
   }
 
   /**
