@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { slowestFilesText, type FileTime } from '../tests/setup/slowest-files';
@@ -25,12 +25,13 @@ import { ROOT } from './lib/project';
 
 /** The two processes: a name for their lines and the Vitest projects each runs. */
 const STREAMS = [
-  { name: 'browser', projects: ['e2e'], workers: 1, niceness: 0 },
-  { name: 'browser·live', projects: ['e2e-live'], workers: 1, niceness: 0 },
+  { name: 'browser', projects: ['e2e'], workers: 1, forkNiceness: 0 },
+  { name: 'browser·live', projects: ['e2e-live'], workers: 1, forkNiceness: 0 },
   // Two forks: the rule files one at a time in one (their project's singleFork), the unit and integration files
-  // in the other; alone, one fork (Vitest's default on two cores) left the machine a third idle. At a lower
-  // priority: the browser files are the long pole, and these fill the time it leaves.
-  { name: 'unit·integration·rules', projects: ['unit', 'integration', 'rules'], workers: 2, niceness: 5 },
+  // in the other; alone, one fork (Vitest's default on two cores) left the machine a third idle. The forks at a
+  // lower priority (tests/setup/fork-priority.ts): the browser files are the long pole, and these fill the time
+  // it leaves.
+  { name: 'unit·integration·rules', projects: ['unit', 'integration', 'rules'], workers: 2, forkNiceness: 5 },
 ];
 
 const filters = process.argv.slice(2);
@@ -44,7 +45,7 @@ exitOnSignals(async () => {
 });
 
 /** Runs one Vitest process to its end; resolves with its exit code. */
-function runStream({ name, projects, workers, niceness }: (typeof STREAMS)[number]): Promise<number> {
+function runStream({ name, projects, workers, forkNiceness }: (typeof STREAMS)[number]): Promise<number> {
   const args = [
     'vitest',
     'run',
@@ -55,12 +56,10 @@ function runStream({ name, projects, workers, niceness }: (typeof STREAMS)[numbe
   ];
   const child = spawn(path.join(ROOT, 'node_modules/.bin/vitest'), args.slice(1), {
     cwd: ROOT,
-    env: { ...process.env, TEST_TIMINGS_FILE: path.join(timings, `${name}.json`) },
+    env: { ...process.env, TEST_TIMINGS_FILE: path.join(timings, `${name}.json`), TEST_FORK_NICENESS: String(forkNiceness) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
-  // Its forks, renderer workers and child processes inherit it.
-  if (niceness && child.pid) setPriority(child.pid, niceness);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
   }
