@@ -17,7 +17,6 @@ import { ROOT } from '../../scripts/lib/project';
 import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
-import { SEARCH_PARTS } from '../../src/lib/search/index-parts';
 import { CARD_IDLE_DAYS, cardCacheDir } from '../../src/lib/seo/card-cache';
 import { PUBLIC_COLLECTIONS, type ExportRecords } from '../../src/registry/public-collections';
 import {
@@ -249,9 +248,11 @@ describe('incremental build', () => {
     expect(differing, `first differing file: ${differing}`).toBeUndefined();
     // Each part of the search index covers the same pages, with the same fragments.
     const index = await searchIndexSummary(SITE_B);
-    for (const part of SEARCH_PARTS) {
-      const pages = Object.values(index[part]!.pageCounts).reduce((sum, count) => sum + count, 0);
+    expect(Object.keys(index)).toEqual(['/pagefind/', '/pagefind/blogs/']);
+    for (const [part, { listed, pageCounts }] of Object.entries(index)) {
+      const pages = Object.values(pageCounts).reduce((sum, count) => sum + count, 0);
       expect(pages, `pages in the ${part} part`).toBeGreaterThan(0);
+      expect(listed, `pages listed for the ${part} part`).toBe(pages);
     }
     expect(await searchIndexSummary(SITE_A)).toEqual(index);
   });
