@@ -6,7 +6,9 @@
  * pages must partition the site's URLs, the merged site must hold the same
  * files as the one-machine build, byte for byte (the full-text index by what
  * it indexed, as tests/integration/incremental-build.test.ts compares it), and
- * the two indexes must answer searches alike in Chromium.
+ * the two indexes must answer searches alike in Chromium. With the index's
+ * bound lowered, the one-machine build and the merge cut the index into the
+ * same several parts, and /search finds a diary of each.
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -74,7 +74,7 @@ export interface KindParts {
   indexOf(url: string): number;
 }
 
-/** Counts past the fewest that fit tried by hash before ranking: random URLs fit by the second. */
+/** Part counts tried by hash, from the fewest, before ranking: real URLs fit at the first or second. */
 const HASH_TRIES = 3;
 
 /**
