@@ -82,12 +82,13 @@ describe('the parts of the full-text index', () => {
   });
 
   it('keeps a page in its part while other pages come and go and the part count stays', () => {
-    const names = fc.uniqueArray(fc.stringMatching(/^[a-z0-9]{1,10}$/), { minLength: 1, maxLength: 200 });
+    const names = fc.uniqueArray(fc.stringMatching(/^[a-z0-9]{1,10}$/), { minLength: 30, maxLength: 200 });
     fc.assert(
-      fc.property(names, names, fc.integer({ min: 5, max: 80 }), (kept, churn, limit) => {
+      fc.property(names, names, fc.integer({ min: 5, max: 40 }), (kept, churn, limit) => {
         const before = kindParts([...kept, ...churn.slice(0, churn.length >> 1)].map(profilePath), limit);
         const after = kindParts([...kept, ...churn.slice(churn.length >> 1)].map(profilePath), limit);
-        fc.pre(before.byHash && after.byHash && before.count === after.count);
+        // Several parts (one part keeps every page trivially), cut by hash both times.
+        fc.pre(before.byHash && after.byHash && before.count === after.count && before.count > 1);
         for (const slug of kept) expect(after.indexOf(profilePath(slug))).toBe(before.indexOf(profilePath(slug)));
       }),
       SEED,
