@@ -1,8 +1,8 @@
 /**
  * The full-text index is written in parts, one Pagefind bundle each, so no
  * one Pagefind process holds more than one part's words at once: its peak
- * grows with the pages of the part it writes (about 44 KB a directory page
- * and 250 KB a 20-diary archive page over some 450 MB of its own), so each
+ * grows with the pages of the part it writes (about 44 KB a directory page,
+ * about 230 KB a 20-diary archive page over some 700 MB), so each
  * kind of page is cut into parts of at most SEARCH_PART_PAGES pages,
  * written and freed in turn (docs/decisions/full-text-index-parts.md).
  * /search loads the first part's pagefind.js and merges the others into it
@@ -17,10 +17,10 @@ export type SearchPart = IndexPartKind | `${IndexPartKind}-${number}`;
 
 /**
  * The most pages of each kind in one part: a full part peaks near 1.6 GB in
- * Pagefind (directory 25,000 × 44 KB, diaries 5,000 archive pages of 20 ×
- * 250 KB, each over 450 MB), under the 2 GB goal with room for longer texts.
+ * Pagefind (directory 25,000 pages, diaries 4,000 archive pages of 20:
+ * 1,768 MB measured for 4,545), under the 2 GB goal with room for longer texts.
  */
-export const SEARCH_PART_PAGES: Readonly<Record<IndexPartKind, number>> = { directory: 25_000, blogs: 5_000 };
+export const SEARCH_PART_PAGES: Readonly<Record<IndexPartKind, number>> = { directory: 25_000, blogs: 4_000 };
 
 /** Where the index lives in the site, one folder (the primary part's bundle, the others inside it). */
 export const SEARCH_INDEX_DIR = 'pagefind';
