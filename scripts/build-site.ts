@@ -35,8 +35,8 @@ import {
   type ExportRecords,
   type PublicCollectionName,
 } from '../src/registry/public-collections';
-import { searchPartOf } from '../src/data/site-pages';
-import { SEARCH_INDEX_DIR, SEARCH_PARTS, type SearchPart } from '../src/lib/search/index-parts';
+import { indexPartKindOf, searchPartsOf } from '../src/data/site-pages';
+import { SEARCH_INDEX_DIR, type IndexPartKind, type SearchPart } from '../src/lib/search/index-parts';
 import { CARD_IDLE_DAYS, pruneCardCache } from '../src/lib/seo/card-cache';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
@@ -109,6 +109,8 @@ export interface SiteBuildOptions {
    * sitemap, the headers, the search index and the state, for scripts/lib/merge-shards.ts.
    */
   shard?: Shard;
+  /** The most pages of each kind in one part of the full-text index (SEARCH_PART_PAGES when omitted; tests lower it). */
+  searchPartPages?: Readonly<Record<IndexPartKind, number>>;
 }
 
 /** The headers a built site is served with (also in `<site>/.headers.json`), and its production-shaped set. */
@@ -172,10 +174,21 @@ export function siteHeaders(hashes: InlineHashes, env: Record<string, string | u
 
 /** Builds of one site (and the background index's updates) run one after another (per process). */
 const queues = new Map<string, Promise<unknown>>();
-/** The files of the site's searchable pages (what Pagefind indexes), by part of the index, sorted (also the merge's). */
-export function searchFiles(pages: Iterable<[url: string, record: PageRecord]>): Map<SearchPart, string[]> {
-  const files = new Map(SEARCH_PARTS.map((part) => [part, [] as string[]]));
-  for (const [url, page] of pages) if (page.search) files.get(searchPartOf(url)!)!.push(page.file);
+/**
+ * The files of the site's searchable pages (what Pagefind indexes), by part of the index (every part, in order,
+ * from all the site's URLs: searchPartsOf), sorted (also the merge's).
+ */
+export function searchFiles(
+  pages: Iterable<[url: string, record: PageRecord]>,
+  limits?: Readonly<Record<IndexPartKind, number>>,
+): Map<SearchPart, string[]> {
+  const all = [...pages];
+  const { parts, partOf } = searchPartsOf(
+    all.map(([url]) => url),
+    limits,
+  );
+  const files = new Map(parts.map((part) => [part, [] as string[]]));
+  for (const [url, page] of all) if (page.search) files.get(partOf(url)!)!.push(page.file);
   for (const list of files.values()) list.sort();
   return files;
 }
@@ -596,7 +609,7 @@ async function buildOnce(
         if (failure) {
           failures.set(result.url, failure);
           // Its part of the index is still complete without it (the build stops before the swap anyway).
-          await indexed?.rendered(result.url, searchPartOf(result.url), '', undefined);
+          await indexed?.rendered(result.url, '', undefined);
           continue;
         }
         const answer = result.file === undefined ? fileBytes(result, siteUrl)! : { file: result.file };
@@ -604,10 +617,9 @@ async function buildOnce(
         const previous = pages.get(result.url);
         if (previous && previous.file !== file) await remove(previous.file);
         const { record, text } = pageRecord(file, result, answer, hashSets);
-        const searchPart = searchPartOf(result.url);
-        if (record.search && !searchPart)
-          throw new Error(`${result.url} is searchable, but searchPartOf (src/data/site-pages.ts) does not name it.`);
-        await indexed?.rendered(result.url, searchPart, file, record.search ? text : undefined);
+        if (record.search && !indexPartKindOf(result.url))
+          throw new Error(`${result.url} is searchable, but indexPartKindOf (src/data/site-pages.ts) does not name it.`);
+        await indexed?.rendered(result.url, file, record.search ? text : undefined);
         if (record.sitemap !== previous?.sitemap || (record.sitemap && record.file !== previous?.file)) {
           sitemapMoved = true;
           if (previous?.sitemap) sitemapChanges.removed.push(previous.file);
@@ -625,7 +637,8 @@ async function buildOnce(
     // A shard's index is written by the merge, from every shard's pages.
     if (!fresh || shard) await pool.render(context, plan.render, onResults);
     else {
-      indexed = new IndexedRender(plan.render, searchPartOf, path.join(staging, SEARCH_INDEX_DIR));
+      const parts = searchPartsOf(plan.render, options.searchPartPages);
+      indexed = new IndexedRender(plan.render, parts, path.join(staging, SEARCH_INDEX_DIR));
       await pool.render(context, indexed.next, onResults, workerCount(plan.render.length));
       await indexed.finished();
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
@@ -743,7 +756,7 @@ async function buildOnce(
     let searchIndexed = fresh ? Promise.resolve() : indexer.current();
     if (!fresh && searchChanged) {
       // In the background, once the machine is quiet (scripts/lib/search-index.ts).
-      searchIndexed = indexer.request(build, searchFiles(pages.entries()));
+      searchIndexed = indexer.request(build, searchFiles(pages.entries(), options.searchPartPages));
       // Reported here; awaiting searchIndexed still sees the failure.
       searchIndexed.catch((error: Error) =>
         console.error(`[search] indexing ${outDir} failed; the previous index stays.\n${error.message}`),

@@ -6,12 +6,13 @@
  * the largest part's, not the whole index's). Pagefind takes pages in on
  * one thread, slower than the workers render them: rather than wait on it,
  * the workers render unsearchable pages whenever it has enough in hand, and
- * while a part is being written.
+ * while a part is being written. Once every part is written, the index's
+ * part list (SEARCH_PART_LIST) says which there are and what each holds.
  */
 import path from 'node:path';
-import { SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
+import { searchPartFolder, type SearchPart, type SearchPartition } from '../../src/lib/search/index-parts';
 import { listSource, type UrlSource } from '../renderer/pool';
-import { SearchIndexWriter } from './search-index-writer';
+import { SearchIndexWriter, writeSearchPartList } from './search-index-writer';
 
 /** Pages of the part in Pagefind's hands or on their way to it, past which the workers render other pages. */
 const AHEAD = 96;
@@ -26,7 +27,10 @@ interface PartPages {
 
 export class IndexedRender {
   readonly #outputDir: string;
+  readonly #partOf: (url: string) => SearchPart | undefined;
   readonly #parts: PartPages[];
+  /** Each part written, with its page count, in order. */
+  readonly #written: [SearchPart, number][] = [];
   /** The unsearchable pages, in their order. */
   readonly #rest: UrlSource;
   /** The part taking pages in (its index in #parts), or #parts.length once all are in. */
@@ -44,17 +48,18 @@ export class IndexedRender {
 
   /**
    * `urls` in the order to render them, each part's searchable pages (by
-   * `partOf`) ahead of the others; the index goes into `outputDir`.
+   * `partition`, of these URLs) ahead of the others; the index goes into `outputDir`.
    */
-  constructor(urls: readonly string[], partOf: (url: string) => SearchPart | undefined, outputDir: string) {
+  constructor(urls: readonly string[], partition: SearchPartition, outputDir: string) {
     this.#outputDir = outputDir;
-    const byPart = new Map(SEARCH_PARTS.map((part) => [part, [] as string[]]));
+    this.#partOf = partition.partOf;
+    const byPart = new Map(partition.parts.map((part) => [part, [] as string[]]));
     const rest: string[] = [];
     for (const url of urls) {
-      const part = partOf(url);
+      const part = partition.partOf(url);
       (part ? byPart.get(part)! : rest).push(url);
     }
-    this.#parts = SEARCH_PARTS.map((part) => ({ part, urls: byPart.get(part)!, handedOut: 0, handled: 0 }));
+    this.#parts = partition.parts.map((part) => ({ part, urls: byPart.get(part)!, handedOut: 0, handled: 0 }));
     this.#rest = listSource(rest);
   }
 
@@ -93,10 +98,11 @@ export class IndexedRender {
   };
 
   /**
-   * The build has handled the rendered page `url` of `part` (or of none);
-   * `text` is its searchable page's text (./page-text.ts) for the index.
+   * The build has handled the rendered page `url`; `text` is its
+   * searchable page's text (./page-text.ts) for the index.
    */
-  async rendered(url: string, part: SearchPart | undefined, file: string, text: string | undefined): Promise<void> {
+  async rendered(url: string, file: string, text: string | undefined): Promise<void> {
+    const part = this.#partOf(url);
     if (part === undefined) return;
     const pages = this.#parts[this.#current];
     if (pages?.part !== part) throw new Error(`${url} was rendered outside its part of the search index (${part}).`);
@@ -111,6 +117,7 @@ export class IndexedRender {
     while (this.#current < this.#parts.length && !this.#failure) await this.#progress(this.#writer);
     await this.#writing;
     if (this.#failure) throw this.#failure;
+    await writeSearchPartList(this.#outputDir, this.#written);
   }
 
   /** Frees the index being made (after a failure; a finished build has freed each). */
@@ -129,7 +136,8 @@ export class IndexedRender {
     this.#writing = writer
       .write(path.join(this.#outputDir, searchPartFolder(pages.part)))
       .then(
-        () => {
+        (count) => {
+          this.#written.push([pages.part, count]);
           this.timings[`index ${pages.part} written`] = performance.now() - this.#started;
         },
         (error: unknown) => {

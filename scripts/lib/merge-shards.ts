@@ -12,7 +12,7 @@
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { SEARCH_INDEX_DIR, SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
+import { SEARCH_INDEX_DIR, searchPartFolder, type IndexPartKind, type SearchPart } from '../../src/lib/search/index-parts';
 import {
   buildEnvironment,
   HEADERS_FILE,
@@ -23,7 +23,7 @@ import {
   type SiteHeaders,
 } from '../build-site';
 import { pageText } from './page-text';
-import { SearchIndexWriter } from './search-index-writer';
+import { SearchIndexWriter, writeSearchPartList } from './search-index-writer';
 import { checkShards, readShardManifest, SHARD_MANIFEST_FILE, type LoadedShard } from './shard-manifest';
 import { filesUnder, linkFiles, linkTree, writeNewFile } from './site-files';
 import { keepSpare, newGeneration, pointAt } from './site-generations';
@@ -35,6 +35,8 @@ export interface MergeOptions extends Pick<SiteBuildOptions, 'firebaseProjectId'
   /** The shards' folders, one per shard of one build, in any order. */
   shardDirs: readonly string[];
   outDir: string;
+  /** The most pages of each kind in one part of the full-text index, as the one-machine build takes it (SiteBuildOptions). */
+  searchPartPages?: Readonly<Record<IndexPartKind, number>>;
 }
 
 export interface MergedSite extends SiteHeaders {
@@ -73,11 +75,15 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
     );
     await writeNewFile(staging, HEADERS_FILE, headersFileBytes(headers.headers), folders);
     step('sitemap and headers');
-    const searchable = searchFiles(pages);
-    for (const part of SEARCH_PARTS) {
-      await writeIndexPart(staging, part, searchable.get(part)!);
+    const searchable = searchFiles(pages, options.searchPartPages);
+    for (const [part, files] of searchable) {
+      await writeIndexPart(staging, part, files);
       step(`index ${part}`);
     }
+    await writeSearchPartList(
+      path.join(staging, SEARCH_INDEX_DIR),
+      [...searchable].map(([part, files]) => [part, files.length]),
+    );
     const replaced = pointAt(outDir, staging);
     live = true;
     await keepSpare(stateDir, replaced, staging, null);

@@ -10,7 +10,10 @@
  * The service is one process shared by the builds of this process; it
  * exits with it (its input closes), and each writer deletes its index.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createIndex, type PagefindIndex } from 'pagefind';
+import { SEARCH_PART_LIST, searchPartListBytes, type SearchPart } from '../../src/lib/search/index-parts';
 import { decodedText } from './page-text';
 
 const SEARCHABLE_MAIN = '<main id="main" data-pagefind-body';
@@ -122,4 +125,10 @@ export class SearchIndexWriter {
     await Promise.allSettled(this.#inFlight);
     await this.#index.deleteIndex().catch(() => undefined);
   }
+}
+
+/** Writes the index folder's part list (SEARCH_PART_LIST): the parts written into it, in order, with their page counts. */
+export async function writeSearchPartList(indexDir: string, written: readonly (readonly [SearchPart, number])[]): Promise<void> {
+  await mkdir(indexDir, { recursive: true });
+  await writeFile(path.join(indexDir, SEARCH_PART_LIST), searchPartListBytes(written));
 }

@@ -15,12 +15,12 @@
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SEARCH_INDEX_DIR, SEARCH_PARTS, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
+import { SEARCH_INDEX_DIR, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
 import { ROOT } from './project';
 import { foreground } from './foreground';
 import { linkUnchangedFiles } from './keep-unchanged';
 import { removeInBackground, replaceDir } from './replace-dir';
-import { SearchIndexWriter } from './search-index-writer';
+import { SearchIndexWriter, writeSearchPartList } from './search-index-writer';
 import { linkFiles } from './site-files';
 
 /**
@@ -117,15 +117,15 @@ export class BackgroundIndexer {
         // The searchable pages alone: Pagefind would read and parse every feed and area page beside them only to skip it.
         await this.#enqueue(async () => {
           await rm(snapshot, { recursive: true, force: true });
-          for (const part of SEARCH_PARTS)
-            await linkFiles(this.#outDir, path.join(snapshot, part), job.files.get(part) ?? [], { missing: 'skip' });
+          for (const [part, files] of job.files) await linkFiles(this.#outDir, path.join(snapshot, part), files, { missing: 'skip' });
         });
         await rm(output, { recursive: true, force: true });
         // Each part of the index from its own pages (src/lib/search/index-parts.ts), the primary part (the folder) first.
-        for (const part of SEARCH_PARTS) {
+        // The parts as the build cut them (searchPartsOf), every one in order, with its page count in the part list.
+        for (const [part, files] of job.files) {
           const partOutput = path.join(output, searchPartFolder(part));
-          // The CLI refuses a folder without pages: a part with none is an empty index, which /search merges as one.
-          if ((job.files.get(part) ?? []).length === 0) await SearchIndexWriter.writeEmpty(partOutput);
+          // The CLI refuses a folder without pages: a part with none is an empty index, which /search leaves out.
+          if (files.length === 0) await SearchIndexWriter.writeEmpty(partOutput);
           // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first
           // (Pagefind took 117 s of a core at 10,000 × 20, each time a cycle changed a searchable page).
           else
@@ -135,6 +135,10 @@ export class BackgroundIndexer {
               { quiet: true },
             );
         }
+        await writeSearchPartList(
+          output,
+          [...job.files].map(([part, files]) => [part, files.length]),
+        );
         // Pagefind rewrote every file: those with the bytes of the current index keep its inodes (the deploy reads
         // only files whose identity changed). Outside the queue: it reads both indexes, and a twin gone meanwhile
         // (a full build's index) only leaves a file unlinked.

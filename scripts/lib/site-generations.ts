@@ -17,7 +17,7 @@
 import { existsSync, lstatSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SEARCH_PARTS, searchPartFolder } from '../../src/lib/search/index-parts';
+import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, type SearchPartList } from '../../src/lib/search/index-parts';
 import { removeInBackground } from './replace-dir';
 import { linkTree, removeSiteFile } from './site-files';
 import { folderId } from './site-state';
@@ -190,9 +190,16 @@ export async function removeLeftovers(outDir: string, stateDir: string): Promise
   for (const name of beside) void removeInBackground(path.join(path.dirname(outDir), name), 'leftovers');
 }
 
-/** Whether the two folders hold the same full-text index (each part's entry file is one inode: hard links). */
+/**
+ * Whether the two folders hold the same full-text index: its part list and
+ * each listed part's entry file are one inode (hard links).
+ */
 export async function sameIndex(a: string, b: string): Promise<boolean> {
-  const entries = SEARCH_PARTS.map((part) => path.join(searchPartFolder(part), 'pagefind-entry.json'));
+  const list = await readFile(path.join(a, SEARCH_PART_LIST), 'utf8').catch(() => undefined);
+  if (list === undefined) return false;
+  const { parts } = JSON.parse(list) as SearchPartList;
+  const bundleOf = (partPath: string) => partPath.slice(`/${SEARCH_INDEX_DIR}/`.length);
+  const entries = [SEARCH_PART_LIST, ...parts.map((part) => path.join(bundleOf(part.path), 'pagefind-entry.json'))];
   const sameEntry = async (entry: string) => {
     const [x, y] = await Promise.all([stat(path.join(a, entry)).catch(() => null), stat(path.join(b, entry)).catch(() => null)]);
     return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino;

@@ -24,7 +24,7 @@ import {
   storePath,
   type FrozenListFilter,
 } from '../lib/routes';
-import type { SearchPart } from '../lib/search/index-parts';
+import { SEARCH_PART_PAGES, partitionSearch, type IndexPartKind, type SearchPartition } from '../lib/search/index-parts';
 import type { PublicCollectionName } from '../registry/public-collections';
 import { MemoSlot, memoized } from './export-memo';
 
@@ -82,17 +82,29 @@ export const EXPORT_ROUTES = {
 export type ExportRoute = keyof typeof EXPORT_ROUTES;
 
 /**
- * The part of the full-text index (src/lib/search/index-parts.ts) the page
- * at `url` may be in, if any (BaseLayout's `searchable`): profiles and store
- * pages in the directory's, the /blogs archive pages in the diaries' (not
- * its area and tag views, which list the same diaries again). A full build
- * renders each part's pages in turn and lets Pagefind write that part while
- * other pages render; the build fails on a searchable page this does not
- * name, so it cannot fall behind the pages.
+ * The kind of part of the full-text index (src/lib/search/index-parts.ts)
+ * the page at `url` may be in, if any (BaseLayout's `searchable`): profiles
+ * and store pages in the directory's, the /blogs archive pages in the
+ * diaries' (not its area and tag views, which list the same diaries
+ * again). The build fails on a searchable page this does not name, so it
+ * cannot fall behind the pages.
  */
-export function searchPartOf(url: string): SearchPart | undefined {
+export function indexPartKindOf(url: string): IndexPartKind | undefined {
   if (url.startsWith(profilePath('')) || url.startsWith(storePath(''))) return 'directory';
   return isBlogArchivePage(url) ? 'blogs' : undefined;
+}
+
+/**
+ * The parts of the full-text index of a site of `urls` and the part of
+ * each page: each kind (indexPartKindOf) cut into parts of at most `limits`
+ * pages. A full build renders each part's pages in turn and lets Pagefind
+ * write that part while other pages render.
+ */
+export function searchPartsOf(
+  urls: Iterable<string>,
+  limits: Readonly<Record<IndexPartKind, number>> = SEARCH_PART_PAGES,
+): SearchPartition {
+  return partitionSearch(urls, indexPartKindOf, limits);
 }
 
 /** `/blogs` or `blogListPath(null, n)`, its page read back by the parser the route uses. */

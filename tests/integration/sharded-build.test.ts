@@ -6,9 +6,11 @@
  * pages must partition the site's URLs, the merged site must hold the same
  * files as the one-machine build, byte for byte (the full-text index by what
  * it indexed, as tests/integration/incremental-build.test.ts compares it), and
- * the two indexes must answer searches alike in Chromium.
+ * the two indexes must answer searches alike in Chromium. With the index's
+ * bound lowered, the one-machine build and the merge cut the index into the
+ * same several parts, and /search finds a diary of each.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +25,9 @@ import { readState, stateDirOf } from '../../scripts/lib/site-state';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
-import { SEARCH_PARTS, searchPartPath } from '../../src/lib/search/index-parts';
+import { searchPartsOf } from '../../src/data/site-pages';
+import { blogPath, SEARCH_PATH } from '../../src/lib/routes';
+import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
 import { TEST_PROJECTS } from '../setup/projects';
 import { firstDifference, searchIndexSummary, siteTree } from './support/site-tree';
@@ -38,6 +42,11 @@ const ONE_MACHINE = path.join(WORK, 'one-machine');
 const N = 3;
 const SHARDS = Array.from({ length: N }, (_, i) => path.join(WORK, `shard-${i + 1}`));
 const MERGED = path.join(WORK, 'merged');
+// The full-text index's bound lowered so the seed's index comes in several parts of each kind (200 therapists and their
+// stores, some 35 archive pages): built on one machine, and merged from the same shards.
+const LOW_BOUND = { directory: 100, blogs: 10 };
+const SMALL_PARTS = path.join(WORK, 'small-parts');
+const MERGED_SMALL_PARTS = path.join(WORK, 'merged-small-parts');
 // One clock for every build: pages show "today" and an "as of" time.
 const now = new Date('2026-11-22T03:00:00.000Z');
 const TODAY = '2026-11-22';
@@ -58,6 +67,8 @@ beforeAll(async () => {
   for (const [i, outDir] of SHARDS.entries())
     shardBuilds.push(await buildSite({ exportDir: EXPORT, outDir, quiet: true, now, renderer, shard: { index: i + 1, count: N } }));
   merged = await mergeShards({ shardDirs: SHARDS, outDir: MERGED });
+  await buildSite({ exportDir: EXPORT, outDir: SMALL_PARTS, quiet: true, now, full: true, renderer, searchPartPages: LOW_BOUND });
+  await mergeShards({ shardDirs: SHARDS, outDir: MERGED_SMALL_PARTS, searchPartPages: LOW_BOUND });
 }, 600_000);
 
 afterAll(async () => {
@@ -76,7 +87,9 @@ async function searchAnswers(browser: Browser, site: string, queries: readonly s
   try {
     await page.goto(`${served.url}/`);
     // As /search loads it (src/components/search/pagefind.ts). A string, so no transform of this file reaches the page.
-    const search = `async ({ parts, queries }) => {
+    const search = `async ({ queries }) => {
+      const list = await (await fetch('/pagefind/parts.json')).json();
+      const parts = list.parts.filter((part) => part.pages > 0).map((part) => part.path);
       const pagefind = await import(parts[0] + 'pagefind.js');
       for (const part of parts.slice(1)) await pagefind.mergeIndex(part);
       const answers = [];
@@ -87,8 +100,7 @@ async function searchAnswers(browser: Browser, site: string, queries: readonly s
       }
       return answers;
     }`;
-    const parts = SEARCH_PARTS.map(searchPartPath);
-    return (await page.evaluate(`(${search})(${JSON.stringify({ parts, queries })})`)) as { url: string; excerpt: string }[][];
+    return (await page.evaluate(`(${search})(${JSON.stringify({ queries })})`)) as { url: string; excerpt: string }[][];
   } finally {
     await page.close();
     await served.close();
@@ -118,9 +130,10 @@ describe('a full build across machines', () => {
     expect(differing, `first differing file: ${differing}`).toBeUndefined();
     // The index covers the same pages of each part, with the same fragments.
     const index = await searchIndexSummary(ONE_MACHINE);
-    for (const part of SEARCH_PARTS)
+    expect(Object.keys(index)).toEqual(['/pagefind/', '/pagefind/blogs/']);
+    for (const [part, { pageCounts }] of Object.entries(index))
       expect(
-        Object.values(index[part]!.pageCounts).reduce((sum, n) => sum + n, 0),
+        Object.values(pageCounts).reduce((sum, n) => sum + n, 0),
         `pages in the ${part} part`,
       ).toBeGreaterThan(0);
     expect(await searchIndexSummary(MERGED)).toEqual(index);
@@ -138,6 +151,78 @@ describe('a full build across machines', () => {
       expect(shards).toEqual(one);
     } finally {
       await browser.close();
+    }
+  });
+
+  it('cuts the index into parts within the bound, as the merge of the shards does, holding the same pages', async () => {
+    const list = JSON.parse(await readFile(path.join(SMALL_PARTS, SEARCH_INDEX_DIR, SEARCH_PART_LIST), 'utf8')) as SearchPartList;
+    const blogs = list.parts.filter((part) => /^\/pagefind\/blogs(-\d+)?\/$/.test(part.path));
+    const directory = list.parts.filter((part) => /^\/pagefind\/(directory-\d+\/)?$/.test(part.path));
+    expect(directory.length).toBeGreaterThanOrEqual(3);
+    expect(blogs.length).toBeGreaterThanOrEqual(3);
+    expect(directory.length + blogs.length).toBe(list.parts.length);
+    for (const part of directory) expect(part.pages, part.path).toBeLessThanOrEqual(LOW_BOUND.directory);
+    for (const part of blogs) expect(part.pages, part.path).toBeLessThanOrEqual(LOW_BOUND.blogs);
+    const small = await searchIndexSummary(SMALL_PARTS);
+    for (const part of list.parts)
+      expect(small[part.path]!.listed).toBe(Object.values(small[part.path]!.pageCounts).reduce((a, b) => a + b, 0));
+    expect(await searchIndexSummary(MERGED_SMALL_PARTS)).toEqual(small);
+    // The same pages as the index in two parts, only cut otherwise.
+    const whole = await searchIndexSummary(ONE_MACHINE);
+    const pages = (summary: typeof whole, kind: string) =>
+      Object.entries(summary)
+        .filter(([part]) => (kind === 'blogs' ? part.includes('/blogs') : !part.includes('/blogs')))
+        .reduce((sum, [, { listed }]) => sum + listed, 0);
+    for (const kind of ['directory', 'blogs']) expect(pages(small, kind), kind).toBe(pages(whole, kind));
+  });
+
+  it('finds on /search, in Chromium, a diary from each part of the diaries', async () => {
+    const { records } = await readExportFiles(EXPORT, { check: false });
+    const titles = new Map<string, number>();
+    for (const blog of records.blogs) titles.set(blog.title, (titles.get(blog.title) ?? 0) + 1);
+    const byId = new Map(records.blogs.map((blog) => [blog.id, blog]));
+    const siteUrls = [...(await readState(stateDirOf(SMALL_PARTS)))!.pages.entries()];
+    const { parts, partOf } = searchPartsOf(
+      siteUrls.map(([url]) => url),
+      LOW_BOUND,
+    );
+    // Per part of the diaries, one diary on its archive pages whose title no other diary has.
+    const picks = new Map<string, { id: string; title: string }>();
+    for (const [url, record] of siteUrls) {
+      const part = partOf(url);
+      if (!part?.startsWith('blogs') || picks.has(part) || !record.search) continue;
+      const html = await readFile(path.join(SMALL_PARTS, record.file), 'utf8');
+      for (const [, id] of html.matchAll(/id="blog-([A-Za-z0-9_-]+)"/g)) {
+        const title = byId.get(id!)?.title;
+        if (title && titles.get(title) === 1) {
+          picks.set(part, { id: id!, title });
+          break;
+        }
+      }
+    }
+    expect([...picks.keys()].sort()).toEqual(parts.filter((part) => part.startsWith('blogs')).sort());
+    const served = await serveSite(SMALL_PARTS);
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      for (const [part, { id, title }] of picks) {
+        await page.goto(`${served.url}${SEARCH_PATH}?q=${encodeURIComponent(title)}`);
+        await page.getByTestId('search-result').first().waitFor();
+        const found = page.locator(`[data-testid="search-result"] a[href$="${blogPath(id)}"]`);
+        // Past the first results only if it must be: "more" shows the next ones.
+        for (;;) {
+          if ((await found.count()) > 0) break;
+          const more = page.locator('[data-search-more]');
+          if (!(await more.isVisible())) break;
+          const shown = await page.getByTestId('search-result').count();
+          await more.click();
+          await expect.poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(shown);
+        }
+        expect(await found.count(), `${title} (${id}, in ${part})`).toBeGreaterThan(0);
+      }
+    } finally {
+      await browser.close();
+      await served.close();
     }
   });
 

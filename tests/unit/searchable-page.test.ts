@@ -7,7 +7,7 @@ import { filesUnder } from '../../scripts/lib/site-files';
 import { isSearchablePage, searchDocument } from '../../scripts/lib/search-index-writer';
 import { BLOGS_PATH, blogListPath } from '../../src/lib/routes';
 import { renderMarkdown } from '../../src/lib/markdown/render';
-import { searchPartOf } from '../../src/data/site-pages';
+import { indexPartKindOf } from '../../src/data/site-pages';
 
 const page = (main: string, content: string) => `<!doctype html><html lang="ja"><body>${main}${content}</main></body></html>`;
 
@@ -18,7 +18,7 @@ describe('which built pages Pagefind indexes', () => {
   });
 
   // A diary is not searchable: the attribute's name in her text or a picture's alt must not make it so
-  // (a full build fails on a searchable page outside searchPartOf).
+  // (a full build fails on a searchable page outside indexPartKindOf).
   it('is not fooled by the attribute written in a diary', () => {
     const body = renderMarkdown(
       [
@@ -34,12 +34,12 @@ describe('which built pages Pagefind indexes', () => {
   });
 
   it('expects searchable pages only on profiles and store pages (the directory part) and the /blogs archive (the blogs part)', () => {
-    for (const url of ['/profile/akari', '/store-profile/iyashi']) expect(searchPartOf(url)).toBe('directory');
-    for (const url of [BLOGS_PATH, blogListPath(null, 3)]) expect(searchPartOf(url)).toBe('blogs');
+    for (const url of ['/profile/akari', '/store-profile/iyashi']) expect(indexPartKindOf(url)).toBe('directory');
+    for (const url of [BLOGS_PATH, blogListPath(null, 3)]) expect(indexPartKindOf(url)).toBe('blogs');
     const areaView = blogListPath({ area: '新宿' }, 2);
     const tagView = blogListPath({ tag: 'アロマ' });
     for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles', areaView, tagView]) {
-      expect(searchPartOf(url)).toBeUndefined();
+      expect(indexPartKindOf(url)).toBeUndefined();
     }
   });
 });

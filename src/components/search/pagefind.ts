@@ -1,5 +1,5 @@
 import type { PagefindFilters } from '../../lib/search-query';
-import { SEARCH_PARTS, searchPartPath, type SearchPart } from '../../lib/search/index-parts';
+import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, type SearchPartList } from '../../lib/search/index-parts';
 
 /** The part of Pagefind's browser API the search page uses. */
 export interface PagefindResultData {
@@ -25,34 +25,36 @@ export interface Pagefind {
   mergeIndex(path: string): Promise<void>;
 }
 
-// Not a literal in import(), so Vite leaves the import alone: the file only
-// exists once the build has indexed the site.
-const PAGEFIND_URL = `${searchPartPath(SEARCH_PARTS[0])}pagefind.js`;
 let loading: Promise<Pagefind> | undefined;
 
+/** Where the index lists its parts (written with the index, so the two always agree). */
+const PART_LIST_URL = `/${SEARCH_INDEX_DIR}/${SEARCH_PART_LIST}`;
+
 /**
- * The parts of the index that hold pages, the primary one first. A part
- * without any (no diaries yet) is an index of no language, which Pagefind
- * can neither search nor merge ("No language indexes found").
+ * The bundles of the index's parts that hold pages, the primary one first
+ * (src/lib/search/index-parts.ts). A part without any (no diaries yet) is
+ * an index of no language, which Pagefind can neither search nor merge
+ * ("No language indexes found").
  */
-export async function partsWithPages(fetchEntry: (url: string) => Promise<{ languages?: Record<string, unknown> }>): Promise<SearchPart[]> {
-  const entries = await Promise.all(SEARCH_PARTS.map((part) => fetchEntry(`${searchPartPath(part)}pagefind-entry.json`)));
-  return SEARCH_PARTS.filter((_, i) => Object.keys(entries[i]!.languages ?? {}).length > 0);
+export function partsWithPages(list: SearchPartList): string[] {
+  return list.parts.filter((part) => part.pages > 0).map((part) => part.path);
 }
 
-async function fetchEntry(url: string): Promise<{ languages?: Record<string, unknown> }> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as { languages?: Record<string, unknown> };
+async function fetchPartList(): Promise<SearchPartList> {
+  const response = await fetch(PART_LIST_URL);
+  if (!response.ok) throw new Error(`${PART_LIST_URL}: ${response.status}`);
+  return (await response.json()) as SearchPartList;
 }
 
 async function load(): Promise<Pagefind> {
-  const parts = await partsWithPages(fetchEntry);
-  // Nothing indexed yet (a site without profiles): every search finds nothing.
-  if (!parts.includes(SEARCH_PARTS[0])) return { search: async () => ({ results: [] }), mergeIndex: async () => undefined };
-  const pagefind = (await import(/* @vite-ignore */ PAGEFIND_URL)) as Pagefind;
-  // The index is written in parts (src/lib/search/index-parts.ts): one search covers them all.
-  for (const part of parts.slice(1)) await pagefind.mergeIndex(searchPartPath(part));
+  const [first, ...others] = partsWithPages(await fetchPartList());
+  // Nothing indexed yet (a site without profiles or diaries): every search finds nothing.
+  if (!first) return { search: async () => ({ results: [] }), mergeIndex: async () => undefined };
+  // Not a literal in import(), so Vite leaves the import alone: the file only exists once the build has indexed the site.
+  const pagefindUrl = `${first}pagefind.js`;
+  const pagefind = (await import(/* @vite-ignore */ pagefindUrl)) as Pagefind;
+  // One search covers every part.
+  for (const part of others) await pagefind.mergeIndex(part);
   return pagefind;
 }
 

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { filesUnder } from '../../../scripts/lib/site-files';
-import { SEARCH_INDEX_DIR, SEARCH_PARTS, searchPartFolder } from '../../../src/lib/search/index-parts';
+import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, type SearchPartList } from '../../../src/lib/search/index-parts';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -24,17 +24,22 @@ export function firstDifference(a: ReadonlyMap<string, string>, b: ReadonlyMap<s
   return [...new Set([...a.keys(), ...b.keys()])].sort().find((file) => a.get(file) !== b.get(file));
 }
 
-/** Per part of a site's full-text index: the pages it counts by language, and its fragment files (named by content). */
+/**
+ * Per part of a site's full-text index, as its part list names them (by bundle path): the pages the
+ * list and Pagefind's entry count (by language), and its fragment files (named by content).
+ */
 export async function searchIndexSummary(
   site: string,
-): Promise<Record<string, { pageCounts: Record<string, number>; fragments: string[] }>> {
-  const summary: Record<string, { pageCounts: Record<string, number>; fragments: string[] }> = {};
-  for (const part of SEARCH_PARTS) {
-    const bundle = path.join(site, SEARCH_INDEX_DIR, searchPartFolder(part));
+): Promise<Record<string, { listed: number; pageCounts: Record<string, number>; fragments: string[] }>> {
+  const summary: Record<string, { listed: number; pageCounts: Record<string, number>; fragments: string[] }> = {};
+  const list = JSON.parse(await readFile(path.join(site, SEARCH_INDEX_DIR, SEARCH_PART_LIST), 'utf8')) as SearchPartList;
+  for (const part of list.parts) {
+    const bundle = path.join(site, part.path);
     const entry = JSON.parse(await readFile(path.join(bundle, 'pagefind-entry.json'), 'utf8')) as {
       languages: Record<string, { page_count: number }>;
     };
-    summary[part] = {
+    summary[part.path] = {
+      listed: part.pages,
       pageCounts: Object.fromEntries(Object.entries(entry.languages).map(([language, { page_count }]) => [language, page_count])),
       fragments: await filesUnder(path.join(bundle, 'fragment')).catch(() => []),
     };
