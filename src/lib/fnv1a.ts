@@ -1,8 +1,9 @@
 /**
  * FNV-1a (32-bit) over a string's UTF-16 code units: the one hash that
  * places things by name: the export's author shards
- * (src/lib/export-shards.ts), the sitemap's parts (src/lib/seo/sitemap.ts)
- * and the site state's page shards (scripts/lib/site-state.ts).
+ * (src/lib/export-shards.ts), the sitemap's parts (src/lib/seo/sitemap.ts),
+ * the search index's parts (src/lib/search/index-parts.ts) and the site
+ * state's page shards (scripts/lib/site-state.ts).
  * Not a crypto hash: it must give the same number in the renderer's bundle
  * and in the scripts, and its values name files on disk, so it never changes.
  */

@@ -1,3 +1,4 @@
+import { fnv1a } from '../../src/lib/fnv1a';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partsWithPages } from '../../src/components/search/pagefind';
@@ -8,7 +9,6 @@ import {
   PRIMARY_SEARCH_PART,
   SEARCH_PART_PAGES,
   searchPartFolder,
-  searchPartHash,
   searchPartListBytes,
   searchPartPath,
   type SearchPartList,
@@ -99,7 +99,7 @@ describe('the parts of the full-text index', () => {
   it('still keeps every part within the bound when URLs collide in their hash', () => {
     // Every one in part 0 at 4, 5 and 6 parts (the counts tried for 40 pages of at most 10 a part).
     const colliding: string[] = [];
-    for (let i = 0; colliding.length < 40; i++) if (searchPartHash(profilePath(`x${i}`)) % 60 === 0) colliding.push(profilePath(`x${i}`));
+    for (let i = 0; colliding.length < 40; i++) if (fnv1a(profilePath(`x${i}`)) % 60 === 0) colliding.push(profilePath(`x${i}`));
     const cut = kindParts(colliding, 10);
     expect(cut.byHash).toBe(false);
     expect(cut.count).toBe(4);

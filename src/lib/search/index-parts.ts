@@ -9,6 +9,8 @@
  * (Pagefind's mergeIndex), as the index's part list says (SEARCH_PART_LIST).
  * Which kind a page is: `indexPartKindOf` (src/data/site-pages.ts).
  */
+import { fnv1a } from '../fnv1a';
+
 export const INDEX_PART_KINDS = ['directory', 'blogs'] as const;
 export type IndexPartKind = (typeof INDEX_PART_KINDS)[number];
 
@@ -58,13 +60,6 @@ export function searchPartListBytes(written: readonly (readonly [part: SearchPar
   return `${JSON.stringify(list)}\n`;
 }
 
-/** FNV-1a over the URL's UTF-16 units: a spread of URLs that does not depend on which other URLs there are. */
-export function searchPartHash(url: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
 /** How one kind's pages are cut into parts. */
 export interface KindParts {
   count: number;
@@ -88,12 +83,12 @@ const HASH_TRIES = 3;
 export function kindParts(urls: Iterable<string>, limit: number): KindParts {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`A part of the search index holds at least one page, not ${limit}.`);
   const hashes = new Map<string, number>();
-  for (const url of urls) hashes.set(url, searchPartHash(url));
+  for (const url of urls) hashes.set(url, fnv1a(url));
   const fewest = Math.max(1, Math.ceil(hashes.size / limit));
   for (let count = fewest; count < fewest + HASH_TRIES; count++) {
     const sizes = new Array<number>(count).fill(0);
     for (const hash of hashes.values()) sizes[hash % count]!++;
-    if (sizes.every((size) => size <= limit)) return { count, byHash: true, indexOf: (url) => searchPartHash(url) % count };
+    if (sizes.every((size) => size <= limit)) return { count, byHash: true, indexOf: (url) => fnv1a(url) % count };
   }
   const ranked = [...hashes].sort(([a, x], [b, y]) => x - y || (a < b ? -1 : 1));
   const rank = new Map(ranked.map(([url], at) => [url, at]));
@@ -103,7 +98,7 @@ export function kindParts(urls: Iterable<string>, limit: number): KindParts {
     byHash: false,
     indexOf: (url) => {
       const at = rank.get(url);
-      return at === undefined ? searchPartHash(url) % fewest : Math.floor(at / perPart);
+      return at === undefined ? fnv1a(url) % fewest : Math.floor(at / perPart);
     },
   };
 }
