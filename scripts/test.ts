@@ -23,7 +23,7 @@ import { slowestFilesText, type FileTime } from '../tests/setup/slowest-files';
 import { exitOnSignals, startEmulators, type RunningEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
-/** The two processes: a name for their lines and the Vitest projects each runs. */
+/** The three processes: a name for their lines, the Vitest projects each runs, its forks and their priority. */
 const STREAMS = [
   { name: 'browser', projects: ['e2e'], workers: 1, forkNiceness: 0 },
   { name: 'browser·live', projects: ['e2e-live'], workers: 1, forkNiceness: 0 },
