@@ -56,7 +56,8 @@ describe('Content-Security-Policy in Chromium', () => {
     await page.goto(`/search?q=${encodeURIComponent('みう')}`, { waitUntil: 'networkidle' });
     await page.getByTestId('search-result').first().waitFor();
     expect(cspViolations(page)).toEqual([]);
-  });
+    // About 50 pages, each waited on until its network is idle for 0.5 s: 25–38 s on a quiet machine.
+  }, 180_000);
 
   it('is violated by no signed-in page, the islands talking to Auth and Firestore', async () => {
     const page = await site.newPage();
