@@ -56,6 +56,7 @@ export function describeDeploy(site: string, report: DeployReport): string {
     ...listed,
     `  files: ${report.files} (${report.added} added, ${report.changed} changed, ${report.removed} removed; config ${report.configChanged ? 'changed' : 'unchanged'})`,
     `  files hashed: ${report.hashed} (files read: ${report.read})`,
+    ...(report.held > 0 ? [`  search index: ${report.held} changed files held for the next index deploy`] : []),
     `  bytes uploaded: ${report.bytesUploaded} (${kb(report.bytesUploaded)}, ${report.uploaded} files)`,
     `  API calls: ${report.calls}`,
     `  seconds: ${report.seconds.toFixed(1)} (plan ${report.planSeconds.toFixed(1)})`,
@@ -91,6 +92,8 @@ export async function deploySite(options: {
   publicDir?: string;
   statePath?: string;
   dryRun?: boolean;
+  /** Send the pages and leave the full-text index as released (the publisher's deploys between two of the index). */
+  holdSearchIndex?: boolean;
   log?: (line: string) => void;
 }): Promise<DeployReport> {
   const local = isLocalOrigin(options.origin);
@@ -106,6 +109,7 @@ export async function deploySite(options: {
     hosting,
     statePath: options.statePath ?? deployStatePath(options.site, local),
     dryRun: options.dryRun,
+    holdSearchIndex: options.holdSearchIndex,
     log: options.log ?? ((line) => console.log(line)),
   });
 }

@@ -6,6 +6,7 @@
  * midnight turnover; scripts/lib/live-site.ts), with a deploy of what
  * changed to Firebase Hosting after each build (scripts/deploy.ts), so a
  * save is live in seconds instead of at the next scheduled workflow run.
+ * The full-text index follows at most every 5 minutes (scripts/deploy/deploy-schedule.ts).
  *
  * It keeps its state (export mirror, built site, renderer, cards, deploy
  * hash cache) under the working directory: on a disk of its own it starts
@@ -22,14 +23,12 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { deployRefusal, deploySite, describeDeploy } from './deploy';
+import { DEPLOY_RETRY_MS, DeploySchedule } from './deploy/deploy-schedule';
 import { HOSTING_API_ORIGIN } from './deploy/hosting-api';
 import { exitOnSignals } from './lib/emulator-process';
 import { startLiveSite, type LiveSite } from './lib/live-site';
 import { projectId } from './lib/project';
 import { chooseWriteTarget } from './lib/write-target';
-
-/** A deploy that failed is tried again this soon, even if nothing changes meanwhile. */
-const DEPLOY_RETRY_MS = 60_000;
 
 const { values } = parseArgs({
   options: {
@@ -48,18 +47,18 @@ if (refused) {
 await chooseWriteTarget(values['allow-production']);
 
 const status = { started: new Date().toISOString(), lastDeploy: '', lastDeployError: '' };
-let retry: NodeJS.Timeout | undefined;
 
 /**
- * Deploys the site just built. A failure does not fail the cycle (the
- * alerts still run on the new export): the deploy is tried again every
- * minute until it goes, and each try sends whatever differs from the last
- * release by then, since the hash cache is saved only after a release.
+ * Deploys the site just built: its pages, and its full-text index when
+ * the schedule says (scripts/deploy/deploy-schedule.ts). A failure does
+ * not fail the cycle (the alerts still run on the new export): the
+ * schedule tries again every minute until it goes, and each try sends
+ * whatever differs from the last release by then, since the hash cache is
+ * saved only after a release.
  */
-async function deploy(): Promise<void> {
-  clearTimeout(retry);
+const deploys = new DeploySchedule(async ({ holdSearchIndex }) => {
   try {
-    const report = await deploySite({ origin, site, log: (line) => console.log(`[deploy] ${line}`) });
+    const report = await deploySite({ origin, site, holdSearchIndex, log: (line) => console.log(`[deploy] ${line}`) });
     console.log(`[deploy] ${describeDeploy(site, report).replaceAll('\n', '\n[deploy] ')}`);
     status.lastDeploy = new Date().toISOString();
     status.lastDeployError = '';
@@ -68,9 +67,9 @@ async function deploy(): Promise<void> {
     console.error(
       `[deploy] failed; the live site keeps its last release, tried again in ${DEPLOY_RETRY_MS / 1000} s.\n${status.lastDeployError}`,
     );
-    retry = setTimeout(() => void deploy(), DEPLOY_RETRY_MS);
+    throw error;
   }
-}
+});
 
 /** The running loop, once its first build is done (the health check answers before that, as Cloud Run asks). */
 const running: { site?: LiveSite } = {};
@@ -82,12 +81,12 @@ const health = createServer((request, response) => {
   response.end(JSON.stringify({ ready: running.site !== undefined, ...status }));
 });
 exitOnSignals(async () => {
-  clearTimeout(retry);
+  deploys.stop();
   running.site?.stop();
   health.close();
 });
 health.listen(Number(process.env.PORT ?? 8081));
 
 console.log(`Publishing project ${projectId()} to Hosting site ${site} (${origin}).`);
-running.site = await startLiveSite({ afterBuild: deploy });
+running.site = await startLiveSite({ afterBuild: () => deploys.afterBuild(), afterSearchIndex: () => deploys.afterSearchIndex() });
 console.log('The publisher is running: every published change is exported, built and deployed.');

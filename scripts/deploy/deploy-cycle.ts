@@ -15,6 +15,7 @@
  */
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { SEARCH_INDEX_DIR } from '../../src/lib/search/index-parts';
 import { loadDeployState, saveDeployState, type DeployState } from './deploy-state';
 import { gzipForHosting } from './file-digest';
 import type { HostingConfig } from './hosting-config';
@@ -37,6 +38,12 @@ export interface DeployOptions {
   dryRun?: boolean;
   log?: (line: string) => void;
   maxExcluded?: number;
+  /**
+   * Leaves the full-text index (the site's `pagefind/` folder, whole) as
+   * released: the publisher sends pages at each save and the index at most
+   * every few minutes (docs/decisions/index-deploys.md). A first deploy sends it all the same.
+   */
+  holdSearchIndex?: boolean;
 }
 
 export interface DeployReport {
@@ -52,6 +59,8 @@ export interface DeployReport {
   read: number;
   /** Files gzipped and hashed (new bytes). */
   hashed: number;
+  /** Paths of the full-text index that changed but were held back (holdSearchIndex). */
+  held: number;
   /** Files Hosting asked for and got. */
   uploaded: number;
   bytesUploaded: number;
@@ -63,6 +72,9 @@ export interface DeployReport {
   planSeconds: number;
   seconds: number;
 }
+
+/** A file of the full-text index: its folder is replaced whole by a build, so it is sent whole or not at all. */
+const isSearchIndexPath = (relativePath: string) => relativePath.startsWith(`${SEARCH_INDEX_DIR}/`);
 
 /** An RE2 pattern matching exactly one version path. */
 export const exactPathRegex = (versionPath: string) => `^${versionPath.replace(/[.+*?^$()|[\]{}\\]/g, '\\$&')}$`;
@@ -76,7 +88,9 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   const bytesBefore = client.bytesUploaded;
   const state = await loadDeployState(statePath, site);
   const root = await realpath(hosting.publicDir);
-  const plan = await planDeploy(root, ignoreMatcher(hosting.ignore), state);
+  const plan = await planDeploy(root, ignoreMatcher(hosting.ignore), state, {
+    hold: options.holdSearchIndex ? isSearchIndexPath : undefined,
+  });
   const planSeconds = (performance.now() - started) / 1000;
   const configChanged = state?.configHash !== hosting.configHash;
   const report = (mode: DeployReport['mode'], extra: Partial<DeployReport> = {}): DeployReport => ({
@@ -87,6 +101,7 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
     removed: plan.removed.length,
     read: plan.read,
     hashed: plan.hashed,
+    held: plan.held,
     uploaded: 0,
     bytesUploaded: client.bytesUploaded - bytesBefore,
     calls: client.calls - callsBefore,

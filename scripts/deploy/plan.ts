@@ -29,6 +29,8 @@ export interface DeployPlan {
   hashed: number;
   /** Gzip of the new bytes by Hosting hash, while within the memory budget (the rest is gzipped again to upload). */
   gzipped: Map<string, Buffer>;
+  /** Held paths (PlanOptions.hold) new, gone or of a new identity: left as released, for a later cycle. */
+  held: number;
 }
 
 export interface PlanOptions {
@@ -36,6 +38,12 @@ export interface PlanOptions {
   concurrency?: number;
   /** Bytes of gzip kept for the upload. */
   keepBytes?: number;
+  /**
+   * Paths left as the last version has them, whatever they are now: not
+   * read, not sent, recorded as released (so a later cycle without the
+   * hold sends them). Only against a state: a first deploy sends everything.
+   */
+  hold?: (relativePath: string) => boolean;
 }
 
 /** Whether a stat still names the file recorded (see deploy-state.ts for `restored`). */
@@ -61,7 +69,7 @@ export async function planDeploy(
   root: string,
   ignored: (relativePath: string) => boolean,
   state: DeployState | undefined,
-  { concurrency = 8, keepBytes = 256 * 1024 * 1024 }: PlanOptions = {},
+  { concurrency = 8, keepBytes = 256 * 1024 * 1024, hold }: PlanOptions = {},
 ): Promise<DeployPlan> {
   const listed = walkSite(root, ignored);
   const plan: DeployPlan = {
@@ -73,12 +81,17 @@ export async function planDeploy(
     read: 0,
     hashed: 0,
     gzipped: new Map(),
+    held: 0,
   };
+  const holds = (relativePath: string) => state !== undefined && hold !== undefined && hold(relativePath);
   const toRead: string[] = [];
   for (const [relativePath, identity] of listed) {
     const known = state?.files.get(relativePath);
     if (known && state && sameIdentity(identity, known, state)) plan.files.set(relativePath, { ...known, ino: identity.ino });
-    else toRead.push(relativePath);
+    else if (holds(relativePath)) {
+      plan.held++;
+      if (known) plan.files.set(relativePath, known);
+    } else toRead.push(relativePath);
   }
   let kept = 0;
   const readOne = async (relativePath: string) => {
@@ -107,7 +120,15 @@ export async function planDeploy(
       while (next < toRead.length) await readOne(toRead[next++]!);
     }),
   );
-  if (state) for (const relativePath of state.files.keys()) if (!listed.has(relativePath)) plan.removed.push(relativePath);
+  if (state)
+    for (const [relativePath, known] of state.files) {
+      if (listed.has(relativePath)) continue;
+      if (!holds(relativePath)) plan.removed.push(relativePath);
+      else {
+        plan.held++;
+        plan.files.set(relativePath, known);
+      }
+    }
   plan.added.sort();
   plan.changed.sort();
   plan.removed.sort();

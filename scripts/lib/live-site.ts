@@ -35,6 +35,8 @@ export interface LiveSiteOptions {
    * A failure fails the cycle; the next change or the retry builds and deploys again.
    */
   afterBuild?: () => Promise<void>;
+  /** Runs when the full-text index of a build is in the site (it catches up in the background). */
+  afterSearchIndex?: () => void;
 }
 
 export interface LiveSite {
@@ -91,6 +93,8 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     }
     const exportSeconds = seconds();
     const built = await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
+    // A failed index is reported by the build, and the next build asks for one again.
+    built.searchIndexed.then(options.afterSearchIndex, () => undefined);
     await options.afterBuild?.();
     const steps = (timings: Record<string, number>) =>
       Object.entries(timings)

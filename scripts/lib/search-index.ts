@@ -138,12 +138,10 @@ export class BackgroundIndexer {
           if (files.length === 0) await SearchIndexWriter.writeEmpty(partOutput);
           // Paused while a cycle runs, and at a lower priority: the builds that put saves live come first
           // (Pagefind took 117 s of a core at 10,000 × 20, each time a cycle changed a searchable page).
-          else
-            await foreground.runInBackground(
-              'nice',
-              ['-n', backgroundNiceIncrement(), pagefindBinary, '--site', path.join(snapshot, part), '--output-path', partOutput, '--silent'],
-              { quiet: true },
-            );
+          else {
+            const pagefind = [pagefindBinary, '--site', path.join(snapshot, part), '--output-path', partOutput, '--silent'];
+            await foreground.runInBackground('nice', ['-n', backgroundNiceIncrement(), ...pagefind], { quiet: true });
+          }
         }
         await writeSearchPartList(
           output,

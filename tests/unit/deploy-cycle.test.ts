@@ -151,6 +151,38 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     },
   );
 
+  it(
+    'holds the full-text index back when asked: the pages go, the index stays whole as released until a cycle without the hold',
+    { timeout: 60_000 },
+    async () => {
+      const held = async () =>
+        deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, holdSearchIndex: true });
+      put('pagefind/fragment/rin.pf_fragment', 'りんの断片');
+      // Nothing is released yet to hold to: a first deploy sends the index with the pages.
+      expect(await held()).toMatchObject({ mode: 'full', added: 9, held: 0, uploaded: 9 });
+      const releasedEntry = await answer(standIn.siteUrl, '/pagefind/pagefind-entry.json');
+
+      put('profile/miu.html', '<!doctype html><p>みう（書き直し）</p>');
+      put('pagefind/pagefind-entry.json', '{"version":"2"}');
+      put('pagefind/index/ja_new.pf_index', '新しい語の塊');
+      rmSync(path.join(siteDir, 'pagefind/fragment/rin.pf_fragment'));
+      const pages = await held();
+      expect(pages).toMatchObject({ mode: 'clone', added: 0, changed: 1, removed: 0, held: 3, hashed: 1, uploaded: 1 });
+      expect(pages.paths.changed).toEqual(['profile/miu.html']);
+      expect((await answer(standIn.siteUrl, '/profile/miu')).body).toBe(
+        Buffer.from('<!doctype html><p>みう（書き直し）</p>').toString('base64'),
+      );
+      expect(await answer(standIn.siteUrl, '/pagefind/pagefind-entry.json')).toEqual(releasedEntry);
+      expect((await fetch(`${standIn.siteUrl}/pagefind/fragment/rin.pf_fragment`)).status).toBe(200);
+      expect((await fetch(`${standIn.siteUrl}/pagefind/index/ja_new.pf_index`)).status).toBe(404);
+      // Still held, and still not read: nothing to send.
+      expect(await held()).toMatchObject({ mode: 'nothing', read: 0, held: 3, calls: 0 });
+
+      expect(await cycle()).toMatchObject({ mode: 'clone', added: 1, changed: 1, removed: 1, held: 0, uploaded: 2 });
+      await expectServedAsLocal();
+    },
+  );
+
   it('plans a dry run without a call and without writing the hash cache', { timeout: 60_000 }, async () => {
     await cycle();
     const cache = await readFile(statePath);
