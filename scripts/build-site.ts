@@ -145,6 +145,8 @@ export interface SiteBuild extends SiteHeaders {
    * after an incremental one.
    */
   searchIndexed: Promise<void>;
+  /** Whether the build put a new full-text index in (a full build) or asked for one (its searchable pages changed). */
+  newSearchIndex: boolean;
   /** Records of the export left out of the site (./lib/screen-export.ts), and the builds this one took to find them. */
   leftOut: LeftOut[];
   rounds: number;
@@ -686,6 +688,7 @@ async function buildOnce(
         seconds,
         timings,
         searchIndexed: Promise.resolve(),
+        newSearchIndex: false,
       };
     }
 
@@ -773,6 +776,7 @@ async function buildOnce(
       seconds,
       timings,
       searchIndexed,
+      newSearchIndex: fresh || searchChanged,
     };
   } finally {
     await indexed?.discard();

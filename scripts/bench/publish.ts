@@ -43,6 +43,7 @@ import { ROOT } from '../lib/project';
 import { CURSOR_NAMES } from '../export/source-mirror';
 import { deploySite } from '../deploy';
 import type { DeployReport } from '../deploy/deploy-cycle';
+import { DeploySchedule } from '../deploy/deploy-schedule';
 import { HostingStandIn } from '../deploy/hosting-stand-in';
 
 const { values } = parseArgs({
@@ -113,24 +114,32 @@ try {
     standIn = await HostingStandIn.start({ dir: standInDir, site: PROJECT });
     report('mode', 'publisher (each build deployed to the local Hosting stand-in)');
   }
-  const deploys: DeployReport[] = [];
-  const deploy = async () => {
-    deploys.push(
-      await deploySite({
+  const deploys: (DeployReport & { holdSearchIndex: boolean })[] = [];
+  const deployFailures: string[] = [];
+  // The publisher's schedule: a build's pages at once, the full-text index at its turn.
+  const schedule = new DeploySchedule(async ({ holdSearchIndex }) => {
+    try {
+      const report = await deploySite({
         origin: standIn!.url,
         site: PROJECT,
         publicDir: siteDir,
         statePath: path.join(standInDir, 'deploy-state.gz'),
+        holdSearchIndex,
         log: () => undefined,
-      }),
-    );
-  };
+      });
+      deploys.push({ ...report, holdSearchIndex });
+    } catch (error) {
+      deployFailures.push((error as Error).message);
+      throw error;
+    }
+  });
   let started = Date.now();
   const site = await startLiveSite({
     outDir: siteDir,
     exportDir,
     firebaseProjectId: PROJECT,
-    afterBuild: standIn ? deploy : undefined,
+    afterBuild: standIn ? () => schedule.afterBuild() : undefined,
+    afterSearchIndex: standIn ? () => schedule.afterSearchIndex() : undefined,
     log: (line) => {
       lines.push(line);
       if (values.verbose) console.log(`  [loop] ${line}`);
@@ -222,13 +231,21 @@ try {
   report('blog_page_3000_chars_html_gzip_bytes', blogGzip);
   check(blogGzip <= BUDGET.blogHtmlGzip, `a 3,000-character blog page is ${blogGzip} B gzip (budget ${BUDGET.blogHtmlGzip} B)`);
   site.stop();
+  schedule.stop();
   if (standIn) {
-    // Every deploy after the first (which sends the whole site): what one change cost the Hosting API.
-    const changes = deploys.slice(1);
+    check(deployFailures.length === 0, `${deployFailures.length} deploys failed: ${deployFailures[0]}`);
+    // Every page deploy after the first (which sends the whole site): what one change cost the Hosting API.
+    const changes = deploys.slice(1).filter((d) => d.holdSearchIndex);
+    const indexDeploys = deploys.slice(1).filter((d) => !d.holdSearchIndex);
     report('deploys', deploys.length);
     report('deploy_per_change_files_hashed_worst', Math.max(...changes.map((d) => d.hashed)));
     report('deploy_per_change_kb_uploaded_worst', (Math.max(...changes.map((d) => d.bytesUploaded)) / 1024).toFixed(1));
     report('deploy_per_change_api_calls_worst', Math.max(...changes.map((d) => d.calls)));
+    // The full-text index, at most every 5 minutes (docs/decisions/index-deploys.md).
+    report(
+      'index_deploys',
+      indexDeploys.map((d) => `${d.hashed} files, ${(d.bytesUploaded / 1024).toFixed(1)} KB, ${d.calls} calls`).join('; ') || 'none',
+    );
   }
 
   // The reads of the cycles that published one changed document.

@@ -93,9 +93,9 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     }
     const exportSeconds = seconds();
     const built = await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
-    // A failed index is reported by the build, and the next build asks for one again.
-    built.searchIndexed.then(options.afterSearchIndex, () => undefined);
     await options.afterBuild?.();
+    // A failed index is reported by the build, and the next build asks for one again.
+    if (built.newSearchIndex) built.searchIndexed.then(options.afterSearchIndex, () => undefined);
     const steps = (timings: Record<string, number>) =>
       Object.entries(timings)
         .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`)
