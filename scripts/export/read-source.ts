@@ -16,7 +16,7 @@
  * store verifications); only facts derived from them leave. users,
  * customers, announcements, favorites and reports are never read.
  */
-import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
 import { deletionDoc } from '../../src/schema/deletions';
 import {
@@ -98,48 +98,14 @@ function applyRead(read: FeedRead, name: SourceName, mirror: SourceMirror, log: 
   return read.docs.map((doc) => doc.id);
 }
 
-/**
- * Documents one query of a full read returns at most: a collection's
- * whole snapshot (200,000 diaries at 10,000 × 20) held every document's
- * wire form beside the mirror being filled from it.
- */
-export const FULL_READ_PAGE = 5_000;
-
-/** Where a full read puts one collection's documents, and how many a query returns at most. */
-interface PagedRead {
-  name: SourceName;
-  mirror: SourceMirror;
-  log: SkipLog;
-  reads: ReadCounter;
-  pageSize: number;
-}
-
-/** Every document of `query`, page by page in a stable order (`orderBy`, then the document id), into the mirror. */
-async function readAllPages(query: Query, orderBy: string | undefined, { name, mirror, log, reads, pageSize }: PagedRead): Promise<void> {
-  const ordered = (orderBy ? query.orderBy(orderBy) : query).orderBy(FieldPath.documentId()).limit(pageSize);
-  for (let page = await ordered.get(); ; page = await ordered.startAfter(page.docs.at(-1)!).get()) {
-    applyRead(page, name, mirror, log, reads);
-    if (page.size < pageSize) return;
-  }
-}
-
 /** Everything, from scratch (dated collections, the shifts, from `firstShiftDate` on). */
-export async function readAll(
-  db: Firestore,
-  firstShiftDate: string,
-  at: Date,
-  log: SkipLog,
-  reads: ReadCounter,
-  pageSize = FULL_READ_PAGE,
-): Promise<SourceMirror> {
+export async function readAll(db: Firestore, firstShiftDate: string, at: Date, log: SkipLog, reads: ReadCounter): Promise<SourceMirror> {
   const mirror = emptyMirror(at);
   await Promise.all(
     SOURCE_NAMES.map((name) => {
       const all = db.collection(name);
       const { datedBy } = SOURCE_COLLECTIONS[name] as SourceCollection;
-      // A range on the date orders by it first (Firestore's rule for an inequality).
-      if (datedBy) return readAllPages(all.where(datedBy, '>=', firstShiftDate), datedBy, { name, mirror, log, reads, pageSize });
-      return readAllPages(all, undefined, { name, mirror, log, reads, pageSize });
+      return readInto(datedBy ? all.where(datedBy, '>=', firstShiftDate) : all, name, mirror, log, reads);
     }),
   );
   assertNotEmpty(mirror);

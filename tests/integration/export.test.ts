@@ -14,9 +14,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { plainExcerpt } from '../../src/lib/markdown/excerpt';
-import { SkipLog } from '../../scripts/export/report';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES } from '../../src/registry/public-collections';
-import { SOURCE_NAMES } from '../../src/registry/source-collections';
 import { EXPORT_META_FILE } from '../../src/schema/public';
 import { TEST_PROJECTS } from '../setup/projects';
 
@@ -25,8 +23,6 @@ const { adminDb } = await import('../../scripts/lib/admin');
 const { runSeed } = await import('../../scripts/seed');
 const { runExport } = await import('../../scripts/export');
 const { generateSeed } = await import('../../scripts/seed/generate');
-const { readAll, ReadCounter } = await import('../../scripts/export/read-source');
-const byId = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : 1);
 
 const today = '2026-11-22';
 const NOTEBOOK_IV = 'Tm90ZWJvb2tJVjEy';
@@ -242,24 +238,6 @@ describe('export of the seeded data', () => {
         disputed: false,
       }),
     );
-  });
-});
-
-describe('a full read', () => {
-  it('reads every collection page by page into the same mirror as one query each, billing a read per document', async () => {
-    const read = async (pageSize: number) => {
-      const reads = new ReadCounter();
-      const mirror = await readAll(adminDb(), today, new Date(), new SkipLog(), reads, pageSize);
-      return { mirror, reads: reads.total };
-    };
-    // Pages of 7: every collection of the seed in several pages, the dated schedules included.
-    const [paged, whole] = await Promise.all([read(7), read(1_000_000)]);
-    for (const name of SOURCE_NAMES) expect([...paged.mirror.docs[name]].sort(byId), name).toEqual([...whole.mirror.docs[name]].sort(byId));
-    expect(paged.mirror.docs.schedules.size).toBeGreaterThan(7);
-    expect(paged.mirror.docs.blogs.size).toBeGreaterThan(7);
-    // The same documents, plus at most one empty page a collection (its size a multiple of 7).
-    expect(paged.reads).toBeGreaterThanOrEqual(whole.reads);
-    expect(paged.reads).toBeLessThanOrEqual(whole.reads + SOURCE_NAMES.length);
   });
 });
 
