@@ -25,6 +25,8 @@ export async function linkUnchangedFiles(previous: string, next: string): Promis
     const twin = path.join(previous, file);
     try {
       const [a, b] = await Promise.all([stat(fresh), stat(twin)]);
+      // Already the twin (a part of the index linked in, not rewritten).
+      if (a.ino === b.ino && a.dev === b.dev) continue;
       if (a.size !== b.size || !(await readFile(fresh)).equals(await readFile(twin))) continue;
       const temp = `${fresh}.link-${process.pid}`;
       await link(twin, temp);

@@ -7,22 +7,27 @@
  * Pagefind reads a hard-link snapshot of the searchable pages taken between
  * two builds, so later builds may replace the site while it runs; one run
  * at a time, and of the builds that ask meanwhile only the newest is
- * indexed next. The result goes in through the site's build
+ * indexed next. Only the parts of the index (src/lib/search/index-parts.ts)
+ * whose pages changed since this indexer's last index are made again; the
+ * others are linked from the current index (a bio edit at 10,000 × 20 no
+ * longer re-indexes the three diary parts). The result goes in through the site's build
  * queue (between two builds): into `{state}/pagefind`, where the next build
  * takes its copy from, and into the served site by `publish` (a new
  * generation of it, scripts/lib/site-generations.ts).
  */
-import { rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { getPriority } from 'node:os';
 import path from 'node:path';
-import { SEARCH_INDEX_DIR, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
+import { INDEX_PART_KINDS, SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
 import { ROOT } from './project';
 import { foreground } from './foreground';
 import { linkUnchangedFiles } from './keep-unchanged';
 import { removeInBackground, replaceDir } from './replace-dir';
 import { SearchIndexWriter, writeSearchPartList } from './search-index-writer';
-import { linkFiles } from './site-files';
+import { linkFiles, linkTree } from './site-files';
 
 /**
  * Pagefind's own executable, as its npm wrapper finds it (the same
@@ -54,6 +59,43 @@ export const pagefindBinary = (() => {
 const BACKGROUND_NICENESS = 10;
 const backgroundNiceIncrement = () => String(Math.max(0, BACKGROUND_NICENESS - getPriority()));
 
+/** A file every Pagefind bundle has: a part's folder holding it is a whole index. */
+const ENTRY_FILE = 'pagefind-entry.json';
+
+/** A part's folder inside the index folder (`blogs-2`): the primary part's bundle has them beside its own files. */
+const PART_FOLDER = new RegExp(`^(${INDEX_PART_KINDS.join('|')})(-\\d+)?$`);
+
+/**
+ * What each part's pages are, as one digest: every file with its identity
+ * (inode, size, mtime; a missing one as such). A build writes a page only
+ * when its bytes change, so an equal digest is an unchanged part.
+ */
+async function pagesOfParts(site: string, files: ReadonlyMap<SearchPart, readonly string[]>): Promise<Map<SearchPart, string>> {
+  const digests = new Map<SearchPart, string>();
+  for (const [part, list] of files) {
+    const hash = createHash('sha256');
+    for (const file of list) {
+      const info = await stat(path.join(site, file)).catch(() => undefined);
+      hash.update(`${file}\t${info ? `${info.ino}:${info.size}:${info.mtimeMs}` : '-'}\n`);
+    }
+    digests.set(part, hash.digest('hex'));
+  }
+  return digests;
+}
+
+/** Links one part of the index `from` into the index being made at `to` (the primary part: its own files, not the other parts). */
+async function linkPart(from: string, to: string, part: SearchPart): Promise<void> {
+  const folder = searchPartFolder(part);
+  if (folder) {
+    await mkdir(to, { recursive: true });
+    await linkTree(path.join(from, folder), path.join(to, folder));
+    return;
+  }
+  const others = (await readdir(from)).filter((name) => PART_FOLDER.test(name));
+  await rm(to, { recursive: true, force: true });
+  await linkTree(from, to, { skip: [...others, SEARCH_PART_LIST] });
+}
+
 interface Waiter {
   resolve(): void;
   reject(error: Error): void;
@@ -69,6 +111,8 @@ export class BackgroundIndexer {
   #pending: { build: number; files: ReadonlyMap<SearchPart, readonly string[]>; waiters: Waiter[] } | undefined;
   #looping = false;
   #latest: Promise<void> = Promise.resolve();
+  /** The pages of each part of the current index (pagesOfParts), when this indexer made it. */
+  #indexedPages: Map<SearchPart, string> | undefined;
 
   /** `enqueue` runs a task between two builds of the site; `publish` puts `{state}/pagefind` live. */
   constructor(outDir: string, stateDir: string, enqueue: (task: () => Promise<void>) => Promise<void>, publish: () => Promise<void>) {
@@ -81,6 +125,8 @@ export class BackgroundIndexer {
   /** A full build indexed the site itself (before its swap): older requests are moot. */
   indexed(build: number): void {
     this.#published = Math.max(this.#published, build);
+    // Its index was made apart: the next background index makes every part.
+    this.#indexedPages = undefined;
     if (this.#pending && this.#pending.build <= build) {
       const { waiters } = this.#pending;
       this.#pending = undefined;
@@ -122,17 +168,31 @@ export class BackgroundIndexer {
       const snapshot = path.join(this.#stateDir, `search-pages-${process.pid}-${job.build}`);
       const output = path.join(this.#stateDir, `pagefind-${process.pid}-${job.build}`);
       try {
+        const current = path.join(this.#stateDir, SEARCH_INDEX_DIR);
+        let dirty: ReadonlySet<SearchPart> = new Set();
+        let pagesNow = new Map<SearchPart, string>();
+        await rm(output, { recursive: true, force: true });
         // Between two builds, so the snapshot is one whole site: this build's searchable pages, or those of a newer one
         // (which asks for its own index when it changed any, so a page it removed is left out here).
-        // The searchable pages alone: Pagefind would read and parse every feed and area page beside them only to skip it.
+        // Only the parts whose pages changed since the last index are indexed again (a build rewrites only the pages
+        // whose bytes changed): the others are the current index's, linked in here, where no build replaces it meanwhile.
         await this.#enqueue(async () => {
           await rm(snapshot, { recursive: true, force: true });
-          for (const [part, files] of job.files) await linkFiles(this.#outDir, path.join(snapshot, part), files, { missing: 'skip' });
+          pagesNow = await pagesOfParts(this.#outDir, job.files);
+          dirty = new Set(
+            [...job.files.keys()].filter(
+              (part) =>
+                this.#indexedPages?.get(part) !== pagesNow.get(part) || !existsSync(path.join(current, searchPartFolder(part), ENTRY_FILE)),
+            ),
+          );
+          for (const part of job.files.keys()) if (!dirty.has(part)) await linkPart(current, output, part);
+          // The searchable pages alone: Pagefind would read and parse every feed and area page beside them only to skip it.
+          for (const part of dirty) await linkFiles(this.#outDir, path.join(snapshot, part), job.files.get(part)!, { missing: 'skip' });
         });
-        await rm(output, { recursive: true, force: true });
         // Each part of the index from its own pages (src/lib/search/index-parts.ts), the primary part (the folder) first.
         // The parts as the build cut them (searchPartsOf), every one in order, with its page count in the part list.
         for (const [part, files] of job.files) {
+          if (!dirty.has(part)) continue;
           const partOutput = path.join(output, searchPartFolder(part));
           // The CLI refuses a folder without pages: a part with none is an empty index, which /search leaves out.
           if (files.length === 0) await SearchIndexWriter.writeEmpty(partOutput);
@@ -151,9 +211,15 @@ export class BackgroundIndexer {
         // only files whose identity changed). Outside the queue: it reads both indexes, and a twin gone meanwhile
         // (a full build's index) only leaves a file unlinked.
         await linkUnchangedFiles(path.join(this.#stateDir, SEARCH_INDEX_DIR), output);
-        await this.#enqueue(() => this.#publish(job.build, output));
+        let published = false;
+        await this.#enqueue(async () => {
+          published = await this.#publish(job.build, output);
+        });
+        if (published) this.#indexedPages = pagesNow;
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {
+        // Which parts are as their pages is no longer known: the next index makes them all again.
+        this.#indexedPages = undefined;
         job.waiters.forEach((waiter) => waiter.reject(error as Error));
       } finally {
         // 200,000 diary pages at scale: removed off this thread.
@@ -163,11 +229,12 @@ export class BackgroundIndexer {
     this.#looping = false;
   }
 
-  async #publish(build: number, output: string): Promise<void> {
-    // A full build since has put in a newer index.
-    if (build < this.#published) return;
+  /** Puts `output` in as the index, unless a full build since has put in a newer one (false). */
+  async #publish(build: number, output: string): Promise<boolean> {
+    if (build < this.#published) return false;
     await replaceDir(output, path.join(this.#stateDir, SEARCH_INDEX_DIR));
     await this.#publishLive();
     this.#published = build;
+    return true;
   }
 }
