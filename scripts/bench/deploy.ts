@@ -7,7 +7,7 @@
  * (≤ 50 files hashed, ≤ 200 KB uploaded, ≤ 20 API calls per edit).
  * Each edit deploys as the publisher deploys a save, the full-text index
  * held; their index goes in deploys printed apart (`index_deploy`): one
- * after the first edit (the first index since a full build, made whole),
+ * after the first edit (this process's first index, every part made),
  * one for all the others (and per edit), as the publisher sends it every
  * 5 minutes.
  *
@@ -149,8 +149,8 @@ try {
     const { configFile: config, what } = await editOne(cycle);
     lastConfig = config;
     const result = await deploy(standIn, config, statePath, true);
-    // The first index after a full build is made whole (its pages were added in another order): deployed apart.
-    if (cycle === 0) await deployIndex(standIn, config, statePath, 'after edit 1, the first index since the full build');
+    // The first background index of a process makes every part (after a full build, every chunk differs): deployed apart.
+    if (cycle === 0) await deployIndex(standIn, config, statePath, 'after edit 1, the first index of this process (every part made)');
     measured.push(result);
     report(
       `cycle_${cycle + 1}`,

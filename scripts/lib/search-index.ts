@@ -16,8 +16,8 @@
  * generation of it, scripts/lib/site-generations.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { getPriority } from 'node:os';
 import path from 'node:path';
@@ -70,12 +70,13 @@ const PART_FOLDER = new RegExp(`^(${INDEX_PART_KINDS.join('|')})(-\\d+)?$`);
  * (inode, size, mtime; a missing one as such). A build writes a page only
  * when its bytes change, so an equal digest is an unchanged part.
  */
-async function pagesOfParts(site: string, files: ReadonlyMap<SearchPart, readonly string[]>): Promise<Map<SearchPart, string>> {
+function pagesOfParts(site: string, files: ReadonlyMap<SearchPart, readonly string[]>): Map<SearchPart, string> {
   const digests = new Map<SearchPart, string>();
   for (const [part, list] of files) {
     const hash = createHash('sha256');
     for (const file of list) {
-      const info = await stat(path.join(site, file)).catch(() => undefined);
+      // Synchronous, as the deploy's walk (scripts/deploy/site-walk.ts): 24,000 stats at 10,000 × 20, between two builds.
+      const info = statSync(path.join(site, file), { throwIfNoEntry: false });
       hash.update(`${file}\t${info ? `${info.ino}:${info.size}:${info.mtimeMs}` : '-'}\n`);
     }
     digests.set(part, hash.digest('hex'));
@@ -91,8 +92,8 @@ async function linkPart(from: string, to: string, part: SearchPart): Promise<voi
     await linkTree(path.join(from, folder), path.join(to, folder));
     return;
   }
+  // The first part linked in (the primary part comes first): `to` does not exist yet.
   const others = (await readdir(from)).filter((name) => PART_FOLDER.test(name));
-  await rm(to, { recursive: true, force: true });
   await linkTree(from, to, { skip: [...others, SEARCH_PART_LIST] });
 }
 
@@ -178,7 +179,7 @@ export class BackgroundIndexer {
         // whose bytes changed): the others are the current index's, linked in here, where no build replaces it meanwhile.
         await this.#enqueue(async () => {
           await rm(snapshot, { recursive: true, force: true });
-          pagesNow = await pagesOfParts(this.#outDir, job.files);
+          pagesNow = pagesOfParts(this.#outDir, job.files);
           dirty = new Set(
             [...job.files.keys()].filter(
               (part) =>
@@ -210,7 +211,7 @@ export class BackgroundIndexer {
         // Pagefind rewrote every file: those with the bytes of the current index keep its inodes (the deploy reads
         // only files whose identity changed). Outside the queue: it reads both indexes, and a twin gone meanwhile
         // (a full build's index) only leaves a file unlinked.
-        await linkUnchangedFiles(path.join(this.#stateDir, SEARCH_INDEX_DIR), output);
+        await linkUnchangedFiles(current, output);
         let published = false;
         await this.#enqueue(async () => {
           published = await this.#publish(job.build, output);
