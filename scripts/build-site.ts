@@ -36,7 +36,7 @@ import {
   type PublicCollectionName,
 } from '../src/registry/public-collections';
 import { indexPartKindOf, searchPartsOf } from '../src/data/site-pages';
-import { SEARCH_INDEX_DIR, type IndexPartKind, type SearchPart } from '../src/lib/search/index-parts';
+import { SEARCH_INDEX_DIR, SEARCH_PART_PAGES, type IndexPartKind, type SearchPart } from '../src/lib/search/index-parts';
 import { CARD_IDLE_DAYS, pruneCardCache } from '../src/lib/seo/card-cache';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
@@ -78,7 +78,7 @@ import { planBuild } from './lib/build-plan';
 import { HashSets, readState, stateDirOf, writeState, type PageRecord } from './lib/site-state';
 import { isSitemapPage, siteSitemapFiles } from './lib/sitemap-files';
 import { stepTimer } from './lib/step-timer';
-import { inShard, type Shard } from './lib/shards';
+import { planShards, type Shard } from './lib/shards';
 import { shardManifest, writeShardManifest } from './lib/shard-manifest';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
 import { rendererPool, workerCount } from './renderer/pool';
@@ -147,6 +147,12 @@ export interface SiteBuild extends SiteHeaders {
   searchIndexed: Promise<void>;
   /** Whether the build put a new full-text index in (a full build) or asked for one (its searchable pages changed). */
   newSearchIndex: boolean;
+  /**
+   * Site files this build wrote or removed, the full-text index apart (a
+   * deploy looks at these alone: scripts/deploy/plan.ts), or null when every
+   * file is new (a full build, a shard).
+   */
+  changedFiles: ReadonlySet<string> | null;
   /** Records of the export left out of the site (./lib/screen-export.ts), and the builds this one took to find them. */
   leftOut: LeftOut[];
   rounds: number;
@@ -220,6 +226,8 @@ function indexerOf(outDir: string): BackgroundIndexer {
   }
   return indexer;
 }
+/** What the last background index of a site made again and linked, by part of the index (for benches and tests). */
+export const lastBackgroundIndex = (outDir: string) => indexers.get(path.resolve(outDir))?.lastRun;
 /** An export as the build holds it: its files (parsed, with their hashes), its records and their lookups. */
 interface LoadedExport extends LoadedFiles {
   version: string;
@@ -594,7 +602,14 @@ async function buildOnce(
 
     // From here on, one path: what differs between a full and an incremental build is in the plan.
     const { shard } = options;
-    const plan = planBuild(shard ? siteUrls.filter((url) => inShard(url, shard)) : siteUrls, reusable ? state : undefined, affected);
+    // A full build's parts of the full-text index, from every URL of the site; a shard renders and indexes its own.
+    const partition = reusable ? undefined : searchPartsOf(siteUrls, options.searchPartPages);
+    const shardPlan = shard && planShards(siteUrls, shard.count, partition!);
+    const plan = planBuild(
+      shardPlan ? siteUrls.filter((url) => shardPlan.shardOf(url) === shard!.index) : siteUrls,
+      reusable ? state : undefined,
+      affected,
+    );
     const { pages, hashSets } = plan;
     const fresh = plan.from === 'empty';
 
@@ -634,12 +649,11 @@ async function buildOnce(
         pages.set(result.url, record);
       }
     };
-    // An empty generation gets its search index written part by part as the pages come; a copy of the live one is
-    // re-indexed in the background afterwards.
-    // A shard's index is written by the merge, from every shard's pages.
-    if (!fresh || shard) await pool.render(context, plan.render, onResults);
+    // An empty generation gets its search index written part by part as the pages come (a shard: its own parts, which
+    // the merge links together); a copy of the live one is re-indexed in the background afterwards.
+    if (!fresh) await pool.render(context, plan.render, onResults);
     else {
-      const parts = searchPartsOf(plan.render, options.searchPartPages);
+      const parts = shardPlan ? shardPlan.partitionOf(shard!.index) : partition!;
       indexed = new IndexedRender(plan.render, parts, path.join(staging, SEARCH_INDEX_DIR));
       await pool.render(context, indexed.next, onResults, workerCount(plan.render.length));
       await indexed.finished();
@@ -669,6 +683,7 @@ async function buildOnce(
         siteUrl,
         // Named by the merge when shards left out different records (the export versions then differ).
         leftOut: (options.leftOut ?? []).map((out) => `${out.collection}/${out.key}`).sort(),
+        searchPartPages: options.searchPartPages ?? SEARCH_PART_PAGES,
         hashSets: hashSets.compact(pages),
       };
       await writeShardManifest(staging, shardManifest(manifest, siteUrls, pages));
@@ -689,6 +704,7 @@ async function buildOnce(
         timings,
         searchIndexed: Promise.resolve(),
         newSearchIndex: false,
+        changedFiles: null,
       };
     }
 
@@ -720,7 +736,8 @@ async function buildOnce(
     } else {
       await rm(path.join(stateDir, SEARCH_INDEX_DIR), { recursive: true, force: true });
       await linkTree(path.join(staging, SEARCH_INDEX_DIR), path.join(stateDir, SEARCH_INDEX_DIR));
-      indexer.indexed(build);
+      // The background index that follows makes again only the parts whose pages change after this build.
+      indexer.indexed(build, { site: staging, files: searchFiles(pages.entries(), options.searchPartPages) });
     }
 
     step('search index');
@@ -777,6 +794,7 @@ async function buildOnce(
       timings,
       searchIndexed,
       newSearchIndex: fresh || searchChanged,
+      changedFiles: fresh ? null : changedFiles,
     };
   } finally {
     await indexed?.discard();

@@ -6,9 +6,9 @@
  * and stops what it started.
  *
  * A full build across machines (docs/decisions/sharded-builds.md):
- *   `npm run build -- --shard k/N --out <folder> [--now <ISO time>]`: shard k (1 to N) of a full build: its pages and
+ *   `npm run build -- --shard k/N --out <folder> [--now <ISO time>]`: shard k (1 to N) of a full build: its pages, its parts of the search index and
  *   their manifest; every shard renders with one clock, the export's time (its meta.json) unless --now names one
- *   `npm run build -- --merge <folder>...`: the shards' folders as one site in dist/ (or --out), indexed
+ *   `npm run build -- --merge <folder>...`: the shards' folders as one site in dist/ (or --out), their index parts linked
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -72,7 +72,9 @@ if (isMain(import.meta.url)) {
     if (merge) {
       const merged = await mergeShards({ shardDirs: merge, outDir: outDir ?? path.join(ROOT, 'dist') });
       await writeHeaders(merged.productionHeaders);
-      console.log(`Merged ${merge.length} shards into ${where}/ (${merged.pages} pages, search index written) in ${seconds()} s.`);
+      console.log(
+        `Merged ${merge.length} shards into ${where}/ (${merged.pages} pages, the shards' parts of the search index linked) in ${seconds()} s.`,
+      );
       process.exit(0);
     }
     if (!process.env.EXPORT_DIR) await exportDemoData();

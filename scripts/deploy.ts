@@ -55,7 +55,7 @@ export function describeDeploy(site: string, report: DeployReport): string {
     `Deploy of site ${site}: ${what}`,
     ...listed,
     `  files: ${report.files} (${report.added} added, ${report.changed} changed, ${report.removed} removed; config ${report.configChanged ? 'changed' : 'unchanged'})`,
-    `  files hashed: ${report.hashed} (files read: ${report.read})`,
+    `  files hashed: ${report.hashed} (files read: ${report.read}; ${report.looked} paths looked at${report.walked ? ', the whole site walked' : ', those the builds changed'})`,
     ...(report.held > 0 ? [`  search index: ${report.held} changed files held for the next index deploy`] : []),
     `  bytes uploaded: ${report.bytesUploaded} (${kb(report.bytesUploaded)}, ${report.uploaded} files)`,
     `  API calls: ${report.calls}`,
@@ -94,6 +94,8 @@ export async function deploySite(options: {
   dryRun?: boolean;
   /** Send the pages and leave the full-text index as released (the publisher's deploys between two of the index). */
   holdSearchIndex?: boolean;
+  /** What the builds since the last release wrote or removed (deployCycle's changedPaths); omitted: the site is walked. */
+  changedPaths?: ReadonlySet<string>;
   log?: (line: string) => void;
 }): Promise<DeployReport> {
   const local = isLocalOrigin(options.origin);
@@ -110,6 +112,7 @@ export async function deploySite(options: {
     statePath: options.statePath ?? deployStatePath(options.site, local),
     dryRun: options.dryRun,
     holdSearchIndex: options.holdSearchIndex,
+    changedPaths: options.changedPaths,
     log: options.log ?? ((line) => console.log(line)),
   });
 }

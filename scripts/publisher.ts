@@ -56,9 +56,9 @@ const status = { started: new Date().toISOString(), lastDeploy: '', lastDeployEr
  * whatever differs from the last release by then, since the hash cache is
  * saved only after a release.
  */
-const deploys = new DeploySchedule(async ({ holdSearchIndex }) => {
+const deploys = new DeploySchedule(async ({ holdSearchIndex, changedPaths }) => {
   try {
-    const report = await deploySite({ origin, site, holdSearchIndex, log: (line) => console.log(`[deploy] ${line}`) });
+    const report = await deploySite({ origin, site, holdSearchIndex, changedPaths, log: (line) => console.log(`[deploy] ${line}`) });
     console.log(`[deploy] ${describeDeploy(site, report).replaceAll('\n', '\n[deploy] ')}`);
     status.lastDeploy = new Date().toISOString();
     status.lastDeployError = '';
@@ -88,5 +88,8 @@ exitOnSignals(async () => {
 health.listen(Number(process.env.PORT ?? 8081));
 
 console.log(`Publishing project ${projectId()} to Hosting site ${site} (${origin}).`);
-running.site = await startLiveSite({ afterBuild: () => deploys.afterBuild(), afterSearchIndex: () => deploys.afterSearchIndex() });
+running.site = await startLiveSite({
+  afterBuild: (built) => deploys.afterBuild(built.changedFiles),
+  afterSearchIndex: () => deploys.afterSearchIndex(),
+});
 console.log('The publisher is running: every published change is exported, built and deployed.');

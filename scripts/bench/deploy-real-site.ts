@@ -24,14 +24,19 @@ export interface RealSite {
 const NOW = new Date();
 
 /** Builds `exportDir` into `siteDir` (incremental when `siteDir` has a build); the index is in when it resolves. */
-async function build(exportDir: string, siteDir: string, full: boolean): Promise<HeaderRule[]> {
+async function build(
+  exportDir: string,
+  siteDir: string,
+  full: boolean,
+): Promise<{ headers: HeaderRule[]; changedFiles: ReadonlySet<string> }> {
   const built = await buildSite({ exportDir, outDir: siteDir, quiet: true, full, now: NOW });
   await built.searchIndexed;
   // The build moves the old index aside inside the new generation and removes it in the background
   // (scripts/build-site.ts, linkIndex): wait for that, or the deploy would race the removal.
   for (let waited = 0; waited < 30_000 && readdirSync(siteDir).some((name) => name.startsWith('pagefind-old-')); waited += 100)
     await new Promise((resolve) => setTimeout(resolve, 100));
-  return built.productionHeaders;
+  // A full build names no file (every one is new); the first deploy walks the site anyway.
+  return { headers: built.productionHeaders, changedFiles: built.changedFiles ?? new Set() };
 }
 
 /**
@@ -49,7 +54,7 @@ export async function prepareRealSite(exportSource: string, work: string, reuseS
     await rm(siteDir, { recursive: true, force: true });
     await rm(`${siteDir}.state`, { recursive: true, force: true });
   }
-  const headers = await build(exportDir, siteDir, !reuseSite);
+  const { headers } = await build(exportDir, siteDir, !reuseSite);
   return { exportDir, siteDir, headers };
 }
 
@@ -59,8 +64,11 @@ interface Therapist {
   updatedAt?: string;
 }
 
-/** Edits one therapist's bio in the export (a new file renamed in), rebuilds, and returns the new headers. */
-export async function editOneProfile(site: RealSite, cycle: number): Promise<{ therapist: string; headers: HeaderRule[] }> {
+/** Edits one therapist's bio in the export (a new file renamed in), rebuilds, and returns the new headers and the files changed. */
+export async function editOneProfile(
+  site: RealSite,
+  cycle: number,
+): Promise<{ therapist: string; headers: HeaderRule[]; changedFiles: ReadonlySet<string> }> {
   const file = path.join(site.exportDir, 'therapists.json');
   if (!existsSync(file)) throw new Error(`${file} not found: the bench edits a therapist there.`);
   const therapists = JSON.parse(await readFile(file, 'utf8')) as Therapist[];
@@ -69,5 +77,5 @@ export async function editOneProfile(site: RealSite, cycle: number): Promise<{ t
   therapist.updatedAt = new Date(NOW.getTime() + cycle * 1000).toISOString();
   await writeFile(`${file}.new`, JSON.stringify(therapists));
   await rename(`${file}.new`, file);
-  return { therapist: therapist.id, headers: await build(site.exportDir, site.siteDir, false) };
+  return { therapist: therapist.id, ...(await build(site.exportDir, site.siteDir, false)) };
 }

@@ -7,7 +7,8 @@
  * (≤ 50 files hashed, ≤ 200 KB uploaded, ≤ 20 API calls per edit).
  * Each edit deploys as the publisher deploys a save, the full-text index
  * held; their index goes in deploys printed apart (`index_deploy`): one
- * after the first edit (this process's first index, every part made),
+ * after the first edit (the first index after the site's full build: the
+ * parts the edit changed, made again by the CLI, which numbers their pages otherwise),
  * one for all the others (and per edit), as the publisher sends it every
  * 5 minutes.
  *
@@ -62,10 +63,17 @@ async function writeConfig(dir: string, siteDir: string, headers?: HeaderRule[])
   return file;
 }
 
-async function deploy(standIn: HostingStandIn, configFile: string, statePath: string, holdSearchIndex = false): Promise<DeployReport> {
+/** One deploy cycle; an edit's (`changedPaths`: what its build changed) holds the index, as the publisher's do. */
+async function deploy(
+  standIn: HostingStandIn,
+  configFile: string,
+  statePath: string,
+  changedPaths?: ReadonlySet<string>,
+): Promise<DeployReport> {
   const client = new HostingClient({ origin: standIn.url });
   const hosting = await readHostingConfig(configFile);
-  const result = await deployCycle({ client, site: SITE, hosting, statePath, holdSearchIndex, log: console.log });
+  const holdSearchIndex = changedPaths !== undefined;
+  const result = await deployCycle({ client, site: SITE, hosting, statePath, holdSearchIndex, changedPaths, log: console.log });
   if (values.verbose) console.log(describeDeploy(SITE, result));
   return result;
 }
@@ -88,7 +96,7 @@ let standIn: HostingStandIn | undefined;
 const measured: DeployReport[] = [];
 let indexDeploy: DeployReport | undefined;
 try {
-  let editOne: (cycle: number) => Promise<{ configFile: string; what: string }>;
+  let editOne: (cycle: number) => Promise<{ configFile: string; what: string; changedPaths: ReadonlySet<string> }>;
   let configFile: string;
   if (useReal) {
     const source = values.export ? path.resolve(values.export) : BENCH_EXPORT;
@@ -102,8 +110,8 @@ try {
     const site = await real.prepareRealSite(source, dir, values.export ? undefined : BENCH_SITE);
     configFile = await writeConfig(dir, site.siteDir, site.headers);
     editOne = async (cycle) => {
-      const { therapist, headers } = await real.editOneProfile(site, cycle);
-      return { configFile: await writeConfig(dir, site.siteDir, headers), what: `bio of ${therapist}` };
+      const { therapist, headers, changedFiles } = await real.editOneProfile(site, cycle);
+      return { configFile: await writeConfig(dir, site.siteDir, headers), what: `bio of ${therapist}`, changedPaths: changedFiles };
     };
     standIn = await HostingStandIn.start({ dir: path.join(dir, 'stand-in') });
   } else {
@@ -132,7 +140,11 @@ try {
     }
     editOne = async (cycle) => {
       const edit = synthetic.editOneProfile(siteDir, (Date.now() % 100_000) + cycle);
-      return { configFile, what: `${edit.rewritten.length} files rewritten, ${edit.replaced.length} index files replaced` };
+      return {
+        configFile,
+        what: `${edit.rewritten.length} files rewritten, ${edit.replaced.length} index files replaced`,
+        changedPaths: new Set(edit.rewritten),
+      };
     };
   }
   if (useReal) {
@@ -146,17 +158,17 @@ try {
   // Each edit deploys as the publisher deploys a save: its pages, the index held (scripts/deploy/deploy-schedule.ts).
   let lastConfig = configFile;
   for (let cycle = 0; cycle < cycles; cycle++) {
-    const { configFile: config, what } = await editOne(cycle);
+    const { configFile: config, what, changedPaths } = await editOne(cycle);
     lastConfig = config;
-    const result = await deploy(standIn, config, statePath, true);
-    // The first background index of a process makes every part (after a full build, every chunk differs): deployed apart.
-    if (cycle === 0) await deployIndex(standIn, config, statePath, 'after edit 1, the first index of this process (every part made)');
+    const result = await deploy(standIn, config, statePath, changedPaths);
+    // The first background index after the full build: the parts it makes again differ in every chunk. Deployed apart.
+    if (cycle === 0) await deployIndex(standIn, config, statePath, 'after edit 1, the first index after the full build');
     measured.push(result);
     report(
       `cycle_${cycle + 1}`,
       `${what}: files hashed ${result.hashed} (read ${result.read}; +${result.added} ~${result.changed} -${result.removed}; ` +
         `${result.held} index files held), bytes uploaded ${result.bytesUploaded} (${result.uploaded} files), API calls ${result.calls}, ` +
-        `${result.seconds.toFixed(1)} s (plan ${result.planSeconds.toFixed(1)} s)`,
+        `${result.seconds.toFixed(1)} s (plan ${result.planSeconds.toFixed(1)} s, ${result.looked} paths looked at)`,
     );
   }
   // Then the index's turn: one deploy for the indexes of every edit since the last, as the publisher sends it every 5 minutes.

@@ -117,7 +117,7 @@ try {
   const deploys: (DeployReport & { holdSearchIndex: boolean })[] = [];
   const deployFailures: string[] = [];
   // The publisher's schedule: a build's pages at once, the full-text index at its turn.
-  const schedule = new DeploySchedule(async ({ holdSearchIndex }) => {
+  const schedule = new DeploySchedule(async ({ holdSearchIndex, changedPaths }) => {
     try {
       const report = await deploySite({
         origin: standIn!.url,
@@ -125,6 +125,7 @@ try {
         publicDir: siteDir,
         statePath: path.join(standInDir, 'deploy-state.gz'),
         holdSearchIndex,
+        changedPaths,
         log: () => undefined,
       });
       deploys.push({ ...report, holdSearchIndex });
@@ -138,7 +139,7 @@ try {
     outDir: siteDir,
     exportDir,
     firebaseProjectId: PROJECT,
-    afterBuild: standIn ? () => schedule.afterBuild() : undefined,
+    afterBuild: standIn ? (built) => schedule.afterBuild(built.changedFiles) : undefined,
     afterSearchIndex: standIn ? () => schedule.afterSearchIndex() : undefined,
     log: (line) => {
       lines.push(line);
@@ -241,6 +242,9 @@ try {
     report('deploy_per_change_files_hashed_worst', Math.max(...changes.map((d) => d.hashed)));
     report('deploy_per_change_kb_uploaded_worst', (Math.max(...changes.map((d) => d.bytesUploaded)) / 1024).toFixed(1));
     report('deploy_per_change_api_calls_worst', Math.max(...changes.map((d) => d.calls)));
+    // Where a change's deploy spends its time: the plan (which files changed) and the rest (the API).
+    report('deploy_per_change_plan_seconds', changes.map((d) => d.planSeconds.toFixed(1)).join(' / '));
+    report('deploy_per_change_seconds', changes.map((d) => d.seconds.toFixed(1)).join(' / '));
     // The full-text index, at most every 5 minutes (docs/decisions/index-deploys.md).
     report(
       'index_deploys',

@@ -44,6 +44,12 @@ export interface DeployOptions {
    * every few minutes (docs/decisions/index-deploys.md). A first deploy sends it all the same.
    */
   holdSearchIndex?: boolean;
+  /**
+   * Every path the builds since the last release wrote or removed (their
+   * SiteBuild.changedFiles): the plan looks at these alone instead of
+   * walking the site. Omitted: the whole site is walked.
+   */
+  changedPaths?: ReadonlySet<string>;
 }
 
 export interface DeployReport {
@@ -55,6 +61,9 @@ export interface DeployReport {
   added: number;
   changed: number;
   removed: number;
+  /** Paths whose identity the plan looked up, and whether it walked the site for them (else: DeployOptions.changedPaths). */
+  looked: number;
+  walked: boolean;
   /** Files opened (identity changed or new). */
   read: number;
   /** Files gzipped and hashed (new bytes). */
@@ -90,6 +99,7 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   const root = await realpath(hosting.publicDir);
   const plan = await planDeploy(root, ignoreMatcher(hosting.ignore), state, {
     hold: options.holdSearchIndex ? isSearchIndexPath : undefined,
+    only: options.changedPaths,
   });
   const planSeconds = (performance.now() - started) / 1000;
   const configChanged = state?.configHash !== hosting.configHash;
@@ -99,6 +109,8 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
     added: plan.added.length,
     changed: plan.changed.length,
     removed: plan.removed.length,
+    looked: plan.looked,
+    walked: !state || !options.changedPaths,
     read: plan.read,
     hashed: plan.hashed,
     held: plan.held,

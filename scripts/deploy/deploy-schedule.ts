@@ -14,8 +14,12 @@ export const INDEX_DEPLOY_EVERY_MS = 5 * 60_000;
 /** A deploy that failed is tried again this soon, even if nothing changes meanwhile. */
 export const DEPLOY_RETRY_MS = 60_000;
 
-/** One deploy cycle: the pages, and the index unless held. Throws when it fails (the live site is then as it was). */
-export type Deploy = (options: { holdSearchIndex: boolean }) => Promise<void>;
+/**
+ * One deploy cycle: the pages, and the index unless held; of the pages,
+ * only `changedPaths` when given (else the site is walked). Throws when it
+ * fails (the live site is then as it was).
+ */
+export type Deploy = (options: { holdSearchIndex: boolean; changedPaths?: ReadonlySet<string> }) => Promise<void>;
 
 export class DeploySchedule {
   readonly #deploy: Deploy;
@@ -26,6 +30,12 @@ export class DeploySchedule {
   #lastIndexDeploy = Number.NEGATIVE_INFINITY;
   #indexTimer: NodeJS.Timeout | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
+  /**
+   * What the builds changed since the last deploy started; null when that is
+   * not known (at start, after a full build or a failed deploy): the next
+   * deploy walks the site, which reconciles it with the release whatever happened before.
+   */
+  #changed: Set<string> | null = null;
 
   constructor(deploy: Deploy, { everyMs = INDEX_DEPLOY_EVERY_MS, retryMs = DEPLOY_RETRY_MS } = {}) {
     this.#deploy = deploy;
@@ -33,8 +43,13 @@ export class DeploySchedule {
     this.#retryMs = retryMs;
   }
 
-  /** After a build: its pages go now, the index with them when its turn has come. */
-  afterBuild(): Promise<void> {
+  /**
+   * After a build: its pages go now, the index with them when its turn has
+   * come. `changedFiles`: what the build wrote or removed (SiteBuild's; null: everything).
+   */
+  afterBuild(changedFiles: ReadonlySet<string> | null): Promise<void> {
+    if (this.#changed && changedFiles) for (const file of changedFiles) this.#changed.add(file);
+    else this.#changed = null;
     return this.#run({ index: 'when-due' });
   }
 
@@ -59,11 +74,15 @@ export class DeploySchedule {
       clearTimeout(this.#retryTimer);
       const started = Date.now();
       const holdSearchIndex = index === 'when-due' && started - this.#lastIndexDeploy < this.#everyMs;
+      // Builds that end from now on are the next deploy's to look at. The index goes with a walk of the whole site.
+      const changed = this.#changed;
+      this.#changed = new Set();
       try {
-        await this.#deploy({ holdSearchIndex });
+        await this.#deploy({ holdSearchIndex, changedPaths: holdSearchIndex ? (changed ?? undefined) : undefined });
         if (!holdSearchIndex) this.#lastIndexDeploy = started;
       } catch {
-        // Reported by the deploy itself; the retry sends whatever differs from the last release by then.
+        // Reported by the deploy itself; the retry walks the site and sends whatever differs from the last release by then.
+        this.#changed = null;
         this.#retryTimer = setTimeout(() => void this.#run({ index: 'always' }), this.#retryMs);
       }
     });

@@ -60,12 +60,23 @@ interface Header {
 /** A path a line of the state file can hold (and Hosting can serve). */
 export const isStorablePath = (relativePath: string) => !/[\t\n\r]/.test(relativePath);
 
+/**
+ * The state this process last saved, by file, with the saved file's identity: while the file is that one,
+ * it is not read again (27 MB of gzip and 1.5 s a cycle at 10,000 × 20, for a deploy of a few files).
+ * Nothing changes a loaded state: the plan builds the next one apart.
+ */
+const lastSaved = new Map<string, { identity: string; state: DeployState }>();
+const identityOf = (info: { dev: number; ino: number; size: number; mtimeMs: number }) =>
+  `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+
 /** Reads the state; undefined when there is none, it is unreadable or of another format or site. */
 export async function loadDeployState(file: string, site: string): Promise<DeployState | undefined> {
   let text: string;
   let self;
   try {
     self = await stat(file);
+    const saved = lastSaved.get(file);
+    if (saved?.identity === identityOf(self)) return saved.state.site === site ? saved.state : undefined;
     text = (await gunzipAsync(await readFile(file))).toString('utf8');
   } catch {
     return undefined;
@@ -123,4 +134,5 @@ export async function saveDeployState(file: string, state: Omit<DeployState, 're
   }
   await handle.close();
   await rename(temp, file);
+  lastSaved.set(file, { identity: identityOf(await stat(file)), state: { ...state, restored: false } });
 }

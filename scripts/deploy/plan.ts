@@ -10,7 +10,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { DeployedFile, DeployState } from './deploy-state';
 import { contentDigest, gzipForHosting } from './file-digest';
-import { walkSite, type FileIdentity } from './site-walk';
+import { fileIdentity, storablePath, walkSite, type FileIdentity } from './site-walk';
 
 export interface DeployPlan {
   /** Device of the site's files. */
@@ -23,6 +23,8 @@ export interface DeployPlan {
   changed: string[];
   /** Paths of the last version the site no longer has. */
   removed: string[];
+  /** Paths whose identity was looked up (the whole folder, or PlanOptions.only). */
+  looked: number;
   /** Files opened (their identity changed or they are new). */
   read: number;
   /** Files gzipped and hashed (new bytes). */
@@ -44,6 +46,13 @@ export interface PlanOptions {
    * hold sends them). Only against a state: a first deploy sends everything.
    */
   hold?: (relativePath: string) => boolean;
+  /**
+   * Every path that may differ from the last release (what the builds since
+   * then wrote or removed): only these are looked at, the other files keep
+   * the state's record unopened and unlisted. Against a state only; without
+   * it (or without a state) the whole folder is walked.
+   */
+  only?: ReadonlySet<string>;
 }
 
 /** Whether a stat still names the file recorded (see deploy-state.ts for `restored`). */
@@ -64,20 +73,34 @@ async function readWithIdentity(file: string): Promise<{ bytes: Buffer; identity
   }
 }
 
+/** The identities of the files among `paths` (a path that is no file now is left out: gone). */
+function listPaths(root: string, ignored: (relativePath: string) => boolean, paths: ReadonlySet<string>): Map<string, FileIdentity> {
+  const listed = new Map<string, FileIdentity>();
+  for (const relativePath of paths) {
+    if (ignored(relativePath)) continue;
+    const identity = fileIdentity(path.join(root, relativePath));
+    if (identity) listed.set(storablePath(relativePath), identity);
+  }
+  return listed;
+}
+
 /** Plans a deploy of `root` (a real folder) against `state` (none: every file is new). */
 export async function planDeploy(
   root: string,
   ignored: (relativePath: string) => boolean,
   state: DeployState | undefined,
-  { concurrency = 8, keepBytes = 256 * 1024 * 1024, hold }: PlanOptions = {},
+  { concurrency = 8, keepBytes = 256 * 1024 * 1024, hold, only }: PlanOptions = {},
 ): Promise<DeployPlan> {
-  const listed = walkSite(root, ignored);
+  // With `only`, the paths looked at are those; every other file keeps the state's record as it is.
+  const walked = !(state && only);
+  const listed = walked ? walkSite(root, ignored) : listPaths(root, ignored, only!);
   const plan: DeployPlan = {
-    dev: [...listed.values()][0]?.dev ?? state?.dev ?? 0,
-    files: new Map(),
+    dev: listed.values().next().value?.dev ?? state?.dev ?? 0,
+    files: walked ? new Map() : new Map(state!.files),
     added: [],
     changed: [],
     removed: [],
+    looked: walked ? listed.size : only!.size,
     read: 0,
     hashed: 0,
     gzipped: new Map(),
@@ -121,10 +144,13 @@ export async function planDeploy(
     }),
   );
   if (state)
-    for (const [relativePath, known] of state.files) {
-      if (listed.has(relativePath)) continue;
-      if (!holds(relativePath)) plan.removed.push(relativePath);
-      else {
+    for (const relativePath of walked ? state.files.keys() : only!) {
+      const known = state.files.get(relativePath);
+      if (!known || listed.has(relativePath)) continue;
+      if (!holds(relativePath)) {
+        plan.removed.push(relativePath);
+        plan.files.delete(relativePath);
+      } else {
         plan.held++;
         plan.files.set(relativePath, known);
       }

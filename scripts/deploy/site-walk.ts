@@ -45,11 +45,22 @@ export function walkSite(root: string, ignored: (relativePath: string) => boolea
       if (!stats && entry.isSymbolicLink()) throw new Error(`${relativePath} is a link to nothing: fix the build before deploying.`);
       // Gone since the folder was read: not part of the site any more.
       if (!stats?.isFile()) continue;
-      if (!isStorablePath(relativePath))
-        throw new Error(`Cannot deploy a file whose name has a tab or a line break: ${JSON.stringify(relativePath)}`);
-      files.set(relativePath, identityOf(stats));
+      files.set(storablePath(relativePath), identityOf(stats));
     }
   };
   visit(root, '', new Set());
   return files;
+}
+
+/** The identity of one file of the site (links followed), or undefined when it is not a file. */
+export function fileIdentity(file: string): FileIdentity | undefined {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats?.isFile() ? identityOf(stats) : undefined;
+}
+
+/** `relativePath`, once it is known the deploy state can record it. */
+export function storablePath(relativePath: string): string {
+  if (!isStorablePath(relativePath))
+    throw new Error(`Cannot deploy a file whose name has a tab or a line break: ${JSON.stringify(relativePath)}`);
+  return relativePath;
 }

@@ -15,7 +15,7 @@ import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
 import type { ExportRecords } from '../../src/registry/public-collections';
 import { nextTokyoMidnight } from '../../src/lib/tokyo-date';
 import { describeAlerts, runAlerts } from '../alerts';
-import { buildSite } from '../build-site';
+import { buildSite, type SiteBuild } from '../build-site';
 import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
@@ -34,7 +34,7 @@ export interface LiveSiteOptions {
    * Runs after each build, before the alerts (their links must lead to live pages): the publisher deploys here.
    * A failure fails the cycle; the next change or the retry builds and deploys again.
    */
-  afterBuild?: () => Promise<void>;
+  afterBuild?: (built: SiteBuild) => Promise<void>;
   /** Runs when the full-text index of a build is in the site (it catches up in the background). */
   afterSearchIndex?: () => void;
 }
@@ -93,7 +93,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     }
     const exportSeconds = seconds();
     const built = await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
-    await options.afterBuild?.();
+    await options.afterBuild?.(built);
     // A failed index is reported by the build, and the next build asks for one again.
     if (built.newSearchIndex) built.searchIndexed.then(options.afterSearchIndex, () => undefined);
     const steps = (timings: Record<string, number>) =>

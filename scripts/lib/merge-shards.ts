@@ -4,15 +4,22 @@
  * ./shard-manifest.ts) become one site, as a one-machine full build writes
  * it: the client bundle and public files (in every shard alike) and every
  * shard's pages, hard-linked; the sitemap and the hosting headers from the
- * union of the shards' page records; and the full-text index, part by part,
- * from the merged searchable pages (the writer the full build feeds,
- * ./search-index-writer.ts). The new site goes live in `outDir` as a build's
+ * union of the shards' page records; and the full-text index, each part
+ * linked from the shard that wrote it as it rendered the part's pages
+ * (planShards: a part is whole in one shard), and its part list. The new site goes live in `outDir` as a build's
  * does (a new generation, ./site-generations.ts); it carries no state, so
  * the next build in that folder is a full one.
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { SEARCH_INDEX_DIR, searchPartFolder, type IndexPartKind, type SearchPart } from '../../src/lib/search/index-parts';
+import {
+  SEARCH_INDEX_DIR,
+  SEARCH_PART_LIST,
+  searchPartPath,
+  type SearchPart,
+  type SearchPartition,
+  type SearchPartList,
+} from '../../src/lib/search/index-parts';
 import {
   buildEnvironment,
   HEADERS_FILE,
@@ -22,9 +29,9 @@ import {
   type SiteBuildOptions,
   type SiteHeaders,
 } from '../build-site';
-import { pageText } from './page-text';
-import { SearchIndexWriter, writeSearchPartList } from './search-index-writer';
+import { linkPart, writeSearchPartList } from './search-index-writer';
 import { checkShards, readShardManifest, SHARD_MANIFEST_FILE, type LoadedShard } from './shard-manifest';
+import type { ShardPlan } from './shards';
 import { filesUnder, linkFiles, linkTree, writeNewFile } from './site-files';
 import { keepSpare, newGeneration, pointAt } from './site-generations';
 import { HashSets, stateDirOf, unionOfHashes } from './site-state';
@@ -35,8 +42,6 @@ export interface MergeOptions extends Pick<SiteBuildOptions, 'firebaseProjectId'
   /** The shards' folders, one per shard of one build, in any order. */
   shardDirs: readonly string[];
   outDir: string;
-  /** The most pages of each kind in one part of the full-text index, as the one-machine build takes it (SiteBuildOptions). */
-  searchPartPages?: Readonly<Record<IndexPartKind, number>>;
 }
 
 export interface MergedSite extends SiteHeaders {
@@ -54,7 +59,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
     options.shardDirs.map(async (dir) => ({ dir: path.resolve(dir), manifest: await readShardManifest(path.resolve(dir)) })),
   );
   const { env, siteUrl } = buildEnvironment(options);
-  const pages = checkShards(shards, siteUrl);
+  const { pages, partition, plan } = checkShards(shards, siteUrl);
   step('read manifests');
 
   const outDir = path.resolve(options.outDir);
@@ -75,15 +80,18 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
     );
     await writeNewFile(staging, HEADERS_FILE, headersFileBytes(headers.headers), folders);
     step('sitemap and headers');
-    const searchable = searchFiles(pages, options.searchPartPages);
-    for (const [part, files] of searchable) {
-      await writeIndexPart(staging, part, files);
-      step(`index ${part}`);
-    }
+    const written = await linkIndexParts(shards, partition, plan, path.join(staging, SEARCH_INDEX_DIR));
+    const searchable = searchFiles(pages, shards[0]!.manifest.searchPartPages);
+    for (const [part, files] of searchable)
+      if (written.get(part) !== files.length)
+        throw new Error(
+          `The ${part} part of the search index holds ${written.get(part) ?? 'no'} pages, not the ${files.length} searchable ones.`,
+        );
     await writeSearchPartList(
       path.join(staging, SEARCH_INDEX_DIR),
-      [...searchable].map(([part, files]) => [part, files.length]),
+      partition.parts.map((part) => [part, written.get(part)!]),
     );
+    step('search index');
     const replaced = pointAt(outDir, staging);
     live = true;
     await keepSpare(stateDir, replaced, staging, null);
@@ -92,6 +100,31 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
   } finally {
     if (!live) await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Links every part of the full-text index from the shard that wrote it
+ * (planShards names it; the primary part first, at the index's top) into
+ * `indexDir`, and returns each part's page count as its shard listed it.
+ */
+async function linkIndexParts(
+  shards: readonly LoadedShard[],
+  partition: SearchPartition,
+  plan: ShardPlan,
+  indexDir: string,
+): Promise<Map<SearchPart, number>> {
+  const written = new Map<SearchPart, number>();
+  for (const part of partition.parts) {
+    const shard = shards.find(({ manifest }) => plan.partitionOf(manifest.shard.index).parts.includes(part))!;
+    const from = path.join(shard.dir, SEARCH_INDEX_DIR);
+    const list = await readFile(path.join(from, SEARCH_PART_LIST), 'utf8').catch(() => undefined);
+    const listed = list === undefined ? [] : (JSON.parse(list) as SearchPartList).parts;
+    const pages = listed.find((entry) => entry.path === searchPartPath(part))?.pages;
+    if (pages === undefined) throw new Error(`${shard.dir} lacks the ${part} part of the search index, which its shard writes.`);
+    await linkPart(from, indexDir, part);
+    written.set(part, pages);
+  }
+  return written;
 }
 
 /**
@@ -104,24 +137,16 @@ async function linkShards(shards: readonly LoadedShard[], staging: string): Prom
   const pageFiles = ({ manifest }: LoadedShard) => new Set(manifest.pages.map(([, record]) => record.file));
   const otherFiles = async (shard: LoadedShard) => {
     const own = pageFiles(shard);
-    return (await filesUnder(shard.dir)).filter((file) => file !== SHARD_MANIFEST_FILE && !own.has(file)).join('\n');
+    return (await filesUnder(shard.dir))
+      .filter((file) => file !== SHARD_MANIFEST_FILE && !file.startsWith(`${SEARCH_INDEX_DIR}/`) && !own.has(file))
+      .join('\n');
   };
   const common = await otherFiles(first!);
-  await linkTree(first!.dir, staging, { skip: [SHARD_MANIFEST_FILE] });
+  // The index's parts are linked from the shards that wrote them (linkIndexParts).
+  await linkTree(first!.dir, staging, { skip: [SHARD_MANIFEST_FILE, SEARCH_INDEX_DIR] });
   for (const shard of others) {
     if ((await otherFiles(shard)) !== common)
       throw new Error(`${shard.dir} holds other client files than ${first!.dir} (another code version?).`);
     await linkFiles(shard.dir, staging, [...pageFiles(shard)]);
-  }
-}
-
-/** One part of the full-text index, from its pages' files in the site `root` (a part without pages is an empty index). */
-async function writeIndexPart(root: string, part: SearchPart, files: readonly string[]): Promise<void> {
-  const writer = await SearchIndexWriter.open();
-  try {
-    for (const file of files) await writer.add(file, pageText(await readFile(path.join(root, file))));
-    await writer.write(path.join(root, SEARCH_INDEX_DIR, searchPartFolder(part)));
-  } finally {
-    await writer.discard();
   }
 }

@@ -10,11 +10,18 @@
  * The service is one process shared by the builds of this process; it
  * exits with it (its input closes), and each writer deletes its index.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createIndex, type PagefindIndex } from 'pagefind';
-import { SEARCH_PART_LIST, searchPartListBytes, type SearchPart } from '../../src/lib/search/index-parts';
+import {
+  INDEX_PART_KINDS,
+  SEARCH_PART_LIST,
+  searchPartFolder,
+  searchPartListBytes,
+  type SearchPart,
+} from '../../src/lib/search/index-parts';
 import { decodedText } from './page-text';
+import { linkTree } from './site-files';
 
 const SEARCHABLE_MAIN = '<main id="main" data-pagefind-body';
 
@@ -131,4 +138,20 @@ export class SearchIndexWriter {
 export async function writeSearchPartList(indexDir: string, written: readonly (readonly [SearchPart, number])[]): Promise<void> {
   await mkdir(indexDir, { recursive: true });
   await writeFile(path.join(indexDir, SEARCH_PART_LIST), searchPartListBytes(written));
+}
+
+/** A part's folder inside the index folder (`blogs-2`): the primary part's bundle has them beside its own files. */
+const PART_FOLDER = new RegExp(`^(${INDEX_PART_KINDS.join('|')})(-\\d+)?$`);
+
+/** Links one part of the index `from` into the index being made at `to` (the primary part: its own files, not the other parts). */
+export async function linkPart(from: string, to: string, part: SearchPart): Promise<void> {
+  const folder = searchPartFolder(part);
+  if (folder) {
+    await mkdir(to, { recursive: true });
+    await linkTree(path.join(from, folder), path.join(to, folder));
+    return;
+  }
+  // The first part linked in (the primary part comes first): `to` does not exist yet.
+  const others = (await readdir(from)).filter((name) => PART_FOLDER.test(name));
+  await linkTree(from, to, { skip: [...others, SEARCH_PART_LIST] });
 }

@@ -16,18 +16,18 @@
  * generation of it, scripts/lib/site-generations.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { getPriority } from 'node:os';
 import path from 'node:path';
-import { INDEX_PART_KINDS, SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
+import { SEARCH_INDEX_DIR, searchPartFolder, type SearchPart } from '../../src/lib/search/index-parts';
 import { ROOT } from './project';
 import { foreground } from './foreground';
 import { linkUnchangedFiles } from './keep-unchanged';
 import { removeInBackground, replaceDir } from './replace-dir';
-import { SearchIndexWriter, writeSearchPartList } from './search-index-writer';
-import { linkFiles, linkTree } from './site-files';
+import { linkPart, SearchIndexWriter, writeSearchPartList } from './search-index-writer';
+import { linkFiles } from './site-files';
 
 /**
  * Pagefind's own executable, as its npm wrapper finds it (the same
@@ -62,9 +62,6 @@ const backgroundNiceIncrement = () => String(Math.max(0, BACKGROUND_NICENESS - g
 /** A file every Pagefind bundle has: a part's folder holding it is a whole index. */
 const ENTRY_FILE = 'pagefind-entry.json';
 
-/** A part's folder inside the index folder (`blogs-2`): the primary part's bundle has them beside its own files. */
-const PART_FOLDER = new RegExp(`^(${INDEX_PART_KINDS.join('|')})(-\\d+)?$`);
-
 /**
  * What each part's pages are, as one digest: every file with its identity
  * (inode, size, mtime; a missing one as such). A build writes a page only
@@ -84,17 +81,34 @@ function pagesOfParts(site: string, files: ReadonlyMap<SearchPart, readonly stri
   return digests;
 }
 
-/** Links one part of the index `from` into the index being made at `to` (the primary part: its own files, not the other parts). */
-async function linkPart(from: string, to: string, part: SearchPart): Promise<void> {
-  const folder = searchPartFolder(part);
-  if (folder) {
-    await mkdir(to, { recursive: true });
-    await linkTree(path.join(from, folder), path.join(to, folder));
-    return;
+/**
+ * Where the pages of each part of `{state}/pagefind` are kept between
+ * processes (a publisher restarted, or the bench's edits after a full build
+ * made by another process), tied to that index by its entry file's
+ * identity: a record of another index is not read.
+ */
+const PARTS_RECORD = 'search-parts.json';
+const entryIdentity = (index: string) => {
+  const info = statSync(path.join(index, ENTRY_FILE), { throwIfNoEntry: false });
+  return info && `${info.ino}:${info.size}:${info.mtimeMs}`;
+};
+
+function readPartsRecord(stateDir: string): Map<SearchPart, string> | undefined {
+  try {
+    const record = JSON.parse(readFileSync(path.join(stateDir, PARTS_RECORD), 'utf8')) as { entry: string; parts: Record<string, string> };
+    if (record.entry !== entryIdentity(path.join(stateDir, SEARCH_INDEX_DIR))) return undefined;
+    return new Map(Object.entries(record.parts) as [SearchPart, string][]);
+  } catch {
+    return undefined;
   }
-  // The first part linked in (the primary part comes first): `to` does not exist yet.
-  const others = (await readdir(from)).filter((name) => PART_FOLDER.test(name));
-  await linkTree(from, to, { skip: [...others, SEARCH_PART_LIST] });
+}
+
+function writePartsRecord(stateDir: string, parts: Map<SearchPart, string> | undefined): void {
+  const file = path.join(stateDir, PARTS_RECORD);
+  const entry = entryIdentity(path.join(stateDir, SEARCH_INDEX_DIR));
+  if (!parts || !entry) return rmSync(file, { force: true });
+  writeFileSync(`${file}.new`, JSON.stringify({ entry, parts: Object.fromEntries(parts) }));
+  renameSync(`${file}.new`, file);
 }
 
 interface Waiter {
@@ -112,8 +126,10 @@ export class BackgroundIndexer {
   #pending: { build: number; files: ReadonlyMap<SearchPart, readonly string[]>; waiters: Waiter[] } | undefined;
   #looping = false;
   #latest: Promise<void> = Promise.resolve();
-  /** The pages of each part of the current index (pagesOfParts), when this indexer made it. */
+  /** The pages of each part of the current index (pagesOfParts), when this indexer or a full build of this process made it. */
   #indexedPages: Map<SearchPart, string> | undefined;
+  /** What the last background index made again and what it linked from the current index, by part. */
+  lastRun: { made: SearchPart[]; linked: SearchPart[] } | undefined;
 
   /** `enqueue` runs a task between two builds of the site; `publish` puts `{state}/pagefind` live. */
   constructor(outDir: string, stateDir: string, enqueue: (task: () => Promise<void>) => Promise<void>, publish: () => Promise<void>) {
@@ -121,13 +137,19 @@ export class BackgroundIndexer {
     this.#stateDir = stateDir;
     this.#enqueue = enqueue;
     this.#publishLive = publish;
+    this.#indexedPages = readPartsRecord(stateDir);
   }
 
-  /** A full build indexed the site itself (before its swap): older requests are moot. */
-  indexed(build: number): void {
+  /**
+   * A full build indexed the site itself (before its swap): older requests
+   * are moot. `pages`: its searchable files by part, in `site` (the
+   * generation it swaps in), so the next index makes again only the parts
+   * whose pages change after it; without them it makes every part.
+   */
+  indexed(build: number, pages?: { site: string; files: ReadonlyMap<SearchPart, readonly string[]> }): void {
     this.#published = Math.max(this.#published, build);
-    // Its index was made apart: the next background index makes every part.
-    this.#indexedPages = undefined;
+    this.#indexedPages = pages && pagesOfParts(pages.site, pages.files);
+    writePartsRecord(this.#stateDir, this.#indexedPages);
     if (this.#pending && this.#pending.build <= build) {
       const { waiters } = this.#pending;
       this.#pending = undefined;
@@ -216,11 +238,12 @@ export class BackgroundIndexer {
         await this.#enqueue(async () => {
           published = await this.#publish(job.build, output);
         });
-        if (published) this.#indexedPages = pagesNow;
+        if (published) writePartsRecord(this.#stateDir, (this.#indexedPages = pagesNow));
+        this.lastRun = { made: [...dirty], linked: [...job.files.keys()].filter((part) => !dirty.has(part)) };
         job.waiters.forEach((waiter) => waiter.resolve());
       } catch (error) {
         // Which parts are as their pages is no longer known: the next index makes them all again.
-        this.#indexedPages = undefined;
+        writePartsRecord(this.#stateDir, (this.#indexedPages = undefined));
         job.waiters.forEach((waiter) => waiter.reject(error as Error));
       } finally {
         // 200,000 diary pages at scale: removed off this thread.

@@ -11,12 +11,14 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageRecord, SitePages } from './site-state';
-import { shardName, shardOf, type Shard } from './shards';
+import { searchPartsOf } from '../../src/data/site-pages';
+import type { IndexPartKind, SearchPartition } from '../../src/lib/search/index-parts';
+import { planShards, shardName, type Shard, type ShardPlan } from './shards';
 
 export const SHARD_MANIFEST_FILE = '.shard.json';
 
 export interface ShardManifest {
-  version: 1;
+  version: 2;
   shard: Shard;
   rendererKey: string;
   /** The export the shard rendered, as screened (./screen-export.ts): shards that left out other records differ here. */
@@ -28,6 +30,8 @@ export interface ShardManifest {
   leftOut: string[];
   /** Every URL of the site as the shard's renderer listed it: how many, and a hash of the list. */
   listing: { urls: number; sha256: string };
+  /** The bound of each part of the full-text index: the parts (and so the shards' pages) follow from it and the listing. */
+  searchPartPages: Readonly<Record<IndexPartKind, number>>;
   /** The distinct inline-hash sets its pages use (HashSets), which PageRecord.hashes index. */
   hashSets: string[];
   /** Its pages' records, by URL. */
@@ -53,7 +57,7 @@ export function shardManifest(
   urls: readonly string[],
   pages: SitePages,
 ): ShardManifest {
-  return { version: 1, ...build, listing: { urls: urls.length, sha256: listingHash(urls) }, pages: [...pages.entries()] };
+  return { version: 2, ...build, listing: { urls: urls.length, sha256: listingHash(urls) }, pages: [...pages.entries()] };
 }
 
 export async function writeShardManifest(dir: string, manifest: ShardManifest): Promise<void> {
@@ -69,17 +73,24 @@ export async function readShardManifest(dir: string): Promise<ShardManifest> {
     throw new Error(`${dir} is not the output of a shard build (no ${SHARD_MANIFEST_FILE}; build it with --shard k/N).`);
   }
   const manifest = JSON.parse(text) as ShardManifest;
-  if (manifest.version !== 1) throw new Error(`${dir}: a shard manifest of another version (${String(manifest.version)}).`);
+  if (manifest.version !== 2) throw new Error(`${dir}: a shard manifest of another version (${String(manifest.version)}).`);
   return manifest;
+}
+
+/** The shards' pages, and the plan they were cut by. */
+export interface CheckedShards {
+  pages: Map<string, PageRecord>;
+  partition: SearchPartition;
+  plan: ShardPlan;
 }
 
 /**
  * Checks that the shards are the N shards of one build (same renderer,
- * export, clock, site URL and listing; each shard once) and that their
- * pages partition the listing (each URL in the shard shardOf names, none
- * missing); returns every page's record.
+ * export, clock, site URL, listing and parts of the index; each shard once)
+ * and that their pages partition the listing (each URL in the shard
+ * planShards names, none missing); returns every page's record and the plan.
  */
-export function checkShards(shards: readonly LoadedShard[], siteUrl: string): Map<string, PageRecord> {
+export function checkShards(shards: readonly LoadedShard[], siteUrl: string): CheckedShards {
   if (shards.length === 0) throw new Error('--merge needs the folders of the shards.');
   const [first] = shards;
   const count = first!.manifest.shard.count;
@@ -97,20 +108,22 @@ export function checkShards(shards: readonly LoadedShard[], siteUrl: string): Ma
               : 'the shards of one build share the code, the export, the clock and PUBLIC_SITE_URL.'),
         );
     if (manifest.listing.sha256 !== first!.manifest.listing.sha256) throw new Error(`${dir} listed other URLs than ${first!.dir}.`);
+    if (JSON.stringify(manifest.searchPartPages) !== JSON.stringify(first!.manifest.searchPartPages))
+      throw new Error(`${dir} cut the search index by other bounds than ${first!.dir}.`);
   }
   if (seen.size !== count) throw new Error(`The merge has ${seen.size} of the ${count} shards: every shard's folder is needed.`);
   if (first!.manifest.siteUrl !== siteUrl)
     throw new Error(`The shards were built for ${first!.manifest.siteUrl}, this merge for ${siteUrl} (PUBLIC_SITE_URL).`);
   const pages = new Map<string, PageRecord>();
-  for (const { dir, manifest } of shards) {
-    for (const [url, record] of manifest.pages) {
-      if (shardOf(url, count) !== manifest.shard.index) throw new Error(`${dir} rendered ${url}, which is not its shard's.`);
-      pages.set(url, record);
-    }
-  }
+  for (const { manifest } of shards) for (const [url, record] of manifest.pages) pages.set(url, record);
   if (pages.size !== first!.manifest.listing.urls)
     throw new Error(`The shards rendered ${pages.size} of the ${first!.manifest.listing.urls} URLs of the site.`);
-  return pages;
+  const partition = searchPartsOf(pages.keys(), first!.manifest.searchPartPages);
+  const plan = planShards(pages.keys(), count, partition);
+  for (const { dir, manifest } of shards)
+    for (const [url] of manifest.pages)
+      if (plan.shardOf(url) !== manifest.shard.index) throw new Error(`${dir} rendered ${url}, which is not its shard's.`);
+  return { pages, partition, plan };
 }
 
 /** Why two shards' exports differ: the records one left out and the other did not, or another export. */

@@ -185,7 +185,8 @@ afterAll(async () => {
   await rm(WORK, { recursive: true, force: true });
 });
 
-it(`builds the same site incrementally as in full through ${STEPS} random steps`, async () => {
+it(`builds the same site incrementally as in full through ${STEPS} random steps, and names every file it changes`, async () => {
+  let filesChanged = 0;
   for (let step = 1; step <= STEPS; step++) {
     const made = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
       const [name, change] = pick(CHANGES);
@@ -194,11 +195,20 @@ it(`builds the same site incrementally as in full through ${STEPS} random steps`
     });
     keepConsistent();
     await writePublicExport(EXPORT, records);
+    const before = await tree(INCREMENTAL);
     const incremental = await buildSite({ exportDir: EXPORT, outDir: INCREMENTAL, quiet: true, now: NOW, renderer });
     expect(incremental.mode).toBe('incremental');
     await buildSite({ exportDir: EXPORT, outDir: FULL, quiet: true, now: NOW, full: true, renderer });
     const [a, b] = await Promise.all([tree(INCREMENTAL), tree(FULL)]);
     const differing = [...new Set([...a.keys(), ...b.keys()])].sort().filter((file) => a.get(file) !== b.get(file));
     expect(differing, `step ${step} (${made.join(', ')})`).toEqual([]);
+    // The publisher's deploy looks only at the files the build names (scripts/deploy/plan.ts): it names every one that changed.
+    const changed = [...new Set([...before.keys(), ...a.keys()])].sort().filter((file) => before.get(file) !== a.get(file));
+    expect(
+      changed.filter((file) => !incremental.changedFiles?.has(file)),
+      `step ${step} (${made.join(', ')})`,
+    ).toEqual([]);
+    filesChanged += changed.length;
   }
+  expect(filesChanged).toBeGreaterThan(STEPS);
 }, 600_000);

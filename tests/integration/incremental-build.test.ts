@@ -12,7 +12,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, buildsSettled, type SiteBuild } from '../../scripts/build-site';
+import { buildSite, buildsSettled, lastBackgroundIndex, searchFiles, type SiteBuild } from '../../scripts/build-site';
+import { BackgroundIndexer } from '../../scripts/lib/search-index';
+import { readState, stateDirOf } from '../../scripts/lib/site-state';
 import { ROOT } from '../../scripts/lib/project';
 import { filesUnder } from '../../scripts/lib/site-files';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
@@ -91,16 +93,37 @@ describe('incremental build', () => {
     records.therapists.push(newcomer);
     records.frozenAccounts.push(frozenRecord(newcomer, 'aa_shizuku', 'therapist', { frozenOn: '2026-11-01' }));
     records.shifts.push(shiftRecord(newcomer, TODAY, '10:00', '16:00'));
-    const build = await buildIncrementally('create');
+    const build = await buildIncrementally('create', { awaitSearch: true });
     expect(build.mode).toBe('incremental');
     // The full build left a copy of itself as the spare: even the first incremental build copies nothing.
     expect(build.staged).toBe('spare');
+    // The full build's index told the background index its parts' pages: the parts without her pages (the diaries')
+    // are linked from it, not made again (each part made again by Pagefind numbers its pages anew: a deploy of all of it).
+    const run = lastBackgroundIndex(SITE_A);
+    expect(run?.made.length).toBeGreaterThan(0);
+    expect(run?.linked.filter((part) => part.startsWith('blogs'))).not.toEqual([]);
     expect(await read(SITE_A, 'profile/shizuku.html')).toContain('しずく');
     expect(await read(SITE_A, `store-profile/${store.profileSlug}.html`)).toContain('しずく');
     expect(await read(SITE_A, 'today.html')).toContain('しずく');
     // "aa_shizuku" sorts first: the first page of the list takes it, the others move one on.
     expect(await read(SITE_A, 'frozen-accounts.html')).toContain('aa_shizuku');
     expect(await read(SITE_A, 'frozen-accounts/2.html')).toContain('@xmail_th');
+  });
+
+  it('starts the index of a new process from the parts the last index recorded: nothing changed, nothing made again', async () => {
+    await buildsSettled();
+    const stateDir = stateDirOf(SITE_A);
+    const state = await readState(stateDir);
+    // As a publisher restarted on its disk: an indexer of its own, the site's queue empty meanwhile.
+    const indexer = new BackgroundIndexer(
+      SITE_A,
+      stateDir,
+      (task) => task(),
+      async () => undefined,
+    );
+    const files = searchFiles(state!.pages.entries(), LOW_BOUND);
+    await indexer.request(Number.MAX_SAFE_INTEGER, files);
+    expect(indexer.lastRun).toEqual({ made: [], linked: [...files.keys()] });
   });
 
   it('re-renders few files for a bio edit and leaves the rest untouched', async () => {

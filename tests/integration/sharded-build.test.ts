@@ -20,14 +20,14 @@ import { mergeShards, type MergedSite } from '../../scripts/lib/merge-shards';
 import { ROOT } from '../../scripts/lib/project';
 import { serveSite } from '../../scripts/lib/serve-site';
 import { readShardManifest, SHARD_MANIFEST_FILE } from '../../scripts/lib/shard-manifest';
-import { shardOf } from '../../scripts/lib/shards';
+import { planShards } from '../../scripts/lib/shards';
 import { readState, stateDirOf } from '../../scripts/lib/site-state';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartsOf } from '../../src/data/site-pages';
 import { blogPath, SEARCH_PATH } from '../../src/lib/routes';
-import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, type SearchPartList } from '../../src/lib/search/index-parts';
+import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
 import { TEST_PROJECTS } from '../setup/projects';
 import { firstDifference, searchIndexSummary, siteTree } from './support/site-tree';
@@ -46,6 +46,7 @@ const MERGED = path.join(WORK, 'merged');
 // stores, some 35 archive pages): built on one machine, and merged from the same shards.
 const LOW_BOUND = { directory: 100, blogs: 10 };
 const SMALL_PARTS = path.join(WORK, 'small-parts');
+const SMALL_PART_SHARDS = SHARDS.map((dir) => `${dir}-small-parts`);
 const MERGED_SMALL_PARTS = path.join(WORK, 'merged-small-parts');
 // One clock for every build: pages show "today" and an "as of" time.
 const now = new Date('2026-11-22T03:00:00.000Z');
@@ -68,7 +69,18 @@ beforeAll(async () => {
     shardBuilds.push(await buildSite({ exportDir: EXPORT, outDir, quiet: true, now, renderer, shard: { index: i + 1, count: N } }));
   merged = await mergeShards({ shardDirs: SHARDS, outDir: MERGED });
   await buildSite({ exportDir: EXPORT, outDir: SMALL_PARTS, quiet: true, now, full: true, renderer, searchPartPages: LOW_BOUND });
-  await mergeShards({ shardDirs: SHARDS, outDir: MERGED_SMALL_PARTS, searchPartPages: LOW_BOUND });
+  // Each shard writes the parts of the index it holds: shards cut by the lower bound, as the one-machine build is.
+  for (const [i, outDir] of SMALL_PART_SHARDS.entries())
+    await buildSite({
+      exportDir: EXPORT,
+      outDir,
+      quiet: true,
+      now,
+      renderer,
+      shard: { index: i + 1, count: N },
+      searchPartPages: LOW_BOUND,
+    });
+  await mergeShards({ shardDirs: SMALL_PART_SHARDS, outDir: MERGED_SMALL_PARTS });
 }, 600_000);
 
 afterAll(async () => {
@@ -108,12 +120,18 @@ async function searchAnswers(browser: Browser, site: string, queries: readonly s
 }
 
 describe('a full build across machines', () => {
-  it('renders each URL of the site in exactly one shard, the one shardOf names', async () => {
+  it('renders each URL of the site in exactly one shard, the one planShards names, and writes its parts of the index', async () => {
     const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url).sort();
     const shardUrls = await Promise.all(SHARDS.map(async (dir) => (await readShardManifest(dir)).pages.map(([url]) => url)));
+    const plan = planShards(siteUrls, N, searchPartsOf(siteUrls));
     for (const [i, urls] of shardUrls.entries()) {
       expect(urls.length, `shard ${i + 1}`).toBeGreaterThan(siteUrls.length / (2 * N));
-      expect(urls.filter((url) => shardOf(url, N) !== i + 1)).toEqual([]);
+      expect(urls.filter((url) => plan.shardOf(url) !== i + 1)).toEqual([]);
+      // Its parts of the full-text index, and no other.
+      const list = await readFile(path.join(SHARDS[i]!, SEARCH_INDEX_DIR, SEARCH_PART_LIST), 'utf8').catch(() => '{"parts":[]}');
+      expect((JSON.parse(list) as SearchPartList).parts.map((part) => part.path)).toEqual(
+        plan.partitionOf(i + 1).parts.map(searchPartPath),
+      );
     }
     const union = shardUrls.flat().sort();
     // Disjoint (no URL twice) and together the whole site.

@@ -141,6 +141,41 @@ describe('the deploy plan', () => {
     expect(summary(await planDeploy(copy, ignored, state))).toEqual({ added: [], changed: [], removed: [], read: 4, hashed: 0 });
   });
 
+  it('looks only at the paths it is given as changed: the plan equals a walk of the whole site, with only those statted', async () => {
+    const first = await deployed();
+    rewrite('profile/miu.html', '<p>みう（更新）</p>');
+    writeFileSync(path.join(root, 'profile/sara.html'), '<p>さら</p>');
+    rmSync(path.join(root, 'profile/rin.html'));
+    // A build's changedFiles: what it wrote (one with the same bytes again), removed, and a dot file the deploy ignores.
+    rewrite('index.html', '<h1>セラリンク</h1>');
+    const only = new Set(['profile/miu.html', 'profile/sara.html', 'profile/rin.html', 'index.html', '.headers.json']);
+    const state = await loadDeployState(statePath, SITE);
+    const targeted = await planDeploy(root, ignored, state, { only });
+    const walked = await planDeploy(root, ignored, state);
+    expect(summary(targeted)).toEqual(summary(walked));
+    expect(summary(targeted)).toEqual({
+      added: ['profile/sara.html'],
+      changed: ['profile/miu.html'],
+      removed: ['profile/rin.html'],
+      read: 3,
+      hashed: 2,
+    });
+    expect(targeted.looked).toBe(only.size);
+    expect(walked.looked).toBe(first.files.size);
+    expect(new Map(targeted.files)).toEqual(new Map(walked.files));
+  });
+
+  it('keeps the released record of a path it is not given, whatever the file now is (the builds name every path they change)', async () => {
+    await deployed();
+    rewrite('profile/miu.html', '<p>みう（更新）</p>');
+    const state = await loadDeployState(statePath, SITE);
+    const plan = await planDeploy(root, ignored, state, { only: new Set() });
+    expect(summary(plan)).toEqual({ added: [], changed: [], removed: [], read: 0, hashed: 0 });
+    expect(plan.files.get('profile/miu.html')).toEqual(state!.files.get('profile/miu.html'));
+    // Without a state there is nothing to keep: every file is walked and sent.
+    expect((await planDeploy(root, ignored, undefined, { only: new Set() })).added).toHaveLength(4);
+  });
+
   it('keeps no state of another site, nor an unreadable or torn file', async () => {
     await deployed();
     expect(await loadDeployState(statePath, 'demo-other')).toBeUndefined();

@@ -9,6 +9,8 @@ import { DeploySchedule } from '../../scripts/deploy/deploy-schedule';
 const EVERY = 300_000;
 const RETRY = 60_000;
 let sent: { at: number; index: boolean }[];
+/** What each deploy that started was told to look at: the paths, or 'walk' (the whole site). */
+let looked: (string[] | 'walk')[];
 let failNext = 0;
 let running = 0;
 let overlapped = false;
@@ -17,11 +19,13 @@ let schedule: DeploySchedule;
 beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
   sent = [];
+  looked = [];
   failNext = 0;
   running = 0;
   overlapped = false;
   schedule = new DeploySchedule(
-    async ({ holdSearchIndex }) => {
+    async ({ holdSearchIndex, changedPaths }) => {
+      looked.push(changedPaths ? [...changedPaths].sort() : 'walk');
       overlapped ||= running > 0;
       running++;
       // A deploy takes a few seconds.
@@ -41,9 +45,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A build's deploy, run to its end on the fake clock. */
-async function build(): Promise<void> {
-  const done = schedule.afterBuild();
+/** A build's deploy, run to its end on the fake clock; `changed`: the build's changedFiles (null: a full build). */
+async function build(changed: string[] | null = []): Promise<void> {
+  const done = schedule.afterBuild(changed && new Set(changed));
   await vi.advanceTimersByTimeAsync(3_000);
   await done;
 }
@@ -73,8 +77,8 @@ describe('the deploy schedule', () => {
   });
 
   it('runs one deploy at a time, in the order asked', async () => {
-    const first = schedule.afterBuild();
-    const second = schedule.afterBuild();
+    const first = schedule.afterBuild(new Set());
+    const second = schedule.afterBuild(new Set());
     await vi.advanceTimersByTimeAsync(6_000);
     await Promise.all([first, second]);
     expect(overlapped).toBe(false);
@@ -92,5 +96,36 @@ describe('the deploy schedule', () => {
     expect(sent).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(RETRY + 3_000);
     expect(sent.at(-1)).toEqual({ at: 3_000 + 10_000 + 3_000 + RETRY + 3_000, index: true });
+  });
+
+  it('has a page deploy look at the paths the builds changed since the last deploy started, and walk the site when that is not known', async () => {
+    // At start nothing is known of what the last release holds.
+    await build(['a.html']);
+    await build(['b.html']);
+    // Two builds before their deploys start: the first deploy looks at both, the second at nothing new.
+    const first = schedule.afterBuild(new Set(['c.html']));
+    const second = schedule.afterBuild(new Set(['d.html', 'c.html']));
+    await vi.advanceTimersByTimeAsync(6_000);
+    await Promise.all([first, second]);
+    // A full build: every file may be new.
+    await build(null);
+    await build(['e.html']);
+    expect(looked).toEqual(['walk', ['b.html'], ['c.html', 'd.html'], [], 'walk', ['e.html']]);
+    expect(sent.map(({ index }) => index)).toEqual([true, false, false, false, false, false]);
+  });
+
+  it('walks the site after a failed deploy, and the index deploy walks it too', async () => {
+    await build(['a.html']);
+    failNext = 1;
+    await build(['b.html']);
+    await build(['c.html']);
+    await vi.advanceTimersByTimeAsync(EVERY);
+    schedule.afterSearchIndex();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await build(['d.html']);
+    // The failed deploy looked at b.html; the next one cannot know what the release lacks (it went before the retry,
+    // which it makes needless), and the index deploy walks the site whatever is known.
+    expect(looked).toEqual(['walk', ['b.html'], 'walk', 'walk', ['d.html']]);
+    expect(sent.map(({ index }) => index)).toEqual([true, false, true, false]);
   });
 });

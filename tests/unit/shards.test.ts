@@ -9,32 +9,79 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkShards, listingHash, type LoadedShard, type ShardManifest } from '../../scripts/lib/shard-manifest';
-import { exportClock, inShard, parseShard, shardOf } from '../../scripts/lib/shards';
+import { exportClock, parseShard, planShards } from '../../scripts/lib/shards';
+import { searchPartsOf } from '../../src/data/site-pages';
+import { partitionSearch, type IndexPartKind } from '../../src/lib/search/index-parts';
 import { EXPORT_META_FILE } from '../../src/schema/public';
 
-describe('shardOf', () => {
-  it('puts every URL in exactly one shard of N, from 1 to N, whatever the URL', () => {
+/** A site's URLs as kinds of the index see them: profiles (directory), archive pages (blogs), diaries (no part). */
+const kindOf = (url: string): IndexPartKind | undefined =>
+  url.startsWith('/profile/') ? 'directory' : url.startsWith('/blogs/') ? 'blogs' : undefined;
+
+describe('planShards', () => {
+  const siteUrls = fc.uniqueArray(
+    fc.oneof(
+      fc.nat(5000).map((n) => `/profile/p-${n}`),
+      fc.nat(5000).map((n) => `/blogs/page/${n}`),
+      fc.string({ unit: 'binary', maxLength: 40 }).map((text) => `/${text}`),
+    ),
+    { maxLength: 400 },
+  );
+
+  it('puts every URL in one shard of N and every part of the index whole in one shard, whatever the site', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), fc.integer({ min: 1, max: 64 }), (url, count) => {
-        const k = shardOf(url, count);
-        expect(k).toBeGreaterThanOrEqual(1);
-        expect(k).toBeLessThanOrEqual(count);
-        const owners = Array.from({ length: count }, (_, i) => i + 1).filter((index) => inShard(url, { index, count }));
-        expect(owners).toEqual([k]);
+      fc.property(siteUrls, fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 60 }), (urls, count, bound) => {
+        const partition = partitionSearch(urls, kindOf, { directory: bound, blogs: bound });
+        const plan = planShards(urls, count, partition);
+        const owned = Array.from({ length: count }, (_, i) => plan.partitionOf(i + 1).parts).flat();
+        // Each part written by exactly one shard.
+        expect([...owned].sort()).toEqual([...partition.parts].sort());
+        for (const url of urls) {
+          const k = plan.shardOf(url);
+          expect(k).toBeGreaterThanOrEqual(1);
+          expect(k).toBeLessThanOrEqual(count);
+          const part = partition.partOf(url);
+          // A page of a part is rendered by the shard that writes the part, and only that shard indexes it.
+          for (let index = 1; index <= count; index++)
+            expect(plan.partitionOf(index).partOf(url)).toBe(part !== undefined && index === k ? part : undefined);
+          if (part) expect(plan.partitionOf(k).parts).toContain(part);
+        }
+        // Planned from the set of URLs, not their order: every shard and the merge agree.
+        const again = planShards(
+          [...urls].reverse(),
+          count,
+          partitionSearch([...urls].reverse(), kindOf, { directory: bound, blogs: bound }),
+        );
+        expect(urls.map((url) => again.shardOf(url))).toEqual(urls.map((url) => plan.shardOf(url)));
       }),
-      { seed: 41, numRuns: 500 },
+      { seed: 41, numRuns: 300 },
     );
   });
 
-  it('is stable: the same shard for the same URL in every version (FNV-1a, pinned)', () => {
-    // A URL's shard is part of the build's contract between machines: it never moves.
-    expect(['/', '/profile/miu', '/blog/b-1', '/stores'].map((url) => shardOf(url, 3))).toEqual([3, 3, 3, 2]);
+  /** A site shaped like 10,000 × 20 at a tenth: one directory part, three of archive pages, many diaries in none. */
+  const shapedSite = (diaries: number) => [
+    ...Array.from({ length: 1000 }, (_, i) => `/profile/p-${i}`),
+    ...Array.from({ length: 900 }, (_, i) => `/blogs/page/${i}`),
+    ...Array.from({ length: diaries }, (_, i) => `/blog/b-${i}`),
+  ];
+  const LIMITS = { directory: 1000, blogs: 300 };
+
+  it('gives the shards about as many pages each, the parts of the index included', () => {
+    const urls = shapedSite(25_000);
+    const plan = planShards(urls, 3, partitionSearch(urls, kindOf, LIMITS));
+    const counts = [1, 2, 3].map((k) => urls.filter((url) => plan.shardOf(url) === k).length);
+    for (const count of counts) expect(Math.abs(count - urls.length / 3)).toBeLessThan(urls.length * 0.02);
+    // A part of profiles and several of archive pages: every shard indexes some.
+    for (const k of [1, 2, 3]) expect(plan.partitionOf(k).parts.length).toBeGreaterThan(0);
   });
 
-  it('spreads the pages of a site over the shards', () => {
-    const urls = Array.from({ length: 3000 }, (_, i) => `/profile/therapist-${i}`);
-    const counts = [1, 2, 3].map((k) => urls.filter((url) => shardOf(url, 3) === k).length);
-    for (const count of counts) expect(count).toBeGreaterThan(800);
+  it('keeps nearly every URL in its shard when a page comes', () => {
+    const before = shapedSite(25_000);
+    const after = [...before, '/blog/b-new'];
+    const plan = planShards(before, 3, partitionSearch(before, kindOf, LIMITS));
+    const next = planShards(after, 3, partitionSearch(after, kindOf, LIMITS));
+    const moved = before.filter((url) => plan.shardOf(url) !== next.shardOf(url));
+    expect(moved.length).toBeLessThan(before.length / 1000);
   });
 });
 
@@ -72,10 +119,12 @@ describe('exportClock', () => {
 describe('checkShards', () => {
   const URLS = Array.from({ length: 40 }, (_, i) => `/profile/p-${i}`);
   const SITE = 'https://example.com';
+  const BOUNDS = { directory: 15, blogs: 10 };
   const shardsOf = (count: number): LoadedShard[] =>
     Array.from({ length: count }, (_, i) => {
+      const plan = planShards(URLS, count, searchPartsOf(URLS, BOUNDS));
       const manifest: ShardManifest = {
-        version: 1,
+        version: 2,
         shard: { index: i + 1, count },
         rendererKey: 'r1',
         exportVersion: 'e1',
@@ -83,15 +132,19 @@ describe('checkShards', () => {
         siteUrl: SITE,
         leftOut: [],
         listing: { urls: URLS.length, sha256: listingHash(URLS) },
+        searchPartPages: BOUNDS,
         hashSets: [],
-        pages: URLS.filter((url) => shardOf(url, count) === i + 1).map((url) => [url, { file: `${url.slice(1)}.html`, kind: 'page' }]),
+        pages: URLS.filter((url) => plan.shardOf(url) === i + 1).map((url) => [url, { file: `${url.slice(1)}.html`, kind: 'page' }]),
       };
       return { dir: `shard-${i + 1}`, manifest };
     });
 
   it('takes the N shards of one build in any order and gives every page once', () => {
-    const pages = checkShards(shardsOf(3).reverse(), SITE);
+    const { pages, partition } = checkShards(shardsOf(3).reverse(), SITE);
     expect([...pages.keys()].sort()).toEqual([...URLS].sort());
+    // The parts of the index as the shards' bound cuts them (the profiles in several).
+    expect(partition.parts).toEqual(searchPartsOf(URLS, BOUNDS).parts);
+    expect(partition.parts.length).toBeGreaterThan(2);
   });
 
   it('refuses a missing shard, a shard twice, or shards of another N', () => {
@@ -122,6 +175,9 @@ describe('checkShards', () => {
     shards[2]!.manifest.listing = { urls: 39, sha256: listingHash(URLS.slice(1)) };
     expect(() => checkShards(shards, SITE)).toThrow('listed other URLs');
     expect(() => checkShards(shardsOf(3), 'https://other.example')).toThrow('this merge for https://other.example');
+    const bounds = shardsOf(3);
+    bounds[1]!.manifest.searchPartPages = { directory: 16, blogs: 10 };
+    expect(() => checkShards(bounds, SITE)).toThrow('cut the search index by other bounds');
   });
 
   it('refuses a page rendered by the wrong shard, or pages missing', () => {
