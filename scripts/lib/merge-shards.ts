@@ -6,9 +6,10 @@
  * shard's pages, hard-linked; the sitemap and the hosting headers from the
  * union of the shards' page records; and the full-text index, each part
  * linked from the shard that wrote it as it rendered the part's pages
- * (planShards: a part is whole in one shard), and its part list. The new site goes live in `outDir` as a build's
- * does (a new generation, ./site-generations.ts); it carries no state, so
- * the next build in that folder is a full one.
+ * (planShards: a part is whole in one shard), and its part list. The new
+ * site goes live in `outDir` as a build's does (a new generation,
+ * ./site-generations.ts); it carries no state, so the next build in that
+ * folder is a full one.
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
