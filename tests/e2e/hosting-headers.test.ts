@@ -61,12 +61,22 @@ describe('Content-Security-Policy in Chromium', () => {
 
   it('is violated by no signed-in page, the islands talking to Auth and Firestore', async () => {
     const page = await site.newPage();
+    // Firebase signs out a persisted user whose reload at page load fails with anything but a network error: should a
+    // page land on /login, the Auth emulator's answers say why.
+    const authTrouble: string[] = [];
+    page.on('response', (response) => {
+      if (/identitytoolkit|securetoken/.test(response.url()) && response.status() >= 400)
+        authTrouble.push(`${response.status()} ${response.url().replace(/\?.*$/, '')}`);
+    });
+    page.on('requestfailed', (request) => {
+      if (/identitytoolkit|securetoken/.test(request.url())) authTrouble.push(`${request.failure()?.errorText} ${request.url()}`);
+    });
     await page.goto('/login');
     await signIn(page, 'therapist@theralink.test');
     await page.waitForURL(`${site.url}/`);
     for (const route of [...SIGNED_IN_ROUTES, '/profile/miu']) {
       await page.goto(route, { waitUntil: 'networkidle' });
-      expect(new URL(page.url()).pathname, route).toBe(route);
+      expect(new URL(page.url()).pathname, `${route} (Auth: ${authTrouble.join('; ') || 'no error answered'})`).toBe(route);
     }
     expect(cspViolations(page)).toEqual([]);
   });
