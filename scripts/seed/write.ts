@@ -6,7 +6,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import { schemaForPath } from '../../src/registry/firestore-schemas';
-import { DEMO_USERS } from './generate';
+import { DEMO_USERS, type DemoUser } from './generate';
 import type { SeedDoc } from './seed-doc';
 
 /** Dates become Timestamps, recursively, as Firestore would store them. */
@@ -58,14 +58,39 @@ export async function writeSeed(db: Firestore, docs: readonly SeedDoc[], onProgr
   return written;
 }
 
-/** Creates (or resets) the demo sign-in users with verified emails. */
-export async function writeDemoUsers(auth: Auth): Promise<void> {
-  for (const user of DEMO_USERS) {
-    const fields = { email: user.email, password: user.password, displayName: user.displayName, emailVerified: true };
-    try {
-      await auth.updateUser(user.uid, fields);
-    } catch {
-      await auth.createUser({ uid: user.uid, ...fields });
+/**
+ * Creates the demo sign-in users with verified emails, or resets one that
+ * differs. Seeds of several projects share the emulator's browser project
+ * (scripts/lib/project.ts), and setting a password revokes every session of
+ * that user (Auth's validSince): a user already as wanted, her password
+ * included, is left alone, so a browser signed in as her elsewhere (another
+ * test process's) stays signed in.
+ */
+export async function writeDemoUsers(auth: Auth, users: readonly DemoUser[] = DEMO_USERS): Promise<void> {
+  for (const user of users) {
+    const fields = { email: user.email, displayName: user.displayName, emailVerified: true };
+    const existing = await auth.getUser(user.uid).catch(() => undefined);
+    if (!existing) {
+      // Created meanwhile by a seed of another project: the same user.
+      await auth.createUser({ uid: user.uid, ...fields, password: user.password }).catch((error: { code?: string }) => {
+        if (error.code !== 'auth/uid-already-exists') throw error;
+      });
+      continue;
     }
+    const asWanted = existing.email === fields.email && existing.displayName === fields.displayName && existing.emailVerified;
+    if (asWanted && (await emulatorSignsIn(user.email, user.password))) continue;
+    await auth.updateUser(user.uid, { ...fields, password: user.password });
   }
+}
+
+/** Whether the Auth emulator signs this email in with this password (a sign-in revokes no session). */
+async function emulatorSignsIn(email: string, password: string): Promise<boolean> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) return false;
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-seed`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  return response.ok;
 }
