@@ -36,7 +36,13 @@ import {
   type PublicCollectionName,
 } from '../src/registry/public-collections';
 import { indexPartKindOf, searchPartsOf } from '../src/data/site-pages';
-import { SEARCH_INDEX_DIR, SEARCH_PART_PAGES, type IndexPartKind, type SearchPart } from '../src/lib/search/index-parts';
+import {
+  SEARCH_INDEX_DIR,
+  SEARCH_PART_PAGES,
+  type IndexPartKind,
+  type SearchPart,
+  type SearchPartition,
+} from '../src/lib/search/index-parts';
 import { CARD_IDLE_DAYS, pruneCardCache } from '../src/lib/seo/card-cache';
 import { isProductionBuild, resolveSiteUrl } from '../src/lib/seo/site-url';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
@@ -191,12 +197,19 @@ export function searchFiles(
   limits?: Readonly<Record<IndexPartKind, number>>,
 ): Map<SearchPart, string[]> {
   const all = [...pages];
-  const { parts, partOf } = searchPartsOf(
-    all.map(([url]) => url),
-    limits,
+  return searchFilesIn(
+    all,
+    searchPartsOf(
+      all.map(([url]) => url),
+      limits,
+    ),
   );
-  const files = new Map(parts.map((part) => [part, [] as string[]]));
-  for (const [url, page] of all) if (page.search) files.get(partOf(url)!)!.push(page.file);
+}
+
+/** searchFiles by a partition already cut from every URL of the site (a full build's, the merge's). */
+export function searchFilesIn(pages: Iterable<[url: string, record: PageRecord]>, partition: SearchPartition): Map<SearchPart, string[]> {
+  const files = new Map(partition.parts.map((part) => [part, [] as string[]]));
+  for (const [url, page] of pages) if (page.search) files.get(partition.partOf(url)!)!.push(page.file);
   for (const list of files.values()) list.sort();
   return files;
 }
@@ -737,7 +750,7 @@ async function buildOnce(
       await rm(path.join(stateDir, SEARCH_INDEX_DIR), { recursive: true, force: true });
       await linkTree(path.join(staging, SEARCH_INDEX_DIR), path.join(stateDir, SEARCH_INDEX_DIR));
       // The background index that follows makes again only the parts whose pages change after this build.
-      indexer.indexed(build, { site: staging, files: searchFiles(pages.entries(), options.searchPartPages) });
+      indexer.indexed(build, { site: staging, files: searchFilesIn(pages.entries(), partition!) });
     }
 
     step('search index');

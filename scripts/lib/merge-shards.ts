@@ -25,7 +25,7 @@ import {
   buildEnvironment,
   HEADERS_FILE,
   headersFileBytes,
-  searchFiles,
+  searchFilesIn,
   siteHeaders,
   type SiteBuildOptions,
   type SiteHeaders,
@@ -82,7 +82,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
     await writeNewFile(staging, HEADERS_FILE, headersFileBytes(headers.headers), folders);
     step('sitemap and headers');
     const written = await linkIndexParts(shards, partition, plan, path.join(staging, SEARCH_INDEX_DIR));
-    const searchable = searchFiles(pages, shards[0]!.manifest.searchPartPages);
+    const searchable = searchFilesIn(pages, partition);
     for (const [part, files] of searchable)
       if (written.get(part) !== files.length)
         throw new Error(
