@@ -28,6 +28,9 @@ import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { SIGNED_OUT_PROFILE_JS_BUDGET_BYTES, auditPublicPages } from './bench/page-weight';
 import { clearFirestoreEmulator, startEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
+import { runWithTunedMalloc } from './lib/malloc-tuning';
+
+await runWithTunedMalloc();
 
 const { values } = parseArgs({
   options: {

@@ -22,6 +22,7 @@ import { ROOT } from './lib/project';
 import { exportClock, parseShard, shardName } from './lib/shards';
 import { runExport } from './export';
 import { seedDemoIfEmpty } from './seed';
+import { runWithTunedMalloc } from './lib/malloc-tuning';
 
 export async function exportDemoData(dir = exportDir()): Promise<void> {
   const emulators = await startEmulators(['auth', 'firestore']);
@@ -64,6 +65,7 @@ async function writeHeaders(productionHeaders: HeaderRule[]): Promise<void> {
 }
 
 if (isMain(import.meta.url)) {
+  await runWithTunedMalloc();
   try {
     const started = Date.now();
     const seconds = () => ((Date.now() - started) / 1000).toFixed(1);

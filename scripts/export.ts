@@ -23,6 +23,7 @@ import type { PhotoUrlBase } from '../src/lib/photo-url';
 import { addDays, tokyoDateKey } from '../src/lib/tokyo-date';
 import { adminDb, assertFirestoreReachable, FirestoreUnavailableError } from './lib/admin';
 import { isMain } from './lib/cli';
+import { runWithTunedMalloc } from './lib/malloc-tuning';
 import { projectId } from './lib/project';
 import { photoUrlBase } from './export/photo-base';
 import { contentFiles } from './export/content-shards';
@@ -209,6 +210,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
 }
 
 if (isMain(import.meta.url)) {
+  await runWithTunedMalloc();
   const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
   try {
     const { dir, counts, mode, changed, reads } = await runExport(undefined, undefined, { mode: values.full ? 'full' : 'incremental' });

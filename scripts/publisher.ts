@@ -29,6 +29,9 @@ import { exitOnSignals } from './lib/emulator-process';
 import { startLiveSite, type LiveSite } from './lib/live-site';
 import { projectId } from './lib/project';
 import { chooseWriteTarget } from './lib/write-target';
+import { runWithTunedMalloc } from './lib/malloc-tuning';
+
+await runWithTunedMalloc();
 
 const { values } = parseArgs({
   options: {

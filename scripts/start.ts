@@ -27,6 +27,9 @@ import { startLiveSite, type LiveSite } from './lib/live-site';
 import { ROOT, emulatorHost, projectId } from './lib/project';
 import { runMigrations } from './migrate';
 import { seedDemoIfEmpty } from './seed';
+import { runWithTunedMalloc } from './lib/malloc-tuning';
+
+await runWithTunedMalloc();
 
 const siteUrl = `http://${emulatorHost('hosting')}`;
 const EMULATOR_DATA = path.join(ROOT, '.data', 'emulators');

@@ -22,6 +22,9 @@ import { ensureRenderer } from '../renderer/bundle';
 import { workerCount } from '../renderer/pool';
 import { benchShardedBuild } from './sharded-build';
 import { buildCpu } from './thread-cpu';
+import { runWithTunedMalloc } from '../lib/malloc-tuning';
+
+await runWithTunedMalloc();
 
 const USAGE = 'usage: tsx scripts/bench/full-build.ts <exportDir> <outDir> [--shards N]';
 const { values, positionals } = parseArgs({

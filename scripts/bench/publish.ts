@@ -45,6 +45,9 @@ import { deploySite } from '../deploy';
 import type { DeployReport } from '../deploy/deploy-cycle';
 import { DeploySchedule } from '../deploy/deploy-schedule';
 import { HostingStandIn } from '../deploy/hosting-stand-in';
+import { runWithTunedMalloc } from '../lib/malloc-tuning';
+
+await runWithTunedMalloc();
 
 const { values } = parseArgs({
   options: {

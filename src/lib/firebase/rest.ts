@@ -6,7 +6,8 @@
  * token, so firestore.rules apply exactly as they do to the SDK (which
  * speaks this same API). Errors carry the SDK's codes (`permission-denied`,
  * `failed-precondition`, …) so error-code.ts reads both alike; a request
- * with no answer rejects with fetch's TypeError (isNetworkFailure).
+ * with no answer rejects with fetch's TypeError, or after
+ * REQUEST_TIMEOUT_MS with `deadline-exceeded` (both isNetworkFailure).
  */
 import { clientAuth } from './app';
 import { emulatorOrigins, firebaseConfig, usesEmulators } from './config';
@@ -57,12 +58,33 @@ async function currentIdToken(): Promise<string> {
   return user.getIdToken();
 }
 
+/**
+ * How long a request may go unanswered. A phone whose connection stalls
+ * (a train between stations) may leave a fetch open for minutes, and the
+ * button that sent it spinning; after this it fails as the SDK's
+ * `deadline-exceeded`, which the forms report as a network failure and
+ * keep what was typed. Long enough for a slow line to finish a commit.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 async function call(url: string, idToken: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${idToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  // Not AbortSignal.timeout(): Safari before 16 lacks it.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${idToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: deadline.signal,
+    });
+  } catch (error) {
+    if (deadline.signal.aborted) throw new FirestoreRestError(0, 'DEADLINE_EXCEEDED');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   if (!response.ok && response.status !== 404) {
     const answer = (await response.json().catch(() => null)) as { error?: { status?: string } } | { error?: { status?: string } }[] | null;
     const error = Array.isArray(answer) ? answer[0]?.error : answer?.error;

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MALLOC_ENV } from '../../scripts/lib/malloc-tuning';
+
+const tsx = path.join(import.meta.dirname, '../../node_modules/.bin/tsx');
+const tuning = pathToFileURL(path.join(import.meta.dirname, '../../scripts/lib/malloc-tuning.ts')).href;
+
+/** A command that starts as the renderers' entries do: the tuning first, then its work. */
+const ENTRY = `
+import { runWithTunedMalloc } from ${JSON.stringify(tuning)};
+const started = process.pid;
+await runWithTunedMalloc();
+console.log(JSON.stringify({ pid: process.pid, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, args: process.argv.slice(2) }));
+process.on('SIGTERM', () => { console.log('stopped by SIGTERM'); process.exit(3); });
+if (process.argv.includes('--wait')) setInterval(() => {}, 1000);
+else process.exit(7);
+`;
+
+let dir: string;
+let entry: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'malloc-tuning-'));
+  entry = path.join(dir, 'entry.mts');
+  await writeFile(entry, ENTRY);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function run(args: string[], env: NodeJS.ProcessEnv, onOutput?: (output: string, stop: () => void) => void) {
+  const child = spawn(tsx, [entry, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    onOutput?.(output, () => child.kill('SIGTERM'));
+  });
+  return new Promise<{ output: string; code: number | null }>((resolve) => child.on('exit', (code) => resolve({ output, code })));
+}
+
+const withoutSetting = () => {
+  const env = { ...process.env };
+  delete env.MALLOC_MMAP_THRESHOLD_;
+  return env;
+};
+
+describe.runIf(process.platform === 'linux')('runWithTunedMalloc', () => {
+  it('runs the command again with the threshold fixed, with its arguments and its exit code', async () => {
+    const { output, code } = await run(['--flag', 'value'], withoutSetting());
+    const lines = output.trim().split('\n');
+    // One line only: the process without the setting printed nothing, it waited for the one with it.
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ threshold: MALLOC_ENV.MALLOC_MMAP_THRESHOLD_, args: ['--flag', 'value'] });
+    expect(code).toBe(7);
+  });
+
+  it('leaves a process started with a setting of its own as it is', async () => {
+    const { output, code } = await run([], { ...withoutSetting(), MALLOC_MMAP_THRESHOLD_: '1048576' });
+    expect(JSON.parse(output.trim())).toMatchObject({ threshold: '1048576' });
+    expect(code).toBe(7);
+  });
+
+  it('passes a SIGTERM on to the command it runs, and ends as it ends', async () => {
+    const { output, code } = await run(['--wait'], withoutSetting(), (so_far, stop) => {
+      if (so_far.includes('"pid"') && !so_far.includes('SIGTERM')) stop();
+    });
+    expect(output).toContain('stopped by SIGTERM');
+    expect(code).toBe(3);
+  });
+});
