@@ -17,7 +17,7 @@ import { buildSite } from './build-site';
 import { isMain } from './lib/cli';
 import { startEmulators } from './lib/emulator-process';
 import { writeFirebaseJsonHeaders, type HeaderRule } from './lib/hosting-headers';
-import { mergeShards } from './lib/merge-shards';
+import { mergeOrBuild } from './lib/merge-or-build';
 import { ROOT } from './lib/project';
 import { exportClock, parseShard, shardName } from './lib/shards';
 import { runExport } from './export';
@@ -72,10 +72,17 @@ if (isMain(import.meta.url)) {
     const { shard, now, merge, outDir } = parseCommand(process.argv.slice(2));
     const where = outDir ? path.relative(process.cwd(), outDir) || '.' : 'dist';
     if (merge) {
-      const merged = await mergeShards({ shardDirs: merge, outDir: outDir ?? path.join(ROOT, 'dist') });
-      await writeHeaders(merged.productionHeaders);
+      // With EXPORT_DIR, shards that left out different records give way to a build of the whole site here.
+      const site = await mergeOrBuild({
+        shardDirs: merge,
+        outDir: outDir ?? path.join(ROOT, 'dist'),
+        exportDir: process.env.EXPORT_DIR ? exportDir() : undefined,
+      });
+      await writeHeaders(site.productionHeaders);
       console.log(
-        `Merged ${merge.length} shards into ${where}/ (${merged.pages} pages, the shards' parts of the search index linked) in ${seconds()} s.`,
+        site.how === 'merged'
+          ? `Merged ${merge.length} shards into ${where}/ (${site.pages} pages, the shards' parts of the search index linked) in ${seconds()} s.`
+          : `Built ${where}/ on this machine (${site.pages} pages; the shards left out different records: ${site.disagreeing.join(', ')}) in ${seconds()} s.`,
       );
       process.exit(0);
     }

@@ -99,14 +99,17 @@ export function checkShards(shards: readonly LoadedShard[], siteUrl: string): Ch
     if (manifest.shard.count !== count) throw new Error(`${dir} is shard ${shardName(manifest.shard)}, of another N than ${count}.`);
     if (seen.has(manifest.shard.index)) throw new Error(`Shard ${shardName(manifest.shard)} is given twice (${dir}).`);
     seen.add(manifest.shard.index);
-    for (const key of ['rendererKey', 'exportVersion', 'now', 'siteUrl'] as const)
-      if (manifest[key] !== first!.manifest[key])
-        throw new Error(
-          `${dir} was built with another ${key} than ${first!.dir} (${manifest[key]} ≠ ${first!.manifest[key]}): ` +
-            (key === 'exportVersion'
-              ? exportDifference(manifest, first!.manifest)
-              : 'the shards of one build share the code, the export, the clock and PUBLIC_SITE_URL.'),
-        );
+    for (const key of ['rendererKey', 'exportVersion', 'now', 'siteUrl'] as const) {
+      if (manifest[key] === first!.manifest[key]) continue;
+      const disagreeing = key === 'exportVersion' ? leftOutByOneOnly(manifest, first!.manifest) : [];
+      if (disagreeing.length > 0) throw new ShardsLeftOutDifferentRecords(disagreeing, first!.manifest.now);
+      throw new Error(
+        `${dir} was built with another ${key} than ${first!.dir} (${manifest[key]} ≠ ${first!.manifest[key]}): ` +
+          (key === 'exportVersion'
+            ? 'another export; build every shard from one export.'
+            : 'the shards of one build share the code, the export, the clock and PUBLIC_SITE_URL.'),
+      );
+    }
     if (manifest.listing.sha256 !== first!.manifest.listing.sha256) throw new Error(`${dir} listed other URLs than ${first!.dir}.`);
     if (JSON.stringify(manifest.searchPartPages) !== JSON.stringify(first!.manifest.searchPartPages))
       throw new Error(`${dir} cut the search index by other bounds than ${first!.dir}.`);
@@ -126,13 +129,27 @@ export function checkShards(shards: readonly LoadedShard[], siteUrl: string): Ch
   return { pages, partition, plan };
 }
 
-/** Why two shards' exports differ: the records one left out and the other did not, or another export. */
-function exportDifference(a: ShardManifest, b: ShardManifest): string {
+/** The records one shard left out and the other did not, sorted. */
+function leftOutByOneOnly(a: ShardManifest, b: ShardManifest): string[] {
   const onlyIn = (x: ShardManifest, y: ShardManifest) => x.leftOut.filter((key) => !y.leftOut.includes(key));
-  const differing = [...onlyIn(a, b), ...onlyIn(b, a)];
-  if (differing.length === 0) return 'another export; build every shard from one export.';
-  return (
-    `records left out by one shard only (a page of theirs failed there and was quarantined): ${differing.join(', ')}. ` +
-    'Fix or hide them (npm run moderate), or build on one machine (npm run build), which leaves them out everywhere.'
-  );
+  return [...onlyIn(a, b), ...onlyIn(b, a)].sort();
+}
+
+/**
+ * Shards of one export that left out different records: a page of theirs
+ * failed in its shard, which quarantined them, while the other shards
+ * rendered the pages that list them. Only a build that sees every page
+ * leaves them out everywhere (scripts/lib/merge-or-build.ts).
+ */
+export class ShardsLeftOutDifferentRecords extends Error {
+  constructor(
+    readonly records: string[],
+    /** The shards' clock, for a build of the whole site to render as they did. */
+    readonly now: string,
+  ) {
+    super(
+      `records left out by one shard only (a page of theirs failed there and was quarantined): ${records.join(', ')}. ` +
+        'Fix or hide them (npm run moderate), or build on one machine (npm run build), which leaves them out everywhere.',
+    );
+  }
 }
