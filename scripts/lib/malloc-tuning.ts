@@ -4,9 +4,9 @@
  * threshold each time a large block is freed (up to 32 MB), after which
  * blocks that size come from its arenas and stay there: a render worker's
  * export files and page bodies, freed on another thread, left the build
- * process at 2,263 MB for 1.2 GB of JavaScript heaps (shard 1/3 of
+ * process at 2,210 MB for 1.2 GB of JavaScript heaps (shard 1/3 of
  * 10,000 × 20). With the threshold fixed at its default, 128 KiB, large
- * blocks go back to the system as they are freed: 1,230 MB, and no slower.
+ * blocks go back to the system as they are freed: 1,201 MB, and no slower.
  * glibc reads the setting once, from the environment, as the process
  * starts: an entry that renders runs itself again with it when it is missing.
  */
