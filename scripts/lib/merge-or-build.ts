@@ -8,8 +8,8 @@
  * record, leaves it out everywhere and builds the rest: slower than the
  * merge, once, and the site is published.
  */
-import { buildSite, type SiteBuildOptions } from '../build-site';
-import { mergeShards, type MergeOptions } from './merge-shards';
+import { buildSite, type SiteBuild, type SiteBuildOptions } from '../build-site';
+import { mergeShards, type MergedSite, type MergeOptions } from './merge-shards';
 import { ShardsLeftOutDifferentRecords } from './shard-manifest';
 
 export interface MergeOrBuildOptions extends MergeOptions, Pick<SiteBuildOptions, 'renderer' | 'quiet'> {
@@ -17,9 +17,7 @@ export interface MergeOrBuildOptions extends MergeOptions, Pick<SiteBuildOptions
   exportDir?: string;
 }
 
-export type MergedOrBuilt =
-  | ({ how: 'merged' } & Awaited<ReturnType<typeof mergeShards>>)
-  | ({ how: 'built'; disagreeing: string[] } & Awaited<ReturnType<typeof buildSite>>);
+export type MergedOrBuilt = ({ how: 'merged' } & MergedSite) | ({ how: 'built'; disagreeing: string[] } & SiteBuild);
 
 export async function mergeOrBuild(options: MergeOrBuildOptions): Promise<MergedOrBuilt> {
   const { exportDir, renderer, quiet, ...merge } = options;

@@ -12,7 +12,6 @@ const tuning = pathToFileURL(path.join(import.meta.dirname, '../../scripts/lib/m
 /** A command that starts as the renderers' entries do: the tuning first, then its work. */
 const ENTRY = `
 import { runWithTunedMalloc } from ${JSON.stringify(tuning)};
-const started = process.pid;
 await runWithTunedMalloc();
 console.log(JSON.stringify({ pid: process.pid, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, args: process.argv.slice(2) }));
 process.on('SIGTERM', () => { console.log('stopped by SIGTERM'); process.exit(3); });
