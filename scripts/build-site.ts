@@ -87,7 +87,7 @@ import { stepTimer } from './lib/step-timer';
 import { planShards, type Shard } from './lib/shards';
 import { shardManifest, writeShardManifest } from './lib/shard-manifest';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
-import { rendererPool, workerCount } from './renderer/pool';
+import { rendererPool, workerCount, workersWithin } from './renderer/pool';
 import type { CycleContext, Rendered } from './renderer/protocol';
 
 export interface SiteBuildOptions {
@@ -117,6 +117,23 @@ export interface SiteBuildOptions {
   shard?: Shard;
   /** The most pages of each kind in one part of the full-text index (SEARCH_PART_PAGES when omitted; tests lower it). */
   searchPartPages?: Readonly<Record<IndexPartKind, number>>;
+  /**
+   * The memory a full build may use, in MiB (the build process and Pagefind's together): it runs as many
+   * render workers as fit (workersWithin). BUILD_MEMORY_MB, else DEFAULT_BUILD_MEMORY_MB, when omitted.
+   */
+  memoryBudgetMb?: number;
+}
+
+/** A full build's memory when neither the option nor BUILD_MEMORY_MB says: GitHub's 2-core runner has 7 GB, the goal is 2 GB. */
+export const DEFAULT_BUILD_MEMORY_MB = 2048;
+
+/** The memory budget of a full build: the option, else BUILD_MEMORY_MB, else the default; a bad value fails the build. */
+function memoryBudgetOf(options: SiteBuildOptions): number {
+  const given = options.memoryBudgetMb ?? process.env.BUILD_MEMORY_MB;
+  if (given === undefined || given === '') return DEFAULT_BUILD_MEMORY_MB;
+  const budget = Number(given);
+  if (!Number.isFinite(budget) || budget <= 0) throw new Error(`BUILD_MEMORY_MB must be a number of MiB (got ${String(given)}).`);
+  return budget;
 }
 
 /** The headers a built site is served with (also in `<site>/.headers.json`), and its production-shaped set. */
@@ -145,6 +162,10 @@ export interface SiteBuild extends SiteHeaders {
   seconds: number;
   /** Milliseconds of each step until then (for benches). */
   timings: Record<string, number>;
+  /** Render workers the build ran: a full build as many as its memory budget allows (workersWithin). */
+  renderWorkers: number;
+  /** A full build: the live heap of the worker that listed the URLs, in MiB (0 for an incremental build). */
+  listingHeapMb: number;
   /**
    * Resolves once the full-text index (Pagefind) covers this build: at once
    * after a full build, which indexes before the swap; in the background
@@ -577,9 +598,12 @@ async function buildOnce(
     // The renderer lists the URLs and the copy is made while this thread works out what changed (an incremental build)
     // or checks the export (a full one).
     // A listing that throws is a failure of the pages (a record's parameters, say), for ./lib/page-culprits.ts to look into.
-    const listing = pool.urls(context).catch((error: unknown) => {
-      throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
-    });
+    // A full build also learns what one worker holds for this export, to run as many as its memory allows.
+    const listing = (reusable ? pool.urls(context).then((urls) => ({ urls, liveHeapMb: 0 })) : pool.measuredUrls(context)).catch(
+      (error: unknown) => {
+        throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
+      },
+    );
     const copying: Promise<SiteBuild['staged']> = reusable
       ? // The index comes from the state folder before the swap (see below).
         stageFromLive(outDir, stateDir, staging, [SEARCH_INDEX_DIR]).then((spare) => (spare ? 'spare' : 'copy'))
@@ -607,7 +631,7 @@ async function buildOnce(
     const [checked, prepared] = await Promise.allSettled([checking, preparing]);
     if (checked.status === 'rejected') throw checked.reason;
     if (prepared.status === 'rejected') throw prepared.reason;
-    const [siteUrls, staged] = prepared.value;
+    const [{ urls: siteUrls, liveHeapMb }, staged] = prepared.value;
     step('list urls and copy');
     // A URL the site cannot serve fails before anything renders (./lib/page-culprits.ts finds whose it is).
     const badUrls = siteUrls.filter((url) => !isSitePath(url));
@@ -664,11 +688,13 @@ async function buildOnce(
     };
     // An empty generation gets its search index written part by part as the pages come (a shard: its own parts, which
     // the merge links together); a copy of the live one is re-indexed in the background afterwards.
+    let renderWorkers = workerCount(plan.render.length);
     if (!fresh) await pool.render(context, plan.render, onResults);
     else {
       const parts = shardPlan ? shardPlan.partitionOf(shard!.index) : partition!;
       indexed = new IndexedRender(plan.render, parts, path.join(staging, SEARCH_INDEX_DIR));
-      await pool.render(context, indexed.next, onResults, workerCount(plan.render.length));
+      renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetOf(options), liveHeapMb));
+      await pool.render(context, indexed.next, onResults, renderWorkers);
       await indexed.finished();
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
     }
@@ -715,6 +741,8 @@ async function buildOnce(
         removed: 0,
         seconds,
         timings,
+        renderWorkers,
+        listingHeapMb: liveHeapMb,
         searchIndexed: Promise.resolve(),
         newSearchIndex: false,
         changedFiles: null,
@@ -805,6 +833,8 @@ async function buildOnce(
       removed: plan.remove.length,
       seconds,
       timings,
+      renderWorkers,
+      listingHeapMb: liveHeapMb,
       searchIndexed,
       newSearchIndex: fresh || searchChanged,
       changedFiles: fresh ? null : changedFiles,

@@ -13,15 +13,14 @@
  *
  *   tsx scripts/bench/full-build.ts <exportDir> <outDir> --shards 3
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build-site';
 import { mergeShards } from '../lib/merge-shards';
 import { exportClock, parseShard } from '../lib/shards';
 import { ensureRenderer } from '../renderer/bundle';
-import { workerCount } from '../renderer/pool';
 import { benchShardedBuild } from './sharded-build';
 import { buildCpu } from './thread-cpu';
+import { pagefindPid, sampleBuildMemory } from './build-memory';
 import { runWithTunedMalloc } from '../lib/malloc-tuning';
 
 await runWithTunedMalloc();
@@ -36,24 +35,6 @@ if (!exportDir || !outDir) {
   console.error(USAGE);
   process.exit(2);
 }
-/**
- * This process's Pagefind service, which indexes the pages as they are rendered
- * (scripts/lib/search-index-writer.ts): its pid and peak memory (MB). It outlives
- * the build (it exits with this process), so GNU time, which counts the children
- * a process waited for, does not see it.
- */
-function pagefindProcess(): { pid: number; peakMb: number } | undefined {
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      if (!/^Name:\s*pagefind/m.test(status) || !new RegExp(`^PPid:\\s*${process.pid}$`, 'm').test(status)) continue;
-      return { pid: Number(pid), peakMb: Math.round(Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0) / 1024) };
-    } catch {
-      // A process that ended meanwhile.
-    }
-  }
-  return undefined;
-}
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 let started = performance.now();
@@ -64,10 +45,13 @@ if (values.shards) {
 }
 if (values.merge) {
   // The merge of the shards' folders given (it needs no renderer): the one process that writes the whole index.
+  const memory = sampleBuildMemory();
   const merged = await mergeShards({ shardDirs: values.merge, outDir });
   console.log(`pages: ${merged.pages}`);
   console.log(`seconds: ${seconds(started)}`);
-  console.log(`pagefind_peak_mb: ${pagefindProcess()?.peakMb ?? 0}`);
+  const peaks = memory.stop();
+  console.log(`pagefind_peak_mb: ${peaks.pagefind}`);
+  console.log(`whole_build_peak_mb: ${peaks.whole}`);
   for (const [step, ms] of Object.entries(merged.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);
   process.exit(0);
 }
@@ -75,6 +59,7 @@ if (values.merge) {
 const renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true });
 console.log(`renderer_bundle_seconds: ${seconds(started)}`);
 started = performance.now();
+const memory = sampleBuildMemory();
 const shard = values.shard === undefined ? undefined : parseShard(values.shard);
 // Shards of one build share the export's clock (scripts/build.ts does the same).
 const now = shard ? await exportClock(exportDir) : undefined;
@@ -83,11 +68,14 @@ const build = await buildSite({ exportDir, outDir, full: true, quiet: true, rend
 await build.searchIndexed;
 console.log(`pages: ${build.pages}`);
 console.log(`rendered: ${build.rendered}`);
+console.log(`render_workers: ${build.renderWorkers}`);
+console.log(`listing_worker_heap_mb: ${build.listingHeapMb}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);
-const pagefind = pagefindProcess();
-console.log(`pagefind_peak_mb: ${pagefind?.peakMb ?? 0}`);
+const peaks = memory.stop();
+console.log(`pagefind_peak_mb: ${peaks.pagefind}`);
+console.log(`whole_build_peak_mb: ${peaks.whole}`);
 for (const [step, ms] of Object.entries(build.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);
-const cpu = buildCpu(workerCount(build.rendered), pagefind?.pid);
+const cpu = buildCpu(build.renderWorkers, pagefindPid());
 console.log(`cpu_render_workers_seconds: ${cpu.renderWorkers.toFixed(1)}`);
 console.log(`cpu_main_thread_seconds: ${cpu.main.toFixed(1)}`);
 console.log(`cpu_other_threads_seconds: ${cpu.otherThreads.toFixed(1)}`);

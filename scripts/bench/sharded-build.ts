@@ -3,8 +3,8 @@
  * each a process of its own under GNU time, one after the other: N runners
  * would run the shards at once, each on a machine like this one, so the
  * build's wall time is the slowest shard's plus the merge's. Prints each
- * process's seconds and peak memory (the larger of the build process and
- * its Pagefind child) and those two figures, as `name: value` lines.
+ * process's seconds and peak memory (the build process and its Pagefind
+ * service together: ./build-memory.ts) and those two figures, as `name: value` lines.
  */
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { ROOT } from '../lib/project';
 import { stateDirOf } from '../lib/site-state';
 
-/** Runs `tsx script args` under GNU time: wall seconds, peak MB (its own, or its Pagefind child's printed one) and output. */
+/** Runs `tsx script args` under GNU time: wall seconds, peak MB (with its Pagefind service's) and output. */
 function timedRun(script: string, args: string[]) {
   const result = spawnSync('/usr/bin/time', ['-f', '__time %e %M', path.join(ROOT, 'node_modules/.bin/tsx'), script, ...args], {
     cwd: ROOT,
@@ -22,8 +22,9 @@ function timedRun(script: string, args: string[]) {
   });
   const match = /__time ([\d.]+) (\d+)/.exec(result.stderr);
   if (result.status !== 0 || !match) throw new Error(`${script} ${args.join(' ')} failed:\n${result.stderr.slice(-3000)}`);
-  const pagefindMb = Number(/^pagefind_peak_mb: (\d+)/m.exec(result.stdout)?.[1] ?? 0);
-  return { seconds: Number(match[1]), peakMb: Math.max(Math.round(Number(match[2]) / 1024), pagefindMb), stdout: result.stdout };
+  // The process and its Pagefind service together, as full-build.ts samples them (GNU time sees the process alone).
+  const wholeMb = Number(/^whole_build_peak_mb: (\d+)/m.exec(result.stdout)?.[1] ?? 0);
+  return { seconds: Number(match[1]), peakMb: Math.max(Math.round(Number(match[2]) / 1024), wholeMb), stdout: result.stdout };
 }
 
 export async function benchShardedBuild(script: string, exportDir: string, outDir: string, count: number): Promise<void> {

@@ -7,12 +7,13 @@
  * skip. The pages' files name them as the CLI would (`profile/x.html`):
  * the index's fragments are the CLI's, byte for byte.
  *
- * The service is one process shared by the builds of this process; it
- * exits with it (its input closes), and each writer deletes its index.
+ * The service is one process shared by the writers open at once in this
+ * process, stopped when the last of them is done (its memory is the
+ * build's: below) and started again by the next.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createIndex, type PagefindIndex } from 'pagefind';
+import { close as closePagefind, createIndex, type PagefindIndex } from 'pagefind';
 import {
   INDEX_PART_KINDS,
   SEARCH_PART_LIST,
@@ -61,20 +62,41 @@ export function searchDocument(html: string): string {
 /** Pages handed over and not yet taken in: past this the build waits (the pages wait in memory, base64). */
 const MAX_IN_FLIGHT = 64;
 
+/**
+ * Writers open in this process. The service keeps much of what an index
+ * held after deleting it (at 10,000 therapists about 400 MB after the
+ * directory's part was written, under the next part's), so a full build,
+ * which writes its parts one after the other, stops it after each: each
+ * part then starts from an empty process (docs/decisions/full-text-index-parts.md).
+ */
+let openWriters = 0;
+
 export class SearchIndexWriter {
   readonly #index: PagefindIndex;
   readonly #inFlight = new Set<Promise<void>>();
   #failure: Error | undefined;
   #pages = 0;
+  #discarded = false;
 
   private constructor(index: PagefindIndex) {
     this.#index = index;
   }
 
   static async open(): Promise<SearchIndexWriter> {
-    const { index, errors } = await createIndex();
-    if (!index) throw new Error(`Pagefind did not start an index: ${errors.join('; ')}`);
-    return new SearchIndexWriter(index);
+    openWriters++;
+    try {
+      const { index, errors } = await createIndex();
+      if (!index) throw new Error(`Pagefind did not start an index: ${errors.join('; ')}`);
+      return new SearchIndexWriter(index);
+    } catch (error) {
+      await SearchIndexWriter.#closed();
+      throw error;
+    }
+  }
+
+  /** One writer fewer; the service stops with the last (the next open starts another). */
+  static async #closed(): Promise<void> {
+    if (--openWriters === 0) await closePagefind();
   }
 
   /**
@@ -129,8 +151,11 @@ export class SearchIndexWriter {
 
   /** Frees the index in the service (after write, or instead of it when the build failed). */
   async discard(): Promise<void> {
+    if (this.#discarded) return;
+    this.#discarded = true;
     await Promise.allSettled(this.#inFlight);
     await this.#index.deleteIndex().catch(() => undefined);
+    await SearchIndexWriter.#closed();
   }
 }
 

@@ -10,6 +10,8 @@
  * Nothing here writes files: scripts/lib/site-files.ts turns answers into
  * the static site.
  */
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
@@ -148,6 +150,18 @@ function createRenderer(manifest: SSRManifest): Renderer {
   };
 }
 
+/**
+ * The worker's heap in MiB after a full garbage collection: what it holds
+ * for the export it listed (the records, their lookups and what the
+ * listing derived), which every worker rendering that export comes to hold.
+ */
+function liveHeapMb(): number {
+  // The collector, without starting the whole process with --expose-gc (the flag takes effect for new contexts).
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return Math.round(getHeapStatistics().used_heap_size / 1024 / 1024);
+}
+
 /** Astro's adapter API: what the bundle's entry module exports. */
 export function createExports(manifest: SSRManifest): { renderer: Renderer } {
   renderer ??= createRenderer(manifest);
@@ -168,7 +182,10 @@ export function start(manifest: SSRManifest): void {
   const serving = renderer;
   port.on('message', (request: RendererRequest) => {
     const answer = async (): Promise<RendererResponse> => {
-      if (request.type === 'urls') return { id: request.id, type: 'urls', urls: await serving.urls(request.context) };
+      if (request.type === 'urls') {
+        const urls = await serving.urls(request.context);
+        return { id: request.id, type: 'urls', urls, liveHeapMb: request.measure ? liveHeapMb() : undefined };
+      }
       return { id: request.id, type: 'render', results: await serving.render(request.context, request.urls) };
     };
     answer().then(

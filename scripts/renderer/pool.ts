@@ -73,6 +73,8 @@ export type UrlSource = (size: number, stop: AbortSignal) => Promise<string[] | 
 export interface RendererPool {
   /** Every URL of the site for this cycle's export. */
   urls(context: CycleContext): Promise<string[]>;
+  /** The same, and the listing worker's live heap afterwards (workersWithin; a full garbage collection, about a second at scale). */
+  measuredUrls(context: CycleContext): Promise<{ urls: string[]; liveHeapMb: number }>;
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
@@ -125,6 +127,30 @@ export function workerCount(urls: number): number {
   return urls > 400 ? Math.max(1, Math.min(2, os.availableParallelism())) : 1;
 }
 
+/**
+ * What a full build holds besides its render workers' heaps, in MiB: the
+ * main thread's heap (about 100 MB at every size measured), the three
+ * threads' code and native memory, and Pagefind's service writing its
+ * largest part (src/lib/search/index-parts.ts bounds it). Measured at
+ * 10,000 and 100,000 therapists (docs/decisions/render-workers-by-memory.md).
+ */
+const BESIDE_WORKERS_MB = 1000;
+
+/**
+ * How many render workers a full build can run within `budgetMb` of
+ * memory (the build process and Pagefind's together), given the live heap
+ * of the worker that listed the URLs: each worker comes to hold what that
+ * one holds (the whole listed export and what is derived from it), and
+ * its heap may grow half as much again between collections
+ * (HEAP_GROWING_PERCENT). One per core while they fit; never fewer than one.
+ */
+export function workersWithin(budgetMb: number, liveHeapMb: number, cores = workerCount(Infinity)): number {
+  const perWorker = liveHeapMb * (1 + HEAP_GROWING_PERCENT / 100);
+  let workers = Math.max(1, cores);
+  while (workers > 1 && BESIDE_WORKERS_MB + workers * perWorker > budgetMb) workers--;
+  return workers;
+}
+
 /** A list's URLs in order, as a source. */
 export function listSource(urls: readonly string[]): UrlSource {
   let at = 0;
@@ -140,6 +166,11 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
     async urls(context) {
       const [worker] = workersOf(bundle, 1);
       return (await worker!.ask({ type: 'urls', context })).urls;
+    },
+    async measuredUrls(context) {
+      const [worker] = workersOf(bundle, 1);
+      const { urls, liveHeapMb } = await worker!.ask({ type: 'urls', context, measure: true });
+      return { urls, liveHeapMb: liveHeapMb ?? 0 };
     },
     async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);

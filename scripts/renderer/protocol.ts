@@ -18,7 +18,9 @@ export interface CycleContext {
 export type RouteKind = 'page' | 'endpoint';
 
 export type RendererRequest =
-  { id: number; type: 'urls'; context: CycleContext } | { id: number; type: 'render'; context: CycleContext; urls: string[] };
+  /** `measure`: also answer with the worker's live heap after the listing (a full garbage collection: a full build's choice of workers). */
+  | { id: number; type: 'urls'; context: CycleContext; measure?: boolean }
+  | { id: number; type: 'render'; context: CycleContext; urls: string[] };
 
 /** A request before the pool numbers it. */
 export type RendererRequestBody = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
@@ -35,6 +37,6 @@ export interface Rendered {
 }
 
 export type RendererResponse =
-  | { id: number; type: 'urls'; urls: string[] }
+  | { id: number; type: 'urls'; urls: string[]; liveHeapMb?: number | undefined }
   | { id: number; type: 'render'; results: Rendered[] }
   | { id: number; type: 'error'; message: string };

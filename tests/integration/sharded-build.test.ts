@@ -7,8 +7,9 @@
  * files as the one-machine build, byte for byte (the full-text index by what
  * it indexed, as tests/integration/incremental-build.test.ts compares it), and
  * the two indexes must answer searches alike in Chromium. With the index's
- * bound lowered, the one-machine build and the merge cut the index into the
- * same several parts, and /search finds a diary of each.
+ * bound lowered, the one-machine build (given too little memory for more
+ * than one render worker) and the merge cut the index into the same several
+ * parts, and /search finds a diary of each.
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import { readShardManifest, SHARD_MANIFEST_FILE } from '../../scripts/lib/shard-
 import { planShards } from '../../scripts/lib/shards';
 import { readState, stateDirOf } from '../../scripts/lib/site-state';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
-import { closeRenderers } from '../../scripts/renderer/pool';
+import { closeRenderers, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartsOf } from '../../src/data/site-pages';
 import { blogPath, SEARCH_PATH } from '../../src/lib/routes';
@@ -56,6 +57,7 @@ let renderer: RendererBundle;
 let oneMachine: SiteBuild;
 const shardBuilds: SiteBuild[] = [];
 let merged: MergedSite;
+let smallParts: SiteBuild;
 
 beforeAll(async () => {
   await rm(WORK, { recursive: true, force: true });
@@ -68,7 +70,17 @@ beforeAll(async () => {
   for (const [i, outDir] of SHARDS.entries())
     shardBuilds.push(await buildSite({ exportDir: EXPORT, outDir, quiet: true, now, renderer, shard: { index: i + 1, count: N } }));
   merged = await mergeShards({ shardDirs: SHARDS, outDir: MERGED });
-  await buildSite({ exportDir: EXPORT, outDir: SMALL_PARTS, quiet: true, now, full: true, renderer, searchPartPages: LOW_BOUND });
+  // With too little memory for two render workers (scripts/renderer/pool.ts workersWithin): one renders the whole site.
+  smallParts = await buildSite({
+    exportDir: EXPORT,
+    outDir: SMALL_PARTS,
+    quiet: true,
+    now,
+    full: true,
+    renderer,
+    searchPartPages: LOW_BOUND,
+    memoryBudgetMb: 1,
+  });
   // Each shard writes the parts of the index it holds: shards cut by the lower bound, as the one-machine build is.
   for (const [i, outDir] of SMALL_PART_SHARDS.entries())
     await buildSite({
@@ -170,6 +182,13 @@ describe('a full build across machines', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  it('runs as many render workers as its memory budget allows, from what the listing worker holds', () => {
+    expect(oneMachine.listingHeapMb).toBeGreaterThan(0);
+    // The seed fits twice in the default budget: one worker per core (two at most).
+    expect(oneMachine.renderWorkers).toBe(workerCount(oneMachine.rendered));
+    expect(smallParts.renderWorkers).toBe(1);
   });
 
   it('cuts the index into parts within the bound, as the merge of the shards does, holding the same pages', async () => {

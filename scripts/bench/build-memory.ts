@@ -1,0 +1,70 @@
+/**
+ * The memory of a whole build as the machine carries it: the build process
+ * (its render workers are threads of it) and its Pagefind service (a
+ * process of its own, which GNU time does not see) added together, sampled
+ * while the build runs. The sum of their two peaks would overstate it (they
+ * need not peak at once); either peak alone would understate it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Sampling period: a peak shorter than this may be missed. */
+const EVERY_MS = 200;
+
+/** A process's status field in MiB (`VmRSS`, `VmHWM`), or undefined once it has gone. */
+function statusMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`^${field}:\\s*(\\d+)`, 'm').exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pid of this process's Pagefind service (scripts/lib/search-index-writer.ts),
+ * if one runs. GNU time, which counts the children a process waited for, does not see it.
+ */
+export function pagefindPid(): number | undefined {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      if (/^Name:\s*pagefind/m.test(status) && new RegExp(`^PPid:\\s*${process.pid}$`, 'm').test(status)) return Number(pid);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return undefined;
+}
+
+/** The largest memory seen, in MiB: the build process and its Pagefind service together, and each service alone. */
+export interface BuildMemory {
+  whole: number;
+  pagefind: number;
+}
+
+/**
+ * Starts sampling; `stop()` ends it and gives the peaks. A full build stops
+ * its Pagefind service after each part of the index and starts another
+ * (scripts/lib/search-index-writer.ts): the service is looked for again
+ * once the one sampled has gone, and its peak (VmHWM) read while it lives.
+ */
+export function sampleBuildMemory(): { stop: () => BuildMemory } {
+  const peak: BuildMemory = { whole: 0, pagefind: 0 };
+  let pagefind: number | undefined;
+  const sample = () => {
+    pagefind ??= pagefindPid();
+    const service = pagefind === undefined ? 0 : statusMb(pagefind, 'VmRSS');
+    if (pagefind !== undefined) peak.pagefind = Math.max(peak.pagefind, statusMb(pagefind, 'VmHWM') ?? 0);
+    if (service === undefined) pagefind = undefined;
+    peak.whole = Math.max(peak.whole, (statusMb('self', 'VmRSS') ?? 0) + (service ?? 0));
+  };
+  const timer = setInterval(sample, EVERY_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { whole: Math.round(peak.whole), pagefind: Math.round(peak.pagefind) };
+    },
+  };
+}
