@@ -599,7 +599,7 @@ async function buildOnce(
     // or checks the export (a full one).
     // A listing that throws is a failure of the pages (a record's parameters, say), for ./lib/page-culprits.ts to look into.
     // A full build also learns what one worker holds for this export, to run as many as its memory allows.
-    const listing = (reusable ? pool.urls(context).then((urls) => ({ urls, liveHeapMb: 0 })) : pool.measuredUrls(context)).catch(
+    const listing = (reusable ? pool.urls(context).then((urls) => ({ urls, liveHeapMb: 0 })) : pool.fullBuildUrls(context)).catch(
       (error: unknown) => {
         throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
       },

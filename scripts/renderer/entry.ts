@@ -33,7 +33,8 @@ type PageModule = {
 const CONCURRENCY = 4;
 
 export interface Renderer {
-  urls(context: CycleContext): Promise<string[]>;
+  /** `once`: a full build's listing, the only one of its export (nothing is kept to list it faster again). */
+  urls(context: CycleContext, once?: boolean): Promise<string[]>;
   render(context: CycleContext, urls: readonly string[]): Promise<Rendered[]>;
 }
 
@@ -58,6 +59,8 @@ function createRenderer(manifest: SSRManifest): Renderer {
    * Astro's generate() normalises and escapes every parameter, which at
    * 274,000 URLs took most of a second of every cycle. Kept across
    * listings, and made again from one only once past twice its size (pages gone).
+   * Not for a full build, which lists once: at 820,000 URLs the map was
+   * some 100 MB of the one worker's heap through the whole render.
    */
   const generated = new Map<RouteData, Map<string, string>>();
   const keyPart = (value: string | number | undefined) => (value === undefined ? '\u0000' : String(value));
@@ -85,7 +88,7 @@ function createRenderer(manifest: SSRManifest): Renderer {
     return answerFile ? answerFile(paramsOf(route, url)) : null;
   }
 
-  async function pathsOf(route: RouteData): Promise<string[]> {
+  async function pathsOf(route: RouteData, keep: boolean): Promise<string[]> {
     if (route.params.length === 0) return [route.pathname ?? route.route];
     const mod = await moduleOf(route);
     if (!mod?.getStaticPaths) throw new Error(`${route.component}: a dynamic route needs getStaticPaths() to list its pages.`);
@@ -95,7 +98,7 @@ function createRenderer(manifest: SSRManifest): Renderer {
       },
       routePattern: route.route,
     });
-    let known = generated.get(route);
+    let known = keep ? generated.get(route) : new Map<string, string>();
     if (!known || known.size > 2 * paths.length) generated.set(route, (known = new Map()));
     // A rest parameter is named `...page` in the route, `page` in the parameters.
     const [first, ...others] = route.params.map((name) => name.replace(/^\.\.\./, ''));
@@ -112,10 +115,11 @@ function createRenderer(manifest: SSRManifest): Renderer {
   }
 
   return {
-    async urls(context) {
+    async urls(context, once = false) {
       useContext(context);
+      if (once) generated.clear();
       const urls: string[] = [];
-      for (const route of routes) for (const url of await pathsOf(route)) urls.push(url);
+      for (const route of routes) for (const url of await pathsOf(route, !once)) urls.push(url);
       return urls;
     },
     async render(context, urls) {
@@ -183,8 +187,8 @@ export function start(manifest: SSRManifest): void {
   port.on('message', (request: RendererRequest) => {
     const answer = async (): Promise<RendererResponse> => {
       if (request.type === 'urls') {
-        const urls = await serving.urls(request.context);
-        return { id: request.id, type: 'urls', urls, liveHeapMb: request.measure ? liveHeapMb() : undefined };
+        const urls = await serving.urls(request.context, request.fullBuild);
+        return { id: request.id, type: 'urls', urls, liveHeapMb: request.fullBuild ? liveHeapMb() : undefined };
       }
       return { id: request.id, type: 'render', results: await serving.render(request.context, request.urls) };
     };

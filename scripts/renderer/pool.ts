@@ -73,8 +73,11 @@ export type UrlSource = (size: number, stop: AbortSignal) => Promise<string[] | 
 export interface RendererPool {
   /** Every URL of the site for this cycle's export. */
   urls(context: CycleContext): Promise<string[]>;
-  /** The same, and the listing worker's live heap afterwards (workersWithin; a full garbage collection, about a second at scale). */
-  measuredUrls(context: CycleContext): Promise<{ urls: string[]; liveHeapMb: number }>;
+  /**
+   * The same for a full build, which lists its export once, and the listing worker's live heap
+   * afterwards (workersWithin; a full garbage collection, about a second at scale).
+   */
+  fullBuildUrls(context: CycleContext): Promise<{ urls: string[]; liveHeapMb: number }>;
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
@@ -129,12 +132,13 @@ export function workerCount(urls: number): number {
 
 /**
  * What a full build holds besides its render workers' heaps, in MiB: the
- * main thread's heap (about 100 MB at every size measured), the three
- * threads' code and native memory, and Pagefind's service writing its
- * largest part (src/lib/search/index-parts.ts bounds it). Measured at
- * 10,000 and 100,000 therapists (docs/decisions/render-workers-by-memory.md).
+ * main thread's heap, the threads' code and native memory, and Pagefind's
+ * service writing its largest part (src/lib/search/index-parts.ts bounds
+ * it). Measured as the whole build's peak less the workers' heaps at their
+ * largest: about 1,070 MB at 10,000 × 20, 1,220 MB at 100,000 × 0
+ * (docs/decisions/render-workers-by-memory.md).
  */
-const BESIDE_WORKERS_MB = 1000;
+const BESIDE_WORKERS_MB = 1100;
 
 /**
  * How many render workers a full build can run within `budgetMb` of
@@ -167,9 +171,9 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const [worker] = workersOf(bundle, 1);
       return (await worker!.ask({ type: 'urls', context })).urls;
     },
-    async measuredUrls(context) {
+    async fullBuildUrls(context) {
       const [worker] = workersOf(bundle, 1);
-      const { urls, liveHeapMb } = await worker!.ask({ type: 'urls', context, measure: true });
+      const { urls, liveHeapMb } = await worker!.ask({ type: 'urls', context, fullBuild: true });
       return { urls, liveHeapMb: liveHeapMb ?? 0 };
     },
     async render(context, urls, onResults, parallel) {

@@ -18,8 +18,11 @@ export interface CycleContext {
 export type RouteKind = 'page' | 'endpoint';
 
 export type RendererRequest =
-  /** `measure`: also answer with the worker's live heap after the listing (a full garbage collection: a full build's choice of workers). */
-  | { id: number; type: 'urls'; context: CycleContext; measure?: boolean }
+  /**
+   * `fullBuild`: the listing of a full build, the only one of its export: the worker keeps nothing to
+   * list it faster again, and answers with its live heap afterwards (a full garbage collection: the build's choice of workers).
+   */
+  | { id: number; type: 'urls'; context: CycleContext; fullBuild?: boolean }
   | { id: number; type: 'render'; context: CycleContext; urls: string[] };
 
 /** A request before the pool numbers it. */

@@ -15,6 +15,11 @@ describe('how many render workers a full build runs within its memory', () => {
     expect(workersWithin(3000, 400, 4)).toBe(3);
   });
 
+  it('runs two at 10,000 × 20 and one at 100,000 × 0 within 2 GB (as the listing worker measured there)', () => {
+    expect(workersWithin(2048, 248, 2)).toBe(2);
+    expect(workersWithin(2048, 888, 2)).toBe(1);
+  });
+
   it('never runs fewer than one, however large the export', () => {
     expect(workersWithin(2048, 5000, 2)).toBe(1);
     expect(workersWithin(100, 10, 2)).toBe(1);

@@ -9,7 +9,6 @@ import { SearchIndexWriter } from '../../scripts/lib/search-index-writer';
 const page = (name: string) =>
   `<!doctype html><html lang="ja"><body><main id="main" data-pagefind-body><h1>${name}</h1><p>アロマ ${name}</p></main></body></html>`;
 
-
 /** Waits until the process `pid` has ended (a stopped service is killed, not awaited). */
 async function ended(pid: number): Promise<boolean> {
   for (let i = 0; i < 100 && existsSync(`/proc/${pid}`); i++) await new Promise((resolve) => setTimeout(resolve, 50));
