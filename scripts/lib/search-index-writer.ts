@@ -140,12 +140,24 @@ export class SearchIndexWriter {
     }
   }
 
-  /** Writes the index of every page handed over into `outputPath` (Pagefind's bundle folder); returns the page count. */
+  /**
+   * Writes the index of every page handed over into `outputPath` (Pagefind's bundle folder); returns the page count.
+   * The files come back from the service and are written here: its own writeFiles answers before its last file
+   * (the entry) is on disk, and the service is stopped right after (a part's entry was found empty).
+   */
   async write(outputPath: string): Promise<number> {
     await Promise.all(this.#inFlight);
     if (this.#failure) throw this.#failure;
-    const { errors } = await this.#index.writeFiles({ outputPath });
+    const { errors, files } = await this.#index.getFiles();
     if (errors.length > 0) throw new Error(`Pagefind could not write its index: ${errors.join('; ')}`);
+    const folders = new Set<string>();
+    for (const file of files) {
+      const target = path.join(outputPath, file.path);
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) await mkdir(folder, { recursive: true });
+      folders.add(folder);
+      await writeFile(target, file.content);
+    }
     return this.#pages;
   }
 

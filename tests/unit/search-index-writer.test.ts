@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pagefindPid } from '../../scripts/bench/build-memory';
 import { SearchIndexWriter } from '../../scripts/lib/search-index-writer';
@@ -23,6 +24,13 @@ async function pageCount(dir: string): Promise<number> {
   return Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
 }
 
+/** How many of the index's compressed files (`*.pf_*`) under `dir` read back whole; throws on one cut short. */
+async function wholeFiles(dir: string): Promise<number> {
+  const files = (await readdir(dir, { recursive: true })).filter((file) => /\.pf_\w+$/.test(file));
+  for (const file of files) gunzipSync(await readFile(path.join(dir, file)));
+  return files.length;
+}
+
 const temp = await mkdtemp(path.join(os.tmpdir(), 'theralink-index-writer-'));
 afterAll(() => rm(temp, { recursive: true, force: true }));
 
@@ -40,6 +48,9 @@ describe("the Pagefind service's life (each part of a full build's index starts 
     await second.discard();
     expect(await ended(pid!)).toBe(true);
     expect(pagefindPid()).toBeUndefined();
+    // Every file of the index is whole although the service was stopped at once: the entry is written last.
+    expect(await pageCount(path.join(temp, 'one'))).toBe(1);
+    expect(await wholeFiles(path.join(temp, 'one'))).toBeGreaterThanOrEqual(3);
 
     const third = await SearchIndexWriter.open();
     const next = pagefindPid();
