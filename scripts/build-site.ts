@@ -550,6 +550,8 @@ async function buildOnce(
     state.siteId === liveGeneration(outDir) &&
     existsSync(path.join(stateDir, 'export'));
   if (!reusable) lastExport.delete(outDir);
+  // Read before any work: a bad BUILD_MEMORY_MB fails the build at once, not after the listing.
+  const memoryBudgetMb = reusable ? Infinity : memoryBudgetOf(options);
   const previous = reusable ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
   // Checked on this thread, so the renderer need not check it again: the files the previous build did not check already.
   // A full build keeps no records here (the workers read their own; the next incremental build reads its copy), and
@@ -693,7 +695,7 @@ async function buildOnce(
     else {
       const parts = shardPlan ? shardPlan.partitionOf(shard!.index) : partition!;
       indexed = new IndexedRender(plan.render, parts, path.join(staging, SEARCH_INDEX_DIR));
-      renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetOf(options), liveHeapMb));
+      renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetMb, liveHeapMb));
       await pool.render(context, indexed.next, onResults, renderWorkers);
       await indexed.finished();
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began

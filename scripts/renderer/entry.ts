@@ -98,7 +98,10 @@ function createRenderer(manifest: SSRManifest): Renderer {
       },
       routePattern: route.route,
     });
-    let known = keep ? generated.get(route) : new Map<string, string>();
+    const generate = (params: StaticPaths[number]['params']) =>
+      route.generate(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? v : String(v)])));
+    if (!keep) return paths.map(({ params }) => generate(params));
+    let known = generated.get(route);
     if (!known || known.size > 2 * paths.length) generated.set(route, (known = new Map()));
     // A rest parameter is named `...page` in the route, `page` in the parameters.
     const [first, ...others] = route.params.map((name) => name.replace(/^\.\.\./, ''));
@@ -106,10 +109,7 @@ function createRenderer(manifest: SSRManifest): Renderer {
       let key = keyPart(params[first!]);
       for (const name of others) key += `\u0001${keyPart(params[name])}`;
       let path = known.get(key);
-      if (path === undefined) {
-        const strings = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === undefined ? v : String(v)]));
-        known.set(key, (path = route.generate(strings)));
-      }
+      if (path === undefined) known.set(key, (path = generate(params)));
       return path;
     });
   }
