@@ -26,13 +26,15 @@ import { isMain } from './lib/cli';
 import { runWithTunedMalloc } from './lib/malloc-tuning';
 import { projectId } from './lib/project';
 import { photoUrlBase } from './export/photo-base';
-import { contentFiles } from './export/content-shards';
+import { writeContentFiles } from './export/content-shards';
+import { ExportWriter } from './export/export-writer';
 import { toPublicExport } from './export/public-records';
 import { dropPastShifts, EmptySourceError, readAll, readChanges, ReadCounter, sourceDocsOf } from './export/read-source';
 import { deriveIsolated } from './export/isolated-derivation';
 import { describeSkipped, readReport, reportPathFor, SkipLog, writeReport, type ExportReport } from './export/report';
-import { CURSOR_NAMES, loadMirror, mirrorPathFor, saveMirror, type CursorName } from './export/source-mirror';
-import { checkPublicShapes, countsOf, wholeFiles, writeExport } from './export/write-export';
+import { loadMirror, mirrorPathFor, saveMirror } from './export/mirror-files';
+import { CURSOR_NAMES, type CursorName } from './export/source-mirror';
+import { checkPublicShapes, countsOf, wholeFiles } from './export/data-files';
 import { stepTimer } from './lib/step-timer';
 import type { ChangeFeed } from './watch-content';
 
@@ -68,6 +70,8 @@ export interface ExportOptions {
   photoBase?: PhotoUrlBase;
   /** The export's clock (slug holds). */
   now?: Date;
+  /** Documents of the diaries and posts a full read holds before writing them out (default: SPILL_DOCUMENTS). */
+  spillDocuments?: number;
   /** Receives one line per skipped document (default: stderr). */
   warn?: (line: string) => void;
 }
@@ -132,7 +136,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
     await assertFirestoreReachable(db);
     // The probe read one document.
     reads.addOne();
-    mirror = await readAll(db, firstShiftDate, startedAt, log, reads);
+    mirror = await readAll(db, mirrorPath, firstShiftDate, startedAt, log, reads, options.spillDocuments);
   }
   // Firestore's read time, or this run's start when that is later (the emulator reports the time of its last write,
   // which would keep re-reading the last writes forever); the next run's 5 s margin covers a clock a little ahead.
@@ -146,7 +150,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   // The profiles first (the diaries and posts follow their authors), then the diaries and posts shard by shard.
   // A document the derivation throws on is left out and reported, never allowed to stop the export.
   const profiles = await deriveIsolated(
-    { ...source, blogs: new Map(), posts: new Map() },
+    source,
     (docs, into) => toPublicExport(docs, firstShiftDate, { photoBase, now, log: into }),
     log,
   );
@@ -164,16 +168,23 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
           ? 'store'
           : null
       : null;
-  const content = contentFiles(mirror, kindOf, { now, photoBase, log });
+  const writer = await ExportWriter.open(dir);
+  let content;
+  try {
+    await Promise.all(wholeFiles(checked).map(({ file, text }) => writer.add(file, text)));
+    content = await writeContentFiles(mirror, writer, { kindOf, now, photoBase, log });
+  } catch (error) {
+    await writer.abandon();
+    throw error;
+  }
   step('diaries and posts');
-  const counts = countsOf(checked);
-  for (const file of content.files) counts[file.name] = (counts[file.name] ?? 0) + file.count;
+  const counts = { ...countsOf(checked), ...Object.fromEntries(content.counts) };
   const exportedAt = new Date().toISOString();
   const sourceName = process.env.FIRESTORE_EMULATOR_HOST ? `emulator:${projectId()}` : `project:${projectId()}`;
-  const changed = await writeExport(dir, [...wholeFiles(checked), ...content.files], { exportedAt, source: sourceName, counts });
+  const changed = await writer.finish({ exportedAt, source: sourceName, counts });
   step('write');
   // Saved only once the export is written: a run that dies before reads the same changes again.
-  await saveMirror(mirrorPath, mirror);
+  await saveMirror(mirror);
   step('save state');
 
   // The report lists every document skipped now: those the mirror still holds as malformed, and this run's others.

@@ -16,7 +16,7 @@
  * store verifications); only facts derived from them leave. users,
  * customers, announcements, favorites and reports are never read.
  */
-import { Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { DELETIONS_COLLECTION } from '../../src/schema/deletion-ids';
 import { deletionDoc } from '../../src/schema/deletions';
 import {
@@ -29,7 +29,8 @@ import {
 } from '../../src/registry/source-collections';
 import type { ChangeFeed, FeedRead } from '../watch-content';
 import { problemsOf, SkipLog, type Problem } from './report';
-import { CURSOR_NAMES, cursorFieldOf, emptyMirror, putDoc, SHARDED_SOURCES, type CursorName, type SourceMirror } from './source-mirror';
+import { newMirror, spillIfLarge } from './mirror-files';
+import { CURSOR_NAMES, cursorFieldOf, putDoc, SHARDED_SOURCES, type CursorName, type SourceMirror } from './source-mirror';
 
 export class EmptySourceError extends Error {}
 
@@ -44,6 +45,11 @@ export class ReadCounter {
   add(snapshot: { size: number; readTime: Timestamp }): void {
     this.total += Math.max(1, snapshot.size);
     if (!this.earliest || snapshot.readTime.toMillis() < this.earliest.toMillis()) this.earliest = snapshot.readTime;
+  }
+  /** A streamed query's documents (`readTime`: its first document's; null when it returned none). */
+  addStreamed(size: number, readTime: Timestamp | null): void {
+    this.total += Math.max(1, size);
+    if (readTime && (!this.earliest || readTime.toMillis() < this.earliest.toMillis())) this.earliest = readTime;
   }
   /** A single document read. */
   addOne(): void {
@@ -98,16 +104,59 @@ function applyRead(read: FeedRead, name: SourceName, mirror: SourceMirror, log: 
   return read.docs.map((doc) => doc.id);
 }
 
-/** Everything, from scratch (dated collections, the shifts, from `firstShiftDate` on). */
-export async function readAll(db: Firestore, firstShiftDate: string, at: Date, log: SkipLog, reads: ReadCounter): Promise<SourceMirror> {
-  const mirror = emptyMirror(at);
-  await Promise.all(
-    SOURCE_NAMES.map((name) => {
-      const all = db.collection(name);
-      const { datedBy } = SOURCE_COLLECTIONS[name] as SourceCollection;
-      return readInto(datedBy ? all.where(datedBy, '>=', firstShiftDate) : all, name, mirror, log, reads);
-    }),
-  );
+/**
+ * A whole query, document by document as Firestore streams them, never all
+ * together: the diaries and posts are written out as they pass
+ * SPILL_DOCUMENTS (export/mirror-files.ts).
+ */
+async function streamInto(
+  query: Query,
+  name: SourceName,
+  mirror: SourceMirror,
+  log: SkipLog,
+  reads: ReadCounter,
+  spillDocuments?: number,
+): Promise<void> {
+  let size = 0;
+  let readTime: Timestamp | null = null;
+  for await (const doc of query.stream() as AsyncIterable<QueryDocumentSnapshot>) {
+    readTime ??= doc.readTime;
+    applyDocument(mirror, name, doc.id, doc.data(), log);
+    size++;
+    await spillIfLarge(mirror, spillDocuments);
+  }
+  reads.addStreamed(size, readTime);
+  log.countRead(name, size);
+}
+
+/**
+ * Everything, from scratch (dated collections, the shifts, from
+ * `firstShiftDate` on), into a new mirror to be saved to `file`. The
+ * sharded sources one after the other: each spills what it holds.
+ */
+export async function readAll(
+  db: Firestore,
+  file: string,
+  firstShiftDate: string,
+  at: Date,
+  log: SkipLog,
+  reads: ReadCounter,
+  spillDocuments?: number,
+): Promise<SourceMirror> {
+  const mirror = newMirror(file, at);
+  const queryOf = (name: SourceName) => {
+    const all = db.collection(name);
+    const { datedBy } = SOURCE_COLLECTIONS[name] as SourceCollection;
+    return datedBy ? all.where(datedBy, '>=', firstShiftDate) : all;
+  };
+  const held = SOURCE_NAMES.filter((name) => !SHARDED_SOURCES.includes(name));
+  await Promise.all([
+    // Infinity: these hold nothing to spill, and must not spill while a sharded one streams.
+    ...held.map((name) => streamInto(queryOf(name), name, mirror, log, reads, Infinity)),
+    (async () => {
+      for (const name of SHARDED_SOURCES) await streamInto(queryOf(name), name, mirror, log, reads, spillDocuments);
+    })(),
+  ]);
   assertNotEmpty(mirror);
   return mirror;
 }
@@ -181,15 +230,15 @@ const sortedById = (docs: Map<string, unknown>) =>
  * The mirror as the derivations read it (SourceDocs): valid documents in id
  * order, and the ids of the collections whose presence alone counts (the
  * suspended uids, the verified stores, malformed ones included where they
- * fail closed). The sharded sources are derived shard by shard
- * (export/content-shards.ts), which sorts them: not worth sorting 200,000 here.
+ * fail closed). The sharded sources are not among them: they are derived
+ * shard by shard from the mirror's files (export/content-shards.ts).
  */
 export function sourceDocsOf(mirror: SourceMirror): SourceDocs {
   const { docs } = mirror;
   return Object.fromEntries(
     SOURCE_NAMES.map((name) => {
       if ('presence' in SOURCE_COLLECTIONS[name]) return [name, new Set([...docs[name].keys()].sort())];
-      return [name, SHARDED_SOURCES.includes(name) ? docs[name] : sortedById(docs[name])];
+      return [name, SHARDED_SOURCES.includes(name) ? new Map() : sortedById(docs[name])];
     }),
   ) as SourceDocs;
 }

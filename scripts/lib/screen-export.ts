@@ -29,7 +29,7 @@ import {
 } from '../../src/registry/public-collections';
 import { EXPORT_META_FILE } from '../../src/schema/public';
 import { problemsOf, type Problem, type SkippedDocument } from '../export/report';
-import { checkPublicShapes } from '../export/write-export';
+import { checkPublicShapes } from '../export/data-files';
 import { replaceDir } from './replace-dir';
 
 /** A record the build leaves out: where it is and why. */

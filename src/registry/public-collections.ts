@@ -108,7 +108,7 @@ export interface PublicCollection<T, F extends SourceName = SourceName> {
   derive: ((derivation: Derivation) => T[]) | EachDocument<T, F>;
   /**
    * What is kept of a record whose schema passed when records it depends on
-   * failed theirs (scripts/export/write-export.ts): the record as it may
+   * failed theirs (scripts/export/data-files.ts): the record as it may
    * stay, or null when it goes with them. `kept` holds the profiles that
    * passed. Without it, the record stays as it is.
    */

@@ -5,7 +5,7 @@
  * (enough for two pages of /frozen-accounts at 40 therapists), one picture.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { exportDataFiles } from '../../scripts/export/write-export';
+import { exportDataFiles } from '../../scripts/export/data-files';
 import path from 'node:path';
 import { emptyExport, PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords } from '../../src/registry/public-collections';
 import {

@@ -44,12 +44,12 @@ async function dataFiles(name: string): Promise<string[]> {
     .sort();
 }
 
-/** The live export's data files equal those of a full read made now (the same files, the same records). */
-async function expectSameAsFull(): Promise<void> {
+/** An export's data files equal those of a full read made now (the same files, the same records). */
+async function expectSameAsFull(name = 'live'): Promise<void> {
   await full('reference');
   const files = await dataFiles('reference');
-  expect(await dataFiles('live')).toEqual(files);
-  for (const file of files) expect(await read('live', file), file).toEqual(await read('reference', file));
+  expect(await dataFiles(name)).toEqual(files);
+  for (const file of files) expect(await read(name, file), file).toEqual(await read('reference', file));
 }
 
 beforeAll(async () => {
@@ -327,5 +327,31 @@ describe("the change watcher's feed", () => {
     } finally {
       watch.stop();
     }
+  });
+});
+
+describe('a full read that writes out the diaries as it goes', () => {
+  it('exports what a full read holding them all would, and cycles on from its files', async () => {
+    const docs: Record<string, object> = {};
+    for (let i = 0; i < 6; i++) {
+      docs[`blogs/t1_20261123_${i}`] = blogDoc('t1', now());
+      docs[`blogs/t2_20261123_${i}`] = blogDoc('t2', now());
+      docs[`posts/t1_20261123_${i}`] = post('t1', now());
+    }
+    await put(db, docs);
+    const spilled = await runExport(path.join(dir, 'spilled'), today, { mode: 'full', spillDocuments: 2, warn: () => {} });
+    expect(spilled.counts.blogs).toBeGreaterThanOrEqual(12);
+    await expectSameAsFull('spilled');
+
+    // Another version of the mirror file: the next cycle reads the shards from their files.
+    await utimes(`${path.join(dir, 'spilled')}-state.json`, new Date(), new Date(Date.now() + 1000));
+    await db.doc('blogs/t1_20261123_0').update({ title: '書き直した日記', updatedAt: now() });
+    await db.runTransaction(async (tx) => deleteWithTombstone(db, tx, 'blogs', 't2_20261123_1'));
+    const next = await runExport(path.join(dir, 'spilled'), today, { mode: 'incremental', warn: () => {} });
+    expect(next).toMatchObject({ mode: 'incremental', changed: true });
+    const blogs = (await readExport(path.join(dir, 'spilled'))).blogs;
+    expect(blogs.find((b) => b.id === 't1_20261123_0')?.title).toBe('書き直した日記');
+    expect(blogs.some((b) => b.id === 't2_20261123_1')).toBe(false);
+    await expectSameAsFull('spilled');
   });
 });

@@ -36,7 +36,7 @@ process.env.FIREBASE_PROJECT_ID = PROJECT;
 const { adminDb } = await import('../../scripts/lib/admin');
 const { runExport } = await import('../../scripts/export');
 const { photoUrlBase } = await import('../../scripts/export/photo-base');
-const { checkPublicShapes } = await import('../../scripts/export/write-export');
+const { checkPublicShapes } = await import('../../scripts/export/data-files');
 const { SkipLog } = await import('../../scripts/export/report');
 const { photoURL } = await import('../../src/lib/photo-url');
 

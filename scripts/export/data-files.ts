@@ -1,16 +1,11 @@
 /**
- * Writes the export folder all at once: files go to a sibling temporary
- * folder and only then replace the old export. A failure leaves the
- * previous export as it was. The diaries and posts are files per author
- * shard (./content-shards.ts).
- *
- * Every record is checked against its public schema first; one that does
- * not fit is left out and logged (with what depends on it: each registry
- * entry's `keep`), never allowed to stop the export.
+ * The export's data files: every record checked against its public schema
+ * first, one that does not fit left out and logged (with what depends on
+ * it: each registry entry's `keep`), never allowed to stop the export; then
+ * the collections kept whole, one file each. The diaries and posts are
+ * files per author shard (./content-shards.ts); ./export-writer.ts writes
+ * them all.
  */
-import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { listExportFiles } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import { profilesOf, type Profiles } from '../../src/registry/derive';
 import {
@@ -21,8 +16,6 @@ import {
   type PublicCollection,
   type PublicCollectionName,
 } from '../../src/registry/public-collections';
-import { EXPORT_META_FILE, exportMeta, type ExportMeta } from '../../src/schema/public';
-import { replaceDir } from '../lib/replace-dir';
 import { problemsOf, SkipLog, type Problem } from './report';
 
 /**
@@ -106,77 +99,4 @@ export function exportDataFiles(records: ExportRecords): DataFile[] {
       shards.push({ file: `${file}/${shardFileName(shard)}`, text: `${JSON.stringify(group)}\n` });
   }
   return [...wholeFiles(records), ...shards];
-}
-
-/** What this process last wrote to each export file, with the file's version then: equal text and version, same file. */
-const written = new Map<string, { text: string; version: string }>();
-const versionOf = async (file: string) => {
-  const info = await stat(file);
-  return `${info.ino}:${info.size}:${info.mtimeMs}`;
-};
-
-/** Whether `file` holds exactly `text` (compared as bytes: no decoding of what is on disk). */
-async function sameAsOnDisk(file: string, text: string): Promise<boolean> {
-  const known = written.get(file);
-  if (known?.text === text && known.version === (await versionOf(file).catch(() => ''))) return true;
-  const bytes = await readFile(file).catch(() => null);
-  return bytes !== null && bytes.equals(Buffer.from(text));
-}
-
-/** The data files of an export folder (shards included), or null when there is none. */
-async function filesOnDisk(dir: string): Promise<Set<string> | null> {
-  try {
-    await readFile(path.join(dir, EXPORT_META_FILE));
-    return new Set((await listExportFiles(dir)).map((entry) => entry.file));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Writes `files` and `meta` into `dir`, replacing it at once, unless every
- * data file is already exactly so: then nothing is written (`false`) and
- * whatever is built from the export has nothing to do. The new folder
- * hard-links the files that did not change (nothing edits an export file in
- * place: every version is a new file), so a cycle writes only what changed.
- */
-export async function writeExport(dir: string, files: DataFile[], meta: ExportMeta): Promise<boolean> {
-  const target = path.resolve(dir);
-  const onDisk = await filesOnDisk(target);
-  const same = new Set<string>();
-  // Side by side: one at a time, 600 files took a second of a busy cycle.
-  if (onDisk) {
-    await Promise.all(
-      files.map(async ({ file, text }) => {
-        if (onDisk.has(file) && (await sameAsOnDisk(path.join(target, file), text))) same.add(file);
-      }),
-    );
-  }
-  if (onDisk && same.size === files.length && onDisk.size === files.length) return false;
-  const staging = `${target}.tmp-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  try {
-    const folders = new Set(files.map(({ file }) => path.dirname(path.join(staging, file))));
-    // Sharded collections keep their folder even when empty (a reader lists it).
-    for (const name of PUBLIC_COLLECTION_NAMES)
-      if (PUBLIC_COLLECTIONS[name].shardBy) folders.add(path.join(staging, PUBLIC_COLLECTIONS[name].file));
-    await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-    await Promise.all(
-      files.map(({ file, text }) =>
-        same.has(file) ? link(path.join(target, file), path.join(staging, file)) : writeFile(path.join(staging, file), text),
-      ),
-    );
-    await writeFile(path.join(staging, EXPORT_META_FILE), `${JSON.stringify(exportMeta.parse(meta))}\n`);
-    await replaceDir(staging, target);
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
-  await Promise.all(
-    files.map(async ({ file, text }) => {
-      const at = path.join(target, file);
-      written.set(at, { text, version: await versionOf(at) });
-    }),
-  );
-  return true;
 }
