@@ -89,6 +89,7 @@ import { shardManifest, writeShardManifest } from './lib/shard-manifest';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
 import { rendererPool, workerCount, workersWithin } from './renderer/pool';
 import type { CycleContext, Rendered } from './renderer/protocol';
+import { memoryBudgetMb as memoryBudget } from './lib/memory-budget';
 
 export interface SiteBuildOptions {
   exportDir: string;
@@ -119,21 +120,9 @@ export interface SiteBuildOptions {
   searchPartPages?: Readonly<Record<IndexPartKind, number>>;
   /**
    * The memory a full build may use, in MiB (the build process and Pagefind's together): it runs as many
-   * render workers as fit (workersWithin). BUILD_MEMORY_MB, else DEFAULT_BUILD_MEMORY_MB, when omitted.
+   * render workers as fit (workersWithin). BUILD_MEMORY_MB, else 2,048 (scripts/lib/memory-budget.ts), when omitted.
    */
   memoryBudgetMb?: number;
-}
-
-/** A full build's memory when neither the option nor BUILD_MEMORY_MB says: GitHub's 2-core runner has 7 GB, the goal is 2 GB. */
-export const DEFAULT_BUILD_MEMORY_MB = 2048;
-
-/** The memory budget of a full build: the option, else BUILD_MEMORY_MB, else the default; a bad value fails the build. */
-function memoryBudgetOf(options: SiteBuildOptions): number {
-  const given = options.memoryBudgetMb ?? process.env.BUILD_MEMORY_MB;
-  if (given === undefined || given === '') return DEFAULT_BUILD_MEMORY_MB;
-  const budget = Number(given);
-  if (!Number.isFinite(budget) || budget <= 0) throw new Error(`BUILD_MEMORY_MB must be a number of MiB (got ${String(given)}).`);
-  return budget;
 }
 
 /** The headers a built site is served with (also in `<site>/.headers.json`), and its production-shaped set. */
@@ -551,7 +540,7 @@ async function buildOnce(
     existsSync(path.join(stateDir, 'export'));
   if (!reusable) lastExport.delete(outDir);
   // Read before any work: a bad BUILD_MEMORY_MB fails the build at once, not after the listing.
-  const memoryBudgetMb = reusable ? Infinity : memoryBudgetOf(options);
+  const memoryBudgetMb = reusable ? Infinity : memoryBudget(options.memoryBudgetMb);
   const previous = reusable ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
   // Checked on this thread, so the renderer need not check it again: the files the previous build did not check already.
   // A full build keeps no records here (the workers read their own; the next incremental build reads its copy), and

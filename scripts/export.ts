@@ -24,6 +24,7 @@ import { addDays, tokyoDateKey } from '../src/lib/tokyo-date';
 import { adminDb, assertFirestoreReachable, FirestoreUnavailableError } from './lib/admin';
 import { isMain } from './lib/cli';
 import { runWithTunedMalloc } from './lib/malloc-tuning';
+import { exportHeapMb, memoryBudgetMb } from './lib/memory-budget';
 import { projectId } from './lib/project';
 import { photoUrlBase } from './export/photo-base';
 import { writeContentFiles } from './export/content-shards';
@@ -149,11 +150,7 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   const photoBase = options.photoBase ?? photoUrlBase();
   // The profiles first (the diaries and posts follow their authors), then the diaries and posts shard by shard.
   // A document the derivation throws on is left out and reported, never allowed to stop the export.
-  const profiles = await deriveIsolated(
-    source,
-    (docs, into) => toPublicExport(docs, firstShiftDate, { photoBase, now, log: into }),
-    log,
-  );
+  const profiles = await deriveIsolated(source, (docs, into) => toPublicExport(docs, firstShiftDate, { photoBase, now, log: into }), log);
   step('derive profiles');
   const checked = checkPublicShapes(profiles, log);
   step('check');
@@ -171,7 +168,8 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
   const writer = await ExportWriter.open(dir);
   let content;
   try {
-    await Promise.all(wholeFiles(checked).map(({ file, text }) => writer.add(file, text)));
+    // One text at a time: together they were as large as the export.
+    for (const { file, text } of wholeFiles(checked)) await writer.add(file, text);
     content = await writeContentFiles(mirror, writer, { kindOf, now, photoBase, log });
   } catch (error) {
     await writer.abandon();
@@ -221,7 +219,8 @@ export async function runExport(dir = exportDir(), today = tokyoDateKey(), optio
 }
 
 if (isMain(import.meta.url)) {
-  await runWithTunedMalloc();
+  // The heap limit within BUILD_MEMORY_MB: V8 then collects the streamed documents' garbage as it goes.
+  await runWithTunedMalloc({ heapMb: exportHeapMb(memoryBudgetMb()) });
   const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
   try {
     const { dir, counts, mode, changed, reads } = await runExport(undefined, undefined, { mode: values.full ? 'full' : 'incremental' });

@@ -36,10 +36,13 @@ export function pagefindPid(): number | undefined {
   return undefined;
 }
 
-/** The largest memory seen, in MiB: the build process and its Pagefind service together, and each service alone. */
+/** The largest memory seen, in MiB: the build process and its Pagefind service together, each alone, and the main thread's heap. */
 export interface BuildMemory {
   whole: number;
+  build: number;
   pagefind: number;
+  /** The build process's own JavaScript heap (its main thread's; the render workers' are their own). */
+  mainHeap: number;
 }
 
 /**
@@ -49,14 +52,17 @@ export interface BuildMemory {
  * once the one sampled has gone, and its peak (VmHWM) read while it lives.
  */
 export function sampleBuildMemory(): { stop: () => BuildMemory } {
-  const peak: BuildMemory = { whole: 0, pagefind: 0 };
+  const peak: BuildMemory = { whole: 0, build: 0, pagefind: 0, mainHeap: 0 };
   let pagefind: number | undefined;
   const sample = () => {
     pagefind ??= pagefindPid();
     const service = pagefind === undefined ? 0 : statusMb(pagefind, 'VmRSS');
     if (pagefind !== undefined) peak.pagefind = Math.max(peak.pagefind, statusMb(pagefind, 'VmHWM') ?? 0);
     if (service === undefined) pagefind = undefined;
-    peak.whole = Math.max(peak.whole, (statusMb('self', 'VmRSS') ?? 0) + (service ?? 0));
+    const build = statusMb('self', 'VmRSS') ?? 0;
+    peak.build = Math.max(peak.build, build);
+    peak.whole = Math.max(peak.whole, build + (service ?? 0));
+    peak.mainHeap = Math.max(peak.mainHeap, process.memoryUsage().heapUsed / 2 ** 20);
   };
   const timer = setInterval(sample, EVERY_MS);
   timer.unref();
@@ -64,7 +70,7 @@ export function sampleBuildMemory(): { stop: () => BuildMemory } {
     stop() {
       clearInterval(timer);
       sample();
-      return { whole: Math.round(peak.whole), pagefind: Math.round(peak.pagefind) };
+      return Object.fromEntries(Object.entries(peak).map(([name, mb]) => [name, Math.round(mb)])) as unknown as BuildMemory;
     },
   };
 }

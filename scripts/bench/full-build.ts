@@ -72,6 +72,8 @@ console.log(`render_workers: ${build.renderWorkers}`);
 console.log(`listing_worker_heap_mb: ${build.listingHeapMb}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);
 const peaks = memory.stop();
+console.log(`main_thread_heap_peak_mb: ${peaks.mainHeap}`);
+console.log(`build_process_peak_mb: ${peaks.build}`);
 console.log(`pagefind_peak_mb: ${peaks.pagefind}`);
 console.log(`whole_build_peak_mb: ${peaks.whole}`);
 for (const [step, ms] of Object.entries(build.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);

@@ -16,12 +16,15 @@ import {
   type PublicCollection,
   type PublicCollectionName,
 } from '../../src/registry/public-collections';
+import { digestOf } from './export-writer';
 import { problemsOf, SkipLog, type Problem } from './report';
 
 /**
- * Each collection's last verdicts by record text: a cycle re-checks only the
- * records that changed (a schema check of 60,000 records costs more than
- * serialising them). Replaced on every call, so it holds one export's worth.
+ * Each collection's last verdicts by the digest of a record's text: a cycle
+ * re-checks only the records that changed (a schema check of 60,000 records
+ * costs more than serialising them). Replaced on every call, so it holds
+ * one export's worth of digests (the texts themselves were 140 MB of JSON
+ * at 100,000 therapists).
  */
 const verdicts = new Map<PublicCollectionName, Map<string, Problem[] | null>>();
 
@@ -31,13 +34,13 @@ function publicShaped<N extends PublicCollectionName>(name: N, records: ExportRe
   const known = verdicts.get(name);
   const now = new Map<string, Problem[] | null>();
   const kept = (records as ExportRecords[N][number][]).filter((record) => {
-    const text = JSON.stringify(record);
-    let problems = known?.get(text);
+    const digest = digestOf(JSON.stringify(record));
+    let problems = known?.get(digest);
     if (problems === undefined) {
       const result = schema.safeParse(record);
       problems = result.success ? null : problemsOf(result.error.issues);
     }
-    now.set(text, problems);
+    now.set(digest, problems);
     if (problems) log.skip(name, String(key(record)), problems, 'public');
     return problems === null;
   }) as ExportRecords[N];
@@ -76,12 +79,12 @@ export interface DataFile {
   text: string;
 }
 
-/** The files of the collections kept whole (the sharded ones come from ./content-shards.ts). */
-export function wholeFiles(checked: ExportRecords): DataFile[] {
-  return PUBLIC_COLLECTION_NAMES.filter((name) => !PUBLIC_COLLECTIONS[name].shardBy).map((name) => ({
-    file: PUBLIC_COLLECTIONS[name].file,
-    text: `${JSON.stringify(checked[name])}\n`,
-  }));
+/** The files of the collections kept whole, one at a time (the sharded ones come from ./content-shards.ts). */
+export function* wholeFiles(checked: ExportRecords): Generator<DataFile> {
+  for (const name of PUBLIC_COLLECTION_NAMES) {
+    if (PUBLIC_COLLECTIONS[name].shardBy) continue;
+    yield { file: PUBLIC_COLLECTIONS[name].file, text: `${JSON.stringify(checked[name])}\n` };
+  }
 }
 
 /** Every data file of an export holding `records` (sharded collections grouped by author shard, in the given order). */

@@ -10,7 +10,7 @@
  * writes only what changed, and when nothing did, nothing is written and
  * `finish` says so.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listExportFiles } from '../../src/data/export-records';
@@ -25,8 +25,8 @@ const versionOf = async (file: string) => {
   return `${info.ino}:${info.size}:${info.mtimeMs}`;
 };
 
-/** A text's digest: what the writer remembers of it. */
-export const digestOf = (text: string) => createHash('sha256').update(text).digest('base64');
+/** A text's digest: what the writer remembers of it (a change check, not a security measure: SHA-1 is fast). */
+export const digestOf = (text: string) => hash('sha1', text, 'base64');
 
 /** Whether `file` is still what this process wrote with that digest. */
 async function writtenAs(file: string, digest: string): Promise<boolean> {

@@ -223,7 +223,12 @@ export async function saveMirror(mirror: SourceMirror): Promise<void> {
       if (!mirror.touched.has(key)) shardFiles[name][shard] = files.saved[name][shard]!;
       else if (!sharded) {
         const docs = mirror.docs[name];
-        shardFiles[name][shard] = await writeShardFile(files, name, shard, [...ids].sort().map((id) => [id, docs.get(id)]));
+        shardFiles[name][shard] = await writeShardFile(
+          files,
+          name,
+          shard,
+          [...ids].sort().map((id) => [id, docs.get(id)]),
+        );
       } else {
         if (!files.compacted.has(key)) await compactShard(mirror, name, shard, await shardDocs(mirror, name, shard));
         shardFiles[name][shard] = files.compacted.get(key)!;

@@ -17,12 +17,14 @@ export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' } as const;
 
 /**
  * Returns at once where the setting is in force (or means nothing: not
- * Linux); otherwise runs this same command again with it, passes signals
- * on, and ends this process as that one ends (never returns).
+ * Linux); otherwise runs this same command again with it (and with
+ * `heapMb`, V8's old-space limit), passes signals on, and ends this
+ * process as that one ends (never returns).
  */
-export async function runWithTunedMalloc(): Promise<void> {
+export async function runWithTunedMalloc({ heapMb }: { heapMb?: number } = {}): Promise<void> {
   if (process.platform !== 'linux' || process.env.MALLOC_MMAP_THRESHOLD_ !== undefined) return;
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+  const heap = heapMb === undefined ? [] : [`--max-old-space-size=${Math.round(heapMb)}`];
+  const child = spawn(process.execPath, [...process.execArgv, ...heap, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, ...MALLOC_ENV },
   });

@@ -332,7 +332,7 @@ describe("the change watcher's feed", () => {
 
 describe('a full read that writes out the diaries as it goes', () => {
   it('exports what a full read holding them all would, and cycles on from its files', async () => {
-    const docs: Record<string, object> = {};
+    const docs: Record<string, Record<string, unknown>> = {};
     for (let i = 0; i < 6; i++) {
       docs[`blogs/t1_20261123_${i}`] = blogDoc('t1', now());
       docs[`blogs/t2_20261123_${i}`] = blogDoc('t2', now());

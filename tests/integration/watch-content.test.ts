@@ -52,9 +52,7 @@ describe('watchPublicContent', () => {
     batch.set(adminDb().doc('suspensions/a1'), { reason: 'spam', createdAt: Timestamp.now() });
     batch.set(adminDb().doc('slugs/old-miu'), { userId: 'a1', releasedAt: Timestamp.now() });
     await batch.commit();
-    await expect
-      .poll(named, { timeout: 5000 })
-      .toEqual(['disputes', 'memberships', 'slugs', 'storeRequests', 'suspensions']);
+    await expect.poll(named, { timeout: 5000 }).toEqual(['disputes', 'memberships', 'slugs', 'storeRequests', 'suspensions']);
   });
 
   it('calls back for a tombstone, not for a write that leaves the cursor field behind', async () => {

@@ -11,9 +11,11 @@ const tuning = pathToFileURL(path.join(import.meta.dirname, '../../scripts/lib/m
 
 /** A command that starts as the renderers' entries do: the tuning first, then its work. */
 const ENTRY = `
+import { getHeapStatistics } from 'node:v8';
 import { runWithTunedMalloc } from ${JSON.stringify(tuning)};
-await runWithTunedMalloc();
-console.log(JSON.stringify({ pid: process.pid, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, args: process.argv.slice(2) }));
+await runWithTunedMalloc(process.env.TEST_HEAP_MB ? { heapMb: Number(process.env.TEST_HEAP_MB) } : {});
+const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+console.log(JSON.stringify({ pid: process.pid, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, args: process.argv.slice(2), heapLimitMb }));
 process.on('SIGTERM', () => { console.log('stopped by SIGTERM'); process.exit(3); });
 if (process.argv.includes('--wait')) setInterval(() => {}, 1000);
 else process.exit(7);
@@ -52,6 +54,14 @@ describe.runIf(process.platform === 'linux')('runWithTunedMalloc', () => {
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ threshold: MALLOC_ENV.MALLOC_MMAP_THRESHOLD_, args: ['--flag', 'value'] });
     expect(code).toBe(7);
+  });
+
+  it("runs it with V8's heap limit when given one", async () => {
+    const { output } = await run([], { ...withoutSetting(), TEST_HEAP_MB: '700' });
+    const { heapLimitMb } = JSON.parse(output.trim()) as { heapLimitMb: number };
+    // The old space as given, and the young generation's few MB beside it.
+    expect(heapLimitMb).toBeGreaterThanOrEqual(700);
+    expect(heapLimitMb).toBeLessThan(800);
   });
 
   it('leaves a process started with a setting of its own as it is', async () => {

@@ -62,7 +62,7 @@ describe('the mirror files', () => {
     const files = (await readdir(path.join(dir, 'export-state-shards'))).filter((name) => name.startsWith('blogs-'));
     expect(files.length).toBe(new Set(AUTHORS.map(authorShard)).size);
 
-    const loaded = (await fromDisk());
+    const loaded = await fromDisk();
     expect(loaded.docs.blogs.size).toBe(0);
     expect(await allDiaries(loaded)).toEqual(expected);
   });
@@ -82,7 +82,7 @@ describe('the mirror files', () => {
     expect([...(await shardDocs(saved, 'blogs', shard)).keys()]).toEqual(['b1']);
 
     await saveMirror(mirror);
-    const after = (await fromDisk());
+    const after = await fromDisk();
     expect([...(await shardDocs(after, 'blogs', shard)).keys()].sort()).toEqual(['b1', 'b2']);
     expect(after.docs.accounts.get('u1')).toEqual({ name: 'みう' });
   });
@@ -94,7 +94,7 @@ describe('the mirror files', () => {
     await saveMirror(mirror);
     putDoc(mirror, 'blogs', 'b1', diary(to!, '日記'));
     await saveMirror(mirror);
-    const loaded = (await fromDisk());
+    const loaded = await fromDisk();
     expect((await shardDocs(loaded, 'blogs', authorShard(from!))).size).toBe(0);
     expect((await shardDocs(loaded, 'blogs', authorShard(to!))).get('b1')).toEqual(diary(to!, '日記'));
   });
