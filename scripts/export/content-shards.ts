@@ -128,7 +128,7 @@ export async function writeContentFiles(
       /** The shard's documents, and (for a changed one) the shard written whole to the mirror's files. */
       const docsOf = async () => {
         const docs = await shardDocs(mirror, collection.from, shard);
-        if (mirror.touched.has(key)) await compactShard(mirror, collection.from, shard, docs);
+        if (touched) await compactShard(mirror, collection.from, shard, docs);
         return docs;
       };
       if (stale) {

@@ -96,7 +96,8 @@ export function exportDataFiles(records: ExportRecords): DataFile[] {
     const groups = new Map<string, unknown[]>();
     for (const record of records[name] as unknown[]) {
       const shard = authorShard(shardBy(record));
-      groups.set(shard, [...(groups.get(shard) ?? []), record]);
+      if (!groups.has(shard)) groups.set(shard, []);
+      groups.get(shard)!.push(record);
     }
     for (const [shard, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1)))
       shards.push({ file: `${file}/${shardFileName(shard)}`, text: `${JSON.stringify(group)}\n` });

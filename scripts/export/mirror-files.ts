@@ -129,7 +129,9 @@ export async function spillIfLarge(mirror: SourceMirror, limit = SPILL_DOCUMENTS
     }
     for (const [shard, entries] of byShard) {
       const key = `${name}/${shard}`;
-      files.spilled.set(key, [...(files.spilled.get(key) ?? []), await writeShardFile(files, name, shard, entries)]);
+      const file = await writeShardFile(files, name, shard, entries);
+      if (!files.spilled.has(key)) files.spilled.set(key, []);
+      files.spilled.get(key)!.push(file);
     }
     mirror.docs[name].clear();
   }

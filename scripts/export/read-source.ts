@@ -43,8 +43,7 @@ export class ReadCounter {
   total = 0;
   earliest: Timestamp | null = null;
   add(snapshot: { size: number; readTime: Timestamp }): void {
-    this.total += Math.max(1, snapshot.size);
-    if (!this.earliest || snapshot.readTime.toMillis() < this.earliest.toMillis()) this.earliest = snapshot.readTime;
+    this.addStreamed(snapshot.size, snapshot.readTime);
   }
   /** A streamed query's documents (`readTime`: its first document's; null when it returned none). */
   addStreamed(size: number, readTime: Timestamp | null): void {
@@ -107,7 +106,7 @@ function applyRead(read: FeedRead, name: SourceName, mirror: SourceMirror, log: 
 /**
  * A whole query, document by document as Firestore streams them, never all
  * together: the diaries and posts are written out as they pass
- * SPILL_DOCUMENTS (export/mirror-files.ts).
+ * `spillDocuments` (default SPILL_DOCUMENTS, export/mirror-files.ts).
  */
 async function streamInto(
   query: Query,
@@ -117,13 +116,14 @@ async function streamInto(
   reads: ReadCounter,
   spillDocuments?: number,
 ): Promise<void> {
+  const sharded = SHARDED_SOURCES.includes(name);
   let size = 0;
   let readTime: Timestamp | null = null;
   for await (const doc of query.stream() as AsyncIterable<QueryDocumentSnapshot>) {
     readTime ??= doc.readTime;
     applyDocument(mirror, name, doc.id, doc.data(), log);
     size++;
-    await spillIfLarge(mirror, spillDocuments);
+    if (sharded) await spillIfLarge(mirror, spillDocuments);
   }
   reads.addStreamed(size, readTime);
   log.countRead(name, size);
@@ -151,8 +151,7 @@ export async function readAll(
   };
   const held = SOURCE_NAMES.filter((name) => !SHARDED_SOURCES.includes(name));
   await Promise.all([
-    // Infinity: these hold nothing to spill, and must not spill while a sharded one streams.
-    ...held.map((name) => streamInto(queryOf(name), name, mirror, log, reads, Infinity)),
+    ...held.map((name) => streamInto(queryOf(name), name, mirror, log, reads)),
     (async () => {
       for (const name of SHARDED_SOURCES) await streamInto(queryOf(name), name, mirror, log, reads, spillDocuments);
     })(),

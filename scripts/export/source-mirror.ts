@@ -104,6 +104,3 @@ export function putDoc(mirror: SourceMirror, name: SourceName, id: string, data:
   mirror.touched.add(`${name}/${shard}`);
   mirror.docs[name].set(id, data);
 }
-
-/** How many documents a mirror holds in a collection (of SHARDED_SOURCES, most of them in files). */
-export const sizeOf = (mirror: SourceMirror, name: SourceName) => mirror.shardOf[name].size;
