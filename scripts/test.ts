@@ -1,13 +1,13 @@
 /**
- * `npm test`'s Vitest part: the five projects in three Vitest processes
- * side by side, sharing one set of emulators. On two cores a single process
- * ran every file one after the other, and most of the browser files' time
- * is waiting (for a cycle, a page, the emulators), not computing: the
- * other processes fill it. Each process keeps its own order: the browser
- * files one at a time against the demo site they share, the live-stack
- * browser files one at a time on the live project, the rule files one at
- * a time, the integration files each in a project of their own
- * (tests/setup/projects.ts).
+ * `npm test`'s Vitest part: the five projects in Vitest processes sharing
+ * one set of emulators, in two phases (docs/decisions/test-processes.md).
+ * First, three processes side by side: the browser files on the demo site
+ * they share (one at a time), the live-stack browser files on the live
+ * project (one at a time), and the unit and rule files at a lower priority,
+ * which fill the time the browser files spend waiting. Then the integration
+ * files alone: each builds sites, and beside the browser files on two cores
+ * their builds ran five times slower than alone and passed their hooks'
+ * limits.
  *
  *   tsx scripts/test.ts [vitest filters…]
  *
@@ -23,16 +23,18 @@ import { slowestFilesText, type FileTime } from '../tests/setup/slowest-files';
 import { exitOnSignals, startEmulators, type RunningEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
-/** The three processes: a name for their lines, the Vitest projects each runs, its forks and their priority. */
-const STREAMS = [
-  { name: 'browser', projects: ['e2e'], workers: 1, forkNiceness: 0 },
-  { name: 'browser·live', projects: ['e2e-live'], workers: 1, forkNiceness: 0 },
-  // Two forks: the rule files one at a time in one (their project's singleFork), the unit and integration files
-  // in the other; alone, one fork (Vitest's default on two cores) left the machine a third idle. The forks at a
-  // lower priority (tests/setup/fork-priority.ts): the browser files are the long pole, and these fill the time
-  // it leaves.
-  { name: 'unit·integration·rules', projects: ['unit', 'integration', 'rules'], workers: 2, forkNiceness: 5 },
+/** The phases, one after the other; in each, its processes side by side: a name for their lines, the Vitest projects each runs, its forks and their priority. */
+const PHASES = [
+  [
+    { name: 'browser', projects: ['e2e'], workers: 1, forkNiceness: 0 },
+    { name: 'browser·live', projects: ['e2e-live'], workers: 1, forkNiceness: 0 },
+    // Two forks: the rule files one at a time in one (their project's singleFork), the unit files in the other, at a
+    // lower priority (tests/setup/fork-priority.ts): the browser files are the long pole, these fill the time it leaves.
+    { name: 'unit·rules', projects: ['unit', 'rules'], workers: 2, forkNiceness: 5 },
+  ],
+  [{ name: 'integration', projects: ['integration'], workers: 2, forkNiceness: 0 }],
 ];
+const STREAMS = PHASES.flat();
 
 const filters = process.argv.slice(2);
 const timings = mkdtempSync(path.join(tmpdir(), 'theralink-test-'));
@@ -77,7 +79,13 @@ try {
   // Started once here, so neither process stops them under the other (each one's setup finds them running).
   emulators = await startEmulators(['auth', 'firestore', 'storage']);
   Object.assign(process.env, emulators.env);
-  const codes = await Promise.all(STREAMS.map(runStream));
+  const codes: number[] = [];
+  const phaseSeconds: number[] = [];
+  for (const phase of PHASES) {
+    const phaseStarted = Date.now();
+    codes.push(...(await Promise.all(phase.map(runStream))));
+    phaseSeconds.push(Math.round((Date.now() - phaseStarted) / 1000));
+  }
   failed = codes.some((code) => code !== 0);
   const times = STREAMS.flatMap(({ name }) => {
     try {
@@ -88,7 +96,7 @@ try {
   });
   console.log(`\n${slowestFilesText(times)}`);
   console.log(
-    `\nVitest: ${((Date.now() - started) / 1000).toFixed(0)} s wall time, all processes; ` +
+    `\nVitest: ${((Date.now() - started) / 1000).toFixed(0)} s wall time, all processes (phases: ${phaseSeconds.join(' s, ')} s); ` +
       STREAMS.map(({ name }, i) => `${name} ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`).join(', ') +
       '.',
   );
