@@ -2,8 +2,8 @@
  * A Vitest reporter that ends the run with its 10 slowest test files (time
  * spent collecting, in setup hooks and in tests), so whoever waits for
  * `npm test` sees where the minutes go. Under scripts/test.ts, which runs
- * two Vitest processes side by side, each writes its files' times to
- * TEST_TIMINGS_FILE instead, and the runner prints the slowest of both.
+ * several Vitest processes, each writes its files' times to
+ * TEST_TIMINGS_FILE instead, and the runner prints the slowest of all.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
