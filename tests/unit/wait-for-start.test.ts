@@ -17,10 +17,12 @@ afterEach(() => {
 
 describe('waitForStart', () => {
   it('waits past the silence limit for a slow start that keeps logging, and says what it waits for', async () => {
-    // Ready after ~3 s, logging every 100 ms: three times the 1 s silence limit (which also covers a slow start of node).
+    // Ready after ~3 s, logging every 50 ms: three times the 1 s silence limit.
     const slow = child(
-      `console.log('started'); let n = 0; setInterval(() => { console.log('step ' + ++n); if (n === 30) console.log('READY'); }, 100);`,
+      `console.log('started'); let n = 0; setInterval(() => { console.log('step ' + ++n); if (n === 60) console.log('READY'); }, 50);`,
     );
+    // The wait starts once it logs: node itself took over the limit to start beside a build on two cores.
+    while (!slow.output().includes('started')) await new Promise((resolve) => setTimeout(resolve, 20));
     const lines: string[] = [];
     await waitForStart({
       child: slow.process,
