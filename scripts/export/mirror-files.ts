@@ -83,9 +83,20 @@ interface MirrorFiles {
   spilled: Map<string, string[]>;
   /** Since then, by `{collection}/{shard}`: the shard written whole, which the next save names. */
   compacted: Map<string, string>;
+  /** The shard folder is known to exist: made once, not before each of a full read's thousands of spill files. */
+  shardDirMade: boolean;
 }
 
 const filesOf = new WeakMap<SourceMirror, MirrorFiles>();
+
+/** A mirror's files as a save (or none: `saved` empty) left them. */
+const savedFiles = (file: string, saved: ShardFiles, shardDirMade: boolean): MirrorFiles => ({
+  file,
+  saved,
+  spilled: new Map(),
+  compacted: new Map(),
+  shardDirMade,
+});
 
 const noShardFiles = () => Object.fromEntries(SOURCE_NAMES.map((name) => [name, {}])) as ShardFiles;
 
@@ -98,7 +109,7 @@ function mirrorFiles(mirror: SourceMirror): MirrorFiles {
 /** An empty mirror to be saved to `file`. */
 export function newMirror(file: string, at: Date): SourceMirror {
   const mirror = emptyMirror(at);
-  filesOf.set(mirror, { file, saved: noShardFiles(), spilled: new Map(), compacted: new Map() });
+  filesOf.set(mirror, savedFiles(file, noShardFiles(), false));
   return mirror;
 }
 
@@ -107,7 +118,10 @@ let written = 0;
 
 async function writeShardFile(files: MirrorFiles, name: SourceName, shard: string, entries: Iterable<[string, unknown]>) {
   const dir = shardDirOf(files.file);
-  await mkdir(dir, { recursive: true });
+  if (!files.shardDirMade) {
+    await mkdir(dir, { recursive: true });
+    files.shardDirMade = true;
+  }
   const file = `${name}-${shard}-${process.pid}-${++written}.json`;
   await writeFile(path.join(dir, file), entriesJson(entries));
   return file;
@@ -203,7 +217,7 @@ export async function loadMirror(file: string): Promise<SourceMirror | null> {
     return null;
   }
   mirror.skipped = new Map(stored.skipped.map((entry) => [`${entry.collection}/${entry.id}`, entry]));
-  filesOf.set(mirror, { file, saved: stored.shardFiles, spilled: new Map(), compacted: new Map() });
+  filesOf.set(mirror, savedFiles(file, stored.shardFiles, true));
   return mirror;
 }
 
@@ -216,6 +230,7 @@ export async function saveMirror(mirror: SourceMirror): Promise<void> {
   const files = mirrorFiles(mirror);
   const shardDir = shardDirOf(files.file);
   await mkdir(shardDir, { recursive: true });
+  files.shardDirMade = true;
   const shardFiles = noShardFiles();
   for (const name of SOURCE_NAMES) {
     const sharded = SHARDED_SOURCES.includes(name);
@@ -253,6 +268,6 @@ export async function saveMirror(mirror: SourceMirror): Promise<void> {
     (await readdir(shardDir)).filter((entry) => !named.has(entry)).map((entry) => rm(path.join(shardDir, entry), { force: true })),
   );
   mirror.touched.clear();
-  filesOf.set(mirror, { file: files.file, saved: shardFiles, spilled: new Map(), compacted: new Map() });
+  filesOf.set(mirror, savedFiles(files.file, shardFiles, true));
   await kept.keep(files.file, mirror);
 }
