@@ -39,8 +39,8 @@ const BROWSER_FILES = {
 
 export default defineConfig({
   test: {
-    // The default output, then the 10 slowest files (tests/setup/slowest-files.ts).
-    reporters: ['default', './tests/setup/slowest-files.ts'],
+    // The default output, then the 10 slowest files (tests/setup/run-summary.ts).
+    reporters: ['default', './tests/setup/run-summary.ts'],
     projects: [
       {
         test: {

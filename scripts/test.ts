@@ -11,15 +11,17 @@
  *
  *   tsx scripts/test.ts [vitest filters…]
  *
- * Each line is prefixed with its process; at the end the 10 slowest files
- * of all. `npx vitest run …` still runs any file or project by itself.
+ * Each line is prefixed with its process; at the very end, where a CI log's
+ * tail shows them, the failures of all (each test with its error's first
+ * line) and the 10 slowest files. `npx vitest run …` still runs any file or
+ * project by itself.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { slowestFilesText, type FileTime } from '../tests/setup/slowest-files';
+import { failuresText, slowestFilesText, type RunSummary } from '../tests/setup/run-summary';
 import { exitOnSignals, startEmulators, type RunningEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
@@ -41,7 +43,7 @@ const PHASES = [
 const STREAMS = PHASES.flat();
 
 const filters = process.argv.slice(2);
-const timings = mkdtempSync(path.join(tmpdir(), 'theralink-test-'));
+const summaries = mkdtempSync(path.join(tmpdir(), 'theralink-test-'));
 let emulators: RunningEmulators | undefined;
 const children = new Set<ReturnType<typeof spawn>>();
 
@@ -62,7 +64,7 @@ function runStream({ name, projects, workers, forkNiceness }: (typeof STREAMS)[n
   ];
   const child = spawn(path.join(ROOT, 'node_modules/.bin/vitest'), args.slice(1), {
     cwd: ROOT,
-    env: { ...process.env, TEST_TIMINGS_FILE: path.join(timings, `${name}.json`), TEST_FORK_NICENESS: String(forkNiceness) },
+    env: { ...process.env, TEST_SUMMARY_FILE: path.join(summaries, `${name}.json`), TEST_FORK_NICENESS: String(forkNiceness) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -75,6 +77,22 @@ function runStream({ name, projects, workers, forkNiceness }: (typeof STREAMS)[n
       resolve(code ?? (signal ? 1 : 0));
     }),
   );
+}
+
+/** What one process's reporter wrote, or undefined if it found no file to run or died before its end. */
+function readSummary(name: string): RunSummary | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(summaries, `${name}.json`), 'utf8')) as RunSummary;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's outcome for the summary line; a failed one that reported no failure (killed, or an error its reporter never saw) says so. */
+function streamOutcome(code: number | undefined, summary: RunSummary | undefined): string {
+  if (code === 0) return 'passed';
+  const what = summary === undefined ? 'no report' : `${summary.failures.length} failure${summary.failures.length === 1 ? '' : 's'}`;
+  return `failed (exit ${code}, ${what})`;
 }
 
 const started = Date.now();
@@ -91,17 +109,13 @@ try {
     phaseSeconds.push(Math.round((Date.now() - phaseStarted) / 1000));
   }
   failed = codes.some((code) => code !== 0);
-  const times = STREAMS.flatMap(({ name }) => {
-    try {
-      return JSON.parse(readFileSync(path.join(timings, `${name}.json`), 'utf8')) as FileTime[];
-    } catch {
-      return []; // That process found no file to run, or died before its end.
-    }
-  });
-  console.log(`\n${slowestFilesText(times)}`);
+  const reports = STREAMS.map(({ name }) => readSummary(name));
+  console.log(`\n${slowestFilesText(reports.flatMap((summary) => summary?.times ?? []))}`);
+  const failures = reports.flatMap((summary) => summary?.failures ?? []);
+  if (failures.length > 0) console.log(`\n${failuresText(failures)}`);
   console.log(
     `\nVitest: ${((Date.now() - started) / 1000).toFixed(0)} s wall time, all processes (phases: ${phaseSeconds.join(' s, ')} s); ` +
-      STREAMS.map(({ name }, i) => `${name} ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`).join(', ') +
+      STREAMS.map(({ name }, i) => `${name} ${streamOutcome(codes[i], reports[i])}`).join(', ') +
       '.',
   );
 } catch (error) {
@@ -109,6 +123,6 @@ try {
   failed = true;
 } finally {
   await emulators?.stop();
-  rmSync(timings, { recursive: true, force: true });
+  rmSync(summaries, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,96 @@
+/**
+ * A Vitest reporter that ends the run with what whoever waits for `npm test`
+ * needs first: the tests that failed (with the first line of each error) and
+ * the 10 slowest test files (time spent collecting, in setup hooks and in
+ * tests). Under scripts/test.ts, which runs several Vitest processes, each
+ * writes its summary to TEST_SUMMARY_FILE instead, and the runner prints
+ * those of all at its very end, where a CI log's tail shows them.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Reporter } from 'vitest/reporters';
+
+type Finished = Parameters<NonNullable<Reporter['onFinished']>>;
+type Task = NonNullable<Finished[0]>[number]['tasks'][number];
+
+/** A test file and the milliseconds it took. */
+export interface FileTime {
+  name: string;
+  ms: number;
+}
+
+/** A failed test, hook or file, or an error outside any test: where, and the first line of its error. */
+export interface Failure {
+  where: string;
+  error: string;
+}
+
+/** What one Vitest process writes for the runner. */
+export interface RunSummary {
+  times: FileTime[];
+  failures: Failure[];
+}
+
+const SHOWN = 10;
+const ERROR_CHARS = 300;
+
+/** The slowest files, as the end of a run prints them. */
+export function slowestFilesText(times: readonly FileTime[]): string {
+  const rows = [...times].sort((a, b) => b.ms - a.ms).slice(0, SHOWN);
+  if (rows.length === 0) return '';
+  return [`Slowest ${rows.length} test files:`, ...rows.map(({ name, ms }) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`)].join(
+    '\n',
+  );
+}
+
+/** The failures, one line each, as the end of a run prints them. */
+export function failuresText(failures: readonly Failure[]): string {
+  if (failures.length === 0) return '';
+  return [`Failed (${failures.length}):`, ...failures.map(({ where, error }) => `  ✗ ${where}\n      ${error}`)].join('\n');
+}
+
+function firstLine(error: { message?: unknown; name?: unknown } | undefined): string {
+  const message = typeof error?.message === 'string' && error.message.trim() ? error.message : String(error?.name ?? 'Error');
+  const line = message.trim().split('\n')[0] ?? '';
+  return line.length > ERROR_CHARS ? `${line.slice(0, ERROR_CHARS)}…` : line;
+}
+
+/** Every failed test or hook under a task, named by its path of suites; a suite that failed in its own hooks counts too. */
+function failedTasks(task: Task, prefix: string): Failure[] {
+  const where = `${prefix} > ${task.name}`;
+  const own =
+    task.result?.state === 'fail' && (task.result.errors?.length ?? 0) > 0 ? [{ where, error: firstLine(task.result.errors?.[0]) }] : [];
+  return task.type === 'suite' ? [...own, ...task.tasks.flatMap((child) => failedTasks(child, where))] : own;
+}
+
+/** What failed in a run: tests and hooks by their names, files that failed outside any test, and errors outside any file. */
+export function runFailures(files: Finished[0] = [], errors: Finished[1] = []): Failure[] {
+  const inFiles = files.flatMap((file) => {
+    const name = fileName(file);
+    const tests = file.tasks.flatMap((task) => failedTasks(task, name));
+    const fileErrors = (file.result?.errors ?? []).map((error) => ({ where: name, error: firstLine(error) }));
+    return [...fileErrors, ...tests];
+  });
+  const outside = (errors as { message?: unknown; name?: unknown }[]).map((error) => ({
+    where: '(outside any test)',
+    error: firstLine(error),
+  }));
+  return [...inFiles, ...outside];
+}
+
+function fileName(file: NonNullable<Finished[0]>[number]): string {
+  return `${file.projectName ? `${file.projectName}: ` : ''}${path.relative(process.cwd(), file.filepath)}`;
+}
+
+export default class RunSummaryReporter implements Reporter {
+  onFinished(files: Finished[0] = [], errors: Finished[1] = []): void {
+    const times = files.map((file) => ({
+      name: fileName(file),
+      ms: (file.collectDuration ?? 0) + (file.setupDuration ?? 0) + (file.result?.duration ?? 0),
+    }));
+    const summary: RunSummary = { times, failures: runFailures(files, errors) };
+    const out = process.env.TEST_SUMMARY_FILE;
+    if (out) writeFileSync(out, JSON.stringify(summary));
+    else if (times.length > 0) console.log(`\n${slowestFilesText(times)}`);
+  }
+}
