@@ -9,8 +9,6 @@ import { defineConfig } from 'vitest/config';
  * `npm start`.
  */
 const EMULATORS = 'tests/setup/emulators.ts';
-/** Runs in every fork of the projects scripts/test.ts runs at a lower priority. */
-const FORK_PRIORITY = 'tests/setup/fork-priority.ts';
 
 /**
  * The browser files that run `npm start`'s stack (tests/e2e/live-site.ts) on
@@ -46,7 +44,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: [FORK_PRIORITY],
           // Some unit tests compute for a second or two (a property run, 3,000 seeded diaries): 5 s failed them
           // while the browser files had the machine, which is not what they test.
           testTimeout: 30_000,
@@ -57,7 +54,6 @@ export default defineConfig({
           name: 'rules',
           include: ['tests/rules/**/*.test.ts'],
           globalSetup: [EMULATORS],
-          setupFiles: [FORK_PRIORITY],
           // Rule tests clear their project between tests: one file at a time, in one fork.
           poolOptions: { forks: { singleFork: true } },
           hookTimeout: 60_000,
@@ -68,7 +64,6 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: [EMULATORS],
-          setupFiles: [FORK_PRIORITY],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -1,13 +1,13 @@
 /**
  * `npm test`'s Vitest part: the five projects in Vitest processes sharing
- * one set of emulators, in three phases (docs/decisions/test-processes.md).
- * First, three processes side by side: the browser files on the demo site
- * they share (one at a time), the live-stack browser files on the live
- * project (one at a time), and the unit files at a lower priority, which
- * fill the time the browser files spend waiting. Then the integration
- * files alone: each builds sites, and beside the browser files on two cores
- * their builds ran five times slower than alone and passed their hooks'
- * limits. Last, the rule files alone.
+ * one set of emulators, in four phases (docs/decisions/test-processes.md).
+ * First, two processes side by side: the browser files on the demo site
+ * they share (one at a time) and the live-stack browser files on the live
+ * project (one at a time), which mostly wait and fill each other's waits.
+ * Then, each alone, the phases that compute: the unit files, the
+ * integration files (each builds sites) and the rule files. Beside the
+ * browser files on two cores they starved them and were starved in turn:
+ * builds five times slower than alone, reports past Vitest's limits.
  *
  *   tsx scripts/test.ts [vitest filters…]
  *
@@ -25,20 +25,22 @@ import { failuresText, slowestFilesText, type RunSummary } from '../tests/setup/
 import { exitOnSignals, startEmulators, type RunningEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
 
-/** The phases, one after the other; in each, its processes side by side: a name for their lines, the Vitest projects each runs, its forks and their priority. */
+/** The phases, one after the other; in each, its processes side by side: a name for their lines, the Vitest projects each runs, its forks. */
 const PHASES = [
+  // The browser files spend most of their time waiting (a publishing cycle, a page, an emulator round trip): the
+  // two streams fill each other's waits.
   [
-    { name: 'browser', projects: ['e2e'], workers: 1, forkNiceness: 0 },
-    { name: 'browser·live', projects: ['e2e-live'], workers: 1, forkNiceness: 0 },
-    // Two forks at a lower priority (tests/setup/fork-priority.ts): the browser files are the long pole, the unit
-    // files fill the time it leaves.
-    { name: 'unit', projects: ['unit'], workers: 2, forkNiceness: 5 },
+    { name: 'browser', projects: ['e2e'], workers: 1 },
+    { name: 'browser·live', projects: ['e2e-live'], workers: 1 },
   ],
-  [{ name: 'integration', projects: ['integration'], workers: 2, forkNiceness: 0 }],
+  // The unit files compute (property runs, Pagefind, key derivation): beside the browser streams they starved them
+  // and were starved in turn (CI's run at bd6a20c failed in both).
+  [{ name: 'unit', projects: ['unit'], workers: 2 }],
+  [{ name: 'integration', projects: ['integration'], workers: 2 }],
   // The rule files in their one fork (their project's singleFork), alone: beside the builds of either phase above,
   // that fork lost a report to Vitest's fixed 60 s limit (`Timeout calling "onTaskUpdate"`) in two runs of four,
   // and its 26 files never ran.
-  [{ name: 'rules', projects: ['rules'], workers: 1, forkNiceness: 0 }],
+  [{ name: 'rules', projects: ['rules'], workers: 1 }],
 ];
 const STREAMS = PHASES.flat();
 
@@ -53,7 +55,7 @@ exitOnSignals(async () => {
 });
 
 /** Runs one Vitest process to its end; resolves with its exit code. */
-function runStream({ name, projects, workers, forkNiceness }: (typeof STREAMS)[number]): Promise<number> {
+function runStream({ name, projects, workers }: (typeof STREAMS)[number]): Promise<number> {
   const args = [
     'vitest',
     'run',
@@ -64,7 +66,7 @@ function runStream({ name, projects, workers, forkNiceness }: (typeof STREAMS)[n
   ];
   const child = spawn(path.join(ROOT, 'node_modules/.bin/vitest'), args.slice(1), {
     cwd: ROOT,
-    env: { ...process.env, TEST_SUMMARY_FILE: path.join(summaries, `${name}.json`), TEST_FORK_NICENESS: String(forkNiceness) },
+    env: { ...process.env, TEST_SUMMARY_FILE: path.join(summaries, `${name}.json`) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
