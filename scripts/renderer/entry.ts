@@ -10,12 +10,11 @@
  * Nothing here writes files: scripts/lib/site-files.ts turns answers into
  * the static site.
  */
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
 import { setRenderContext } from '../../src/data/render-context';
+import { liveHeapMb } from './live-heap';
 import type { CycleContext, Rendered, RendererRequest, RendererResponse } from './protocol';
 
 type RouteData = SSRManifest['routes'][number]['routeData'];
@@ -152,18 +151,6 @@ function createRenderer(manifest: SSRManifest): Renderer {
       return results;
     },
   };
-}
-
-/**
- * The worker's heap in MiB after a full garbage collection: what it holds
- * for the export it listed (the records, their lookups and what the
- * listing derived), which every worker rendering that export comes to hold.
- */
-function liveHeapMb(): number {
-  // The collector, without starting the whole process with --expose-gc (the flag takes effect for new contexts).
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  return Math.round(getHeapStatistics().used_heap_size / 1024 / 1024);
 }
 
 /** Astro's adapter API: what the bundle's entry module exports. */
