@@ -35,7 +35,7 @@ import {
   type ExportRecords,
   type PublicCollectionName,
 } from '../src/registry/public-collections';
-import { indexPartKindOf, searchPartsOf } from '../src/data/site-pages';
+import { indexPartKindOf, isIndexEndpoint, searchPartsOf } from '../src/data/site-pages';
 import {
   SEARCH_INDEX_DIR,
   SEARCH_PART_PAGES,
@@ -682,8 +682,14 @@ async function buildOnce(
     let renderWorkers = workerCount(plan.render.length);
     if (!fresh) await pool.render(context, plan.render, onResults);
     else {
+      // The sharded JSON endpoints first, on the worker that listed them and so holds the search indexes they serve;
+      // then every worker drops those indexes, which no other page reads (docs/decisions/render-workers-by-memory.md).
+      const endpoints = plan.render.filter(isIndexEndpoint);
+      await pool.render(context, endpoints, onResults, 1);
+      await pool.dropEndpointData();
       const parts = shardPlan ? shardPlan.partitionOf(shard!.index) : partition!;
-      indexed = new IndexedRender(plan.render, parts, path.join(staging, SEARCH_INDEX_DIR));
+      const rest = plan.render.filter((url) => !isIndexEndpoint(url));
+      indexed = new IndexedRender(rest, parts, path.join(staging, SEARCH_INDEX_DIR));
       renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetMb, liveHeapMb));
       await pool.render(context, indexed.next, onResults, renderWorkers);
       await indexed.finished();

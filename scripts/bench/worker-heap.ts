@@ -2,7 +2,8 @@
  * What a render worker holds alive for one export, step by step: the
  * indexed export (loadDirectory), what listing each dynamic route keeps
  * (its memoised derivations), then each search index the JSON endpoints
- * serve. A full build's one worker holds all of it through the render
+ * serve, and what it drops once it has rendered those endpoints. A full
+ * build's worker holds the rest through the render
  * (docs/decisions/render-workers-by-memory.md); this says which part is
  * which, so a design that holds less can be judged against it.
  *
@@ -12,7 +13,7 @@
  * the export taken as checked (as a full build's copy is).
  */
 import { setRenderContext } from '../../src/data/render-context';
-import { loadDirectory } from '../../src/data/directory';
+import { dropEndpointDerivations, loadDirectory } from '../../src/data/directory';
 import { readListedExport } from '../../src/data/export-records';
 import { EXPORT_ROUTES } from '../../src/data/site-pages';
 import { loadCompletionIndex } from '../../src/data/handle-index';
@@ -60,6 +61,9 @@ await loadPeopleIndex();
 step('the people index (/u)');
 await loadRankingView();
 step('the ranking view');
+// What a full build's worker holds for the rest of its render, once it has rendered the JSON endpoints.
+await dropEndpointDerivations();
+step('dropped after the JSON endpoints (dropEndpointDerivations)');
 
 const width = Math.max(...rows.map(([name]) => name.length));
 for (const [name, mb] of rows) console.log(`${name.padEnd(width)}  ${String(mb).padStart(5)} MB`);

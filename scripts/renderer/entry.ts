@@ -13,6 +13,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
+import { dropEndpointDerivations } from '../../src/data/directory';
 import { setRenderContext } from '../../src/data/render-context';
 import { liveHeapMb } from './live-heap';
 import type { CycleContext, Rendered, RendererRequest, RendererResponse } from './protocol';
@@ -173,6 +174,10 @@ export function start(manifest: SSRManifest): void {
   const serving = renderer;
   port.on('message', (request: RendererRequest) => {
     const answer = async (): Promise<RendererResponse> => {
+      if (request.type === 'drop-endpoint-data') {
+        await dropEndpointDerivations();
+        return { id: request.id, type: 'drop-endpoint-data' };
+      }
       if (request.type === 'urls') {
         const urls = await serving.urls(request.context, request.fullBuild);
         return { id: request.id, type: 'urls', urls, liveHeapMb: request.fullBuild ? liveHeapMb() : undefined };

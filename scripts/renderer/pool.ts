@@ -78,6 +78,8 @@ export interface RendererPool {
    * afterwards (workersWithin; a full garbage collection, about a second at scale).
    */
   fullBuildUrls(context: CycleContext): Promise<{ urls: string[]; liveHeapMb: number }>;
+  /** Every worker drops what only the sharded JSON endpoints read (a full build, once it has rendered them). */
+  dropEndpointData(): Promise<void>;
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
@@ -175,6 +177,10 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const [worker] = workersOf(bundle, 1);
       const { urls, liveHeapMb } = await worker!.ask({ type: 'urls', context, fullBuild: true });
       return { urls, liveHeapMb: liveHeapMb ?? 0 };
+    },
+    async dropEndpointData() {
+      const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
+      await Promise.all(workers.map((worker) => worker.ask({ type: 'drop-endpoint-data' })));
     },
     async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);

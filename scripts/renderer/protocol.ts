@@ -23,7 +23,9 @@ export type RendererRequest =
    * list it faster again, and answers with its live heap afterwards (a full garbage collection: the build's choice of workers).
    */
   | { id: number; type: 'urls'; context: CycleContext; fullBuild?: boolean }
-  | { id: number; type: 'render'; context: CycleContext; urls: string[] };
+  | { id: number; type: 'render'; context: CycleContext; urls: string[] }
+  /** Drop what only the sharded JSON endpoints read (dropEndpointDerivations in src/data/directory.ts). */
+  | { id: number; type: 'drop-endpoint-data' };
 
 /** A request before the pool numbers it. */
 export type RendererRequestBody = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
@@ -42,4 +44,5 @@ export interface Rendered {
 export type RendererResponse =
   | { id: number; type: 'urls'; urls: string[]; liveHeapMb?: number | undefined }
   | { id: number; type: 'render'; results: Rendered[] }
+  | { id: number; type: 'drop-endpoint-data' }
   | { id: number; type: 'error'; message: string };

@@ -156,11 +156,31 @@ export async function loadDirectory(): Promise<Directory> {
   return loaded.directory;
 }
 
-/** A loader of something derived from the export, computed once per loaded export (see loadDirectory). */
-export function perExport<T>(derive: (directory: Directory) => T): () => Promise<T> {
+/** The slots of what only the sharded JSON endpoints read (perExport's `endpointsOnly`). */
+const ENDPOINT_SLOTS = new Set<MemoSlot<unknown>>();
+
+/**
+ * A loader of something derived from the export, computed once per loaded
+ * export (see loadDirectory). `endpointsOnly`: only the sharded JSON
+ * endpoints read it (./shard-endpoint.ts), and dropEndpointDerivations may drop it.
+ */
+export function perExport<T>(derive: (directory: Directory) => T, { endpointsOnly = false } = {}): () => Promise<T> {
   const slot = new MemoSlot<T>(derive.name || 'derived');
+  if (endpointsOnly) ENDPOINT_SLOTS.add(slot);
   return async () => {
     const directory = await loadDirectory();
     return memoized(directory, slot, () => derive(directory));
   };
+}
+
+/**
+ * Drops what only the sharded JSON endpoints read from the loaded export.
+ * A full build renders those endpoints first and then asks: the rest of
+ * its pages never read them, and at 100,000 therapists the three search
+ * indexes are 241 MB of the worker's heap (docs/decisions/render-workers-by-memory.md).
+ * A later request derives them again.
+ */
+export async function dropEndpointDerivations(): Promise<void> {
+  const directory = await loaded?.directory.catch(() => undefined);
+  if (directory) for (const slot of ENDPOINT_SLOTS) forget(directory, slot);
 }

@@ -81,10 +81,13 @@ function completionShards(entries: readonly HandleEntry[]): Map<string, string[]
 
 // Once per loaded export (the renderer serves many exports in one process), not once per shard file:
 // grouping every handle again for each of 4,000 shards was a third of a full build's shard pages.
-const indexes = perExport((directory) => {
-  const entries = build(directory);
-  return { answers: groupIntoShards(entries, (entry) => handleShard(entry.handle)), completions: completionShards(entries) };
-});
+const indexes = perExport(
+  (directory) => {
+    const entries = build(directory);
+    return { answers: groupIntoShards(entries, (entry) => handleShard(entry.handle)), completions: completionShards(entries) };
+  },
+  { endpointsOnly: true },
+);
 
 /** The answer shards: every entry, by hashed handle. */
 export async function loadHandleIndex(): Promise<Map<string, HandleEntry[]>> {

@@ -102,4 +102,4 @@ function build(site: Directory): Map<string, NameEntry[]> {
 }
 
 // Once per loaded export: the renderer serves many exports in one process.
-export const loadNameIndex = perExport(build);
+export const loadNameIndex = perExport(build, { endpointsOnly: true });

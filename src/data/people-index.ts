@@ -38,6 +38,7 @@ export function peopleEntries(directory: Directory, today: string): PersonEntry[
 }
 
 /** The shards: every entry, by hashed uid. Once per loaded export (the next shift depends on the day, like the directory). */
-export const loadPeopleIndex = perExport((directory) =>
-  groupIntoShards(peopleEntries(directory, tokyoDateKey(renderNow())), (entry) => personShard(entry.uid)),
+export const loadPeopleIndex = perExport(
+  (directory) => groupIntoShards(peopleEntries(directory, tokyoDateKey(renderNow())), (entry) => personShard(entry.uid)),
+  { endpointsOnly: true },
 );

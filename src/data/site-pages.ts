@@ -16,6 +16,7 @@ import { searchFilters } from './search-filters';
 import { storeList } from './store-list';
 import {
   BLOGS_PATH,
+  INDEX_FOLDERS,
   SEARCH_PATH,
   STORES_PATH,
   feedPageNumber,
@@ -105,6 +106,15 @@ export function searchPartsOf(
   limits: Readonly<Record<IndexPartKind, number>> = SEARCH_PART_PAGES,
 ): SearchPartition {
   return partitionSearch(urls, indexPartKindOf, limits);
+}
+
+/**
+ * Whether `url` is a sharded JSON endpoint (/h, /hc, /n, /u): the pages
+ * that read the search indexes (perExport's `endpointsOnly`), which a full
+ * build renders first so the workers can drop those indexes.
+ */
+export function isIndexEndpoint(url: string): boolean {
+  return Object.values(INDEX_FOLDERS).some((folder) => url.startsWith(`${folder}/`));
 }
 
 /** `/blogs` or `blogListPath(null, n)`, its page read back by the parser the route uses. */

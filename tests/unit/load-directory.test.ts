@@ -2,7 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDirectory } from '../../src/data/directory';
+import { dropEndpointDerivations, loadDirectory, perExport } from '../../src/data/directory';
+import { loadHandleIndex } from '../../src/data/handle-index';
+import { loadNameIndex } from '../../src/data/name-index';
+import { loadPeopleIndex } from '../../src/data/people-index';
 import { setRenderContext, UNVERSIONED } from '../../src/data/render-context';
 import { PUBLIC_COLLECTIONS } from '../../src/registry/public-collections';
 import { tokyoInstant } from '../../src/lib/tokyo-date';
@@ -56,5 +59,23 @@ describe('loadDirectory', () => {
     expect(edited).not.toBe(first);
     expect(edited.therapists).toHaveLength(4);
     expect(await loadDirectory()).toBe(edited);
+  });
+
+  // A full build renders the JSON endpoints first, then drops their indexes for the rest of its pages.
+  it('drops what only the JSON endpoints read, and derives it again when asked, keeping the rest', async () => {
+    setRenderContext({ exportDir: dir, version: `v3-${Date.now()}`, now: MORNING });
+    const pageData = perExport((site) => ({ therapists: site.therapists.length }));
+    const loaders = [loadHandleIndex, loadNameIndex, loadPeopleIndex];
+    const before = await Promise.all(loaders.map((load) => load()));
+    const kept = await pageData();
+    for (const [i, load] of loaders.entries()) expect(await load()).toBe(before[i]);
+
+    await dropEndpointDerivations();
+    const after = await Promise.all(loaders.map((load) => load()));
+    for (const [i, index] of after.entries()) {
+      expect(index).not.toBe(before[i]);
+      expect(index).toEqual(before[i]);
+    }
+    expect(await pageData()).toBe(kept);
   });
 });
