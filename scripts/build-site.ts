@@ -684,11 +684,12 @@ async function buildOnce(
     else {
       // The sharded JSON endpoints first, on the worker that listed them and so holds the search indexes they serve;
       // then every worker drops those indexes, which no other page reads (docs/decisions/render-workers-by-memory.md).
-      const endpoints = plan.render.filter(isIndexEndpoint);
+      const endpoints: string[] = [];
+      const rest: string[] = [];
+      for (const url of plan.render) (isIndexEndpoint(url) ? endpoints : rest).push(url);
       await pool.render(context, endpoints, onResults, 1);
       await pool.dropEndpointData();
       const parts = shardPlan ? shardPlan.partitionOf(shard!.index) : partition!;
-      const rest = plan.render.filter((url) => !isIndexEndpoint(url));
       indexed = new IndexedRender(rest, parts, path.join(staging, SEARCH_INDEX_DIR));
       renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetMb, liveHeapMb));
       await pool.render(context, indexed.next, onResults, renderWorkers);

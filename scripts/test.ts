@@ -37,7 +37,7 @@ const PHASES = [
   // and were starved in turn (CI's run at bd6a20c failed in both).
   [{ name: 'unit', projects: ['unit'], workers: 2 }],
   [{ name: 'integration', projects: ['integration'], workers: 2 }],
-  // The rule files in their one fork (their project's singleFork), alone: beside the builds of either phase above,
+  // The rule files in their one fork (their project's singleFork), alone: beside the browser streams and builds,
   // that fork lost a report to Vitest's fixed 60 s limit (`Timeout calling "onTaskUpdate"`) in two runs of four,
   // and its 26 files never ran.
   [{ name: 'rules', projects: ['rules'], workers: 1 }],

@@ -108,13 +108,15 @@ export function searchPartsOf(
   return partitionSearch(urls, indexPartKindOf, limits);
 }
 
+const INDEX_ENDPOINT_PREFIXES = Object.values(INDEX_FOLDERS).map((folder) => `${folder}/`);
+
 /**
  * Whether `url` is a sharded JSON endpoint (/h, /hc, /n, /u): the pages
  * that read the search indexes (perExport's `endpointsOnly`), which a full
  * build renders first so the workers can drop those indexes.
  */
 export function isIndexEndpoint(url: string): boolean {
-  return Object.values(INDEX_FOLDERS).some((folder) => url.startsWith(`${folder}/`));
+  return INDEX_ENDPOINT_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
 /** `/blogs` or `blogListPath(null, n)`, its page read back by the parser the route uses. */
