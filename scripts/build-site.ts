@@ -153,8 +153,11 @@ export interface SiteBuild extends SiteHeaders {
   timings: Record<string, number>;
   /** Render workers the build ran: a full build as many as its memory budget allows (workersWithin). */
   renderWorkers: number;
-  /** A full build: the live heap of the worker that listed the URLs, in MiB (0 for an incremental build). */
-  listingHeapMb: number;
+  /**
+   * A full build: the live heap of the worker that listed the URLs, in MiB, once it rendered the JSON
+   * endpoints and dropped what only they read (0 for an incremental build).
+   */
+  workerHeapMb: number;
   /**
    * Resolves once the full-text index (Pagefind) covers this build: at once
    * after a full build, which indexes before the swap; in the background
@@ -563,7 +566,10 @@ async function buildOnce(
   // The next generation of the site, in which this build writes; live once pointed at.
   const staging = newGeneration(stateDir);
   let live = false;
-  /** Files this build wrote or removed: what the generation it replaces lacks, to be brought up to date by next time. */
+  /**
+   * Files an incremental build wrote or removed: what the generation it replaces lacks, to be brought up to date by
+   * next time. A full build's spare is a copy of the whole site, and it keeps no such list (a set of every file).
+   */
   const changedFiles = new Set<string>();
   const madeFolders = new Set<string>();
   /** Writes a page's bytes, or links the file that answers it (Rendered's `file`): in an empty generation every file is new. */
@@ -576,12 +582,12 @@ async function buildOnce(
         : reusable
           ? await linkIfChanged(staging, file, answer.file)
           : await linkNewFile(staging, file, answer.file, madeFolders);
-    if (wrote) changedFiles.add(file);
+    if (wrote && reusable) changedFiles.add(file);
     return wrote;
   };
   const remove = async (file: string) => {
     await removeSiteFile(staging, file);
-    changedFiles.add(file);
+    if (reusable) changedFiles.add(file);
   };
   /** A full build's render order, which writes the full-text index part by part on the way (./lib/indexed-render.ts). */
   let indexed: IndexedRender | undefined;
@@ -589,12 +595,9 @@ async function buildOnce(
     // The renderer lists the URLs and the copy is made while this thread works out what changed (an incremental build)
     // or checks the export (a full one).
     // A listing that throws is a failure of the pages (a record's parameters, say), for ./lib/page-culprits.ts to look into.
-    // A full build also learns what one worker holds for this export, to run as many as its memory allows.
-    const listing = (reusable ? pool.urls(context).then((urls) => ({ urls, liveHeapMb: 0 })) : pool.fullBuildUrls(context)).catch(
-      (error: unknown) => {
-        throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
-      },
-    );
+    const listing = (reusable ? pool.urls(context) : pool.fullBuildUrls(context)).catch((error: unknown) => {
+      throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
+    });
     const copying: Promise<SiteBuild['staged']> = reusable
       ? // The index comes from the state folder before the swap (see below).
         stageFromLive(outDir, stateDir, staging, [SEARCH_INDEX_DIR]).then((spare) => (spare ? 'spare' : 'copy'))
@@ -622,7 +625,7 @@ async function buildOnce(
     const [checked, prepared] = await Promise.allSettled([checking, preparing]);
     if (checked.status === 'rejected') throw checked.reason;
     if (prepared.status === 'rejected') throw prepared.reason;
-    const [{ urls: siteUrls, liveHeapMb }, staged] = prepared.value;
+    const [siteUrls, staged] = prepared.value;
     step('list urls and copy');
     // A URL the site cannot serve fails before anything renders (./lib/page-culprits.ts finds whose it is).
     const badUrls = siteUrls.filter((url) => !isSitePath(url));
@@ -680,6 +683,8 @@ async function buildOnce(
     // An empty generation gets its search index written part by part as the pages come (a shard: its own parts, which
     // the merge links together); a copy of the live one is re-indexed in the background afterwards.
     let renderWorkers = workerCount(plan.render.length);
+    /** What one worker holds for this export (a full build), to run as many as its memory allows. */
+    let workerHeapMb = 0;
     if (!fresh) await pool.render(context, plan.render, onResults);
     else {
       // The sharded JSON endpoints first, on the worker that listed them and so holds the search indexes they serve;
@@ -688,10 +693,10 @@ async function buildOnce(
       const rest: string[] = [];
       for (const url of plan.render) (isIndexEndpoint(url) ? endpoints : rest).push(url);
       await pool.render(context, endpoints, onResults, 1);
-      await pool.dropEndpointData();
+      workerHeapMb = await pool.dropEndpointData();
       const parts = shardPlan ? shardPlan.partitionOf(shard!.index) : partition!;
       indexed = new IndexedRender(rest, parts, path.join(staging, SEARCH_INDEX_DIR));
-      renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetMb, liveHeapMb));
+      renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetMb, workerHeapMb));
       await pool.render(context, indexed.next, onResults, renderWorkers);
       await indexed.finished();
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
@@ -740,7 +745,7 @@ async function buildOnce(
         seconds,
         timings,
         renderWorkers,
-        listingHeapMb: liveHeapMb,
+        workerHeapMb,
         searchIndexed: Promise.resolve(),
         newSearchIndex: false,
         changedFiles: null,
@@ -832,7 +837,7 @@ async function buildOnce(
       seconds,
       timings,
       renderWorkers,
-      listingHeapMb: liveHeapMb,
+      workerHeapMb,
       searchIndexed,
       newSearchIndex: fresh || searchChanged,
       changedFiles: fresh ? null : changedFiles,

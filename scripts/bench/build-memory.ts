@@ -5,7 +5,7 @@
  * while the build runs. The sum of their two peaks would overstate it (they
  * need not peak at once); either peak alone would understate it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** Sampling period: a peak shorter than this may be missed. */
 const EVERY_MS = 200;
@@ -43,6 +43,8 @@ export interface BuildMemory {
   pagefind: number;
   /** The build process's own JavaScript heap (its main thread's; the render workers' are their own). */
   mainHeap: number;
+  /** What made up `whole` when it was seen: the build process, Pagefind, the main thread's heap (used), seconds in. */
+  wholeAt: { build: number; pagefind: number; mainHeap: number; second: number };
 }
 
 /**
@@ -51,18 +53,34 @@ export interface BuildMemory {
  * (scripts/lib/search-index-writer.ts): the service is looked for again
  * once the one sampled has gone, and its peak (VmHWM) read while it lives.
  */
-export function sampleBuildMemory(): { stop: () => BuildMemory } {
-  const peak: BuildMemory = { whole: 0, build: 0, pagefind: 0, mainHeap: 0 };
+export function sampleBuildMemory({ traceFile }: { traceFile?: string } = {}): { stop: () => BuildMemory } {
+  const started = performance.now();
+  const peak: BuildMemory = { whole: 0, build: 0, pagefind: 0, mainHeap: 0, wholeAt: { build: 0, pagefind: 0, mainHeap: 0, second: 0 } };
   let pagefind: number | undefined;
+  let samples = 0;
+  if (traceFile) writeFileSync(traceFile, 'second build_mb pagefind_mb main_heap_mb\n');
   const sample = () => {
     pagefind ??= pagefindPid();
     const service = pagefind === undefined ? 0 : statusMb(pagefind, 'VmRSS');
     if (pagefind !== undefined) peak.pagefind = Math.max(peak.pagefind, statusMb(pagefind, 'VmHWM') ?? 0);
     if (service === undefined) pagefind = undefined;
     const build = statusMb('self', 'VmRSS') ?? 0;
+    const mainHeap = process.memoryUsage().heapUsed / 2 ** 20;
+    const second = (performance.now() - started) / 1000;
+    const now = {
+      build: Math.round(build),
+      pagefind: Math.round(service ?? 0),
+      mainHeap: Math.round(mainHeap),
+      second: Math.round(second),
+    };
     peak.build = Math.max(peak.build, build);
-    peak.whole = Math.max(peak.whole, build + (service ?? 0));
-    peak.mainHeap = Math.max(peak.mainHeap, process.memoryUsage().heapUsed / 2 ** 20);
+    if (build + (service ?? 0) > peak.whole) {
+      peak.whole = build + (service ?? 0);
+      peak.wholeAt = now;
+    }
+    peak.mainHeap = Math.max(peak.mainHeap, mainHeap);
+    // One line in 25 (every 5 s): enough to see the phases of a build that takes minutes.
+    if (traceFile && samples++ % 25 === 0) appendFileSync(traceFile, `${now.second} ${now.build} ${now.pagefind} ${now.mainHeap}\n`);
   };
   const timer = setInterval(sample, EVERY_MS);
   timer.unref();
@@ -70,7 +88,14 @@ export function sampleBuildMemory(): { stop: () => BuildMemory } {
     stop() {
       clearInterval(timer);
       sample();
-      return Object.fromEntries(Object.entries(peak).map(([name, mb]) => [name, Math.round(mb)])) as unknown as BuildMemory;
+      const round = (mb: number) => Math.round(mb);
+      return {
+        whole: round(peak.whole),
+        build: round(peak.build),
+        pagefind: round(peak.pagefind),
+        mainHeap: round(peak.mainHeap),
+        wholeAt: peak.wholeAt,
+      };
     },
   };
 }

@@ -59,7 +59,8 @@ if (values.merge) {
 const renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true });
 console.log(`renderer_bundle_seconds: ${seconds(started)}`);
 started = performance.now();
-const memory = sampleBuildMemory();
+// MEMORY_TRACE=file writes the sampled memory every 5 s, to see which phase of the build peaks.
+const memory = sampleBuildMemory({ traceFile: process.env.MEMORY_TRACE });
 const shard = values.shard === undefined ? undefined : parseShard(values.shard);
 // Shards of one build share the export's clock (scripts/build.ts does the same).
 const now = shard ? await exportClock(exportDir) : undefined;
@@ -69,13 +70,17 @@ await build.searchIndexed;
 console.log(`pages: ${build.pages}`);
 console.log(`rendered: ${build.rendered}`);
 console.log(`render_workers: ${build.renderWorkers}`);
-console.log(`listing_worker_heap_mb: ${build.listingHeapMb}`);
+console.log(`worker_heap_mb: ${build.workerHeapMb}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);
 const peaks = memory.stop();
 console.log(`main_thread_heap_peak_mb: ${peaks.mainHeap}`);
 console.log(`build_process_peak_mb: ${peaks.build}`);
 console.log(`pagefind_peak_mb: ${peaks.pagefind}`);
 console.log(`whole_build_peak_mb: ${peaks.whole}`);
+const at = peaks.wholeAt;
+console.log(
+  `whole_build_peak_at: ${at.second} s: build process ${at.build} MB, Pagefind ${at.pagefind} MB, main thread heap ${at.mainHeap} MB`,
+);
 for (const [step, ms] of Object.entries(build.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);
 const cpu = buildCpu(build.renderWorkers, pagefindPid());
 console.log(`cpu_render_workers_seconds: ${cpu.renderWorkers.toFixed(1)}`);

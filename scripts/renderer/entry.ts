@@ -176,11 +176,12 @@ export function start(manifest: SSRManifest): void {
     const answer = async (): Promise<RendererResponse> => {
       if (request.type === 'drop-endpoint-data') {
         await dropEndpointDerivations();
-        return { id: request.id, type: 'drop-endpoint-data' };
+        // The collection also sets the heap's next limit from what is left, not from what the listing held.
+        return { id: request.id, type: 'drop-endpoint-data', liveHeapMb: liveHeapMb() };
       }
       if (request.type === 'urls') {
         const urls = await serving.urls(request.context, request.fullBuild);
-        return { id: request.id, type: 'urls', urls, liveHeapMb: request.fullBuild ? liveHeapMb() : undefined };
+        return { id: request.id, type: 'urls', urls };
       }
       return { id: request.id, type: 'render', results: await serving.render(request.context, request.urls) };
     };

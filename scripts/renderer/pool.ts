@@ -73,13 +73,14 @@ export type UrlSource = (size: number, stop: AbortSignal) => Promise<string[] | 
 export interface RendererPool {
   /** Every URL of the site for this cycle's export. */
   urls(context: CycleContext): Promise<string[]>;
+  /** The same for a full build, which lists its export once. */
+  fullBuildUrls(context: CycleContext): Promise<string[]>;
   /**
-   * The same for a full build, which lists its export once, and the listing worker's live heap
-   * afterwards (workersWithin; a full garbage collection, about a second at scale).
+   * Every worker drops what only the sharded JSON endpoints read (a full build, once it has rendered
+   * them); resolves to the largest live heap left, in MiB (workersWithin; a full garbage collection,
+   * about a second at scale).
    */
-  fullBuildUrls(context: CycleContext): Promise<{ urls: string[]; liveHeapMb: number }>;
-  /** Every worker drops what only the sharded JSON endpoints read (a full build, once it has rendered them). */
-  dropEndpointData(): Promise<void>;
+  dropEndpointData(): Promise<number>;
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
@@ -101,11 +102,13 @@ const pools = new Map<string, RendererWorker[]>();
  * worker's heap grew to three or four times its live data: at 10,000
  * therapists 500–700 MB a worker for some 170 MB live, 2.0 GB for the build
  * process. At 50 % it peaked at 1.2 GB for a few more seconds of collecting.
- * Relative to the live data, unlike a fixed heap limit, so a larger site
+ * At 30 %, at 100,000 × 0, the one worker's heap stayed within 810–850 MB
+ * for 573 MB live, the build process some 110 MB below 50 %'s, in the same
+ * time (docs/decisions/render-workers-by-memory.md). Relative to the live data, unlike a fixed heap limit, so a larger site
  * gets a larger heap rather than a worker out of memory. A V8 flag is one
  * per process (a worker cannot have its own): set before the first worker starts.
  */
-const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 30;
 let heapGrowthSet = false;
 
 function workersOf(bundle: RendererBundle, count: number): RendererWorker[] {
@@ -145,10 +148,11 @@ const BESIDE_WORKERS_MB = 1100;
 /**
  * How many render workers a full build can run within `budgetMb` of
  * memory (the build process and Pagefind's together), given the live heap
- * of the worker that listed the URLs: each worker comes to hold what that
- * one holds (the whole listed export and what is derived from it), and
- * its heap may grow half as much again between collections
- * (HEAP_GROWING_PERCENT). One per core while they fit; never fewer than one.
+ * of the worker that listed the URLs and rendered the JSON endpoints, once
+ * it dropped what only those read: each worker comes to hold what that one
+ * holds (the whole listed export and what the other pages derive from it), and
+ * its heap may grow by HEAP_GROWING_PERCENT of that between collections.
+ * One per core while they fit; never fewer than one.
  */
 export function workersWithin(budgetMb: number, liveHeapMb: number, cores = workerCount(Infinity)): number {
   const perWorker = liveHeapMb * (1 + HEAP_GROWING_PERCENT / 100);
@@ -175,12 +179,12 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
     },
     async fullBuildUrls(context) {
       const [worker] = workersOf(bundle, 1);
-      const { urls, liveHeapMb } = await worker!.ask({ type: 'urls', context, fullBuild: true });
-      return { urls, liveHeapMb: liveHeapMb ?? 0 };
+      return (await worker!.ask({ type: 'urls', context, fullBuild: true })).urls;
     },
     async dropEndpointData() {
       const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
-      await Promise.all(workers.map((worker) => worker.ask({ type: 'drop-endpoint-data' })));
+      const answers = await Promise.all(workers.map((worker) => worker.ask({ type: 'drop-endpoint-data' })));
+      return Math.max(0, ...answers.map((answer) => answer.liveHeapMb));
     },
     async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);

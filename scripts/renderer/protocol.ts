@@ -18,13 +18,13 @@ export interface CycleContext {
 export type RouteKind = 'page' | 'endpoint';
 
 export type RendererRequest =
-  /**
-   * `fullBuild`: the listing of a full build, the only one of its export: the worker keeps nothing to
-   * list it faster again, and answers with its live heap afterwards (a full garbage collection: the build's choice of workers).
-   */
+  /** `fullBuild`: the listing of a full build, the only one of its export: the worker keeps nothing to list it faster again. */
   | { id: number; type: 'urls'; context: CycleContext; fullBuild?: boolean }
   | { id: number; type: 'render'; context: CycleContext; urls: string[] }
-  /** Drop what only the sharded JSON endpoints read (dropEndpointDerivations in src/data/directory.ts). */
+  /**
+   * Drop what only the sharded JSON endpoints read (dropEndpointDerivations in src/data/directory.ts), and
+   * answer with the live heap left (a full garbage collection: the build's choice of workers).
+   */
   | { id: number; type: 'drop-endpoint-data' };
 
 /** A request before the pool numbers it. */
@@ -42,7 +42,7 @@ export interface Rendered {
 }
 
 export type RendererResponse =
-  | { id: number; type: 'urls'; urls: string[]; liveHeapMb?: number | undefined }
+  | { id: number; type: 'urls'; urls: string[] }
   | { id: number; type: 'render'; results: Rendered[] }
-  | { id: number; type: 'drop-endpoint-data' }
+  | { id: number; type: 'drop-endpoint-data'; liveHeapMb: number }
   | { id: number; type: 'error'; message: string };

@@ -184,8 +184,8 @@ describe('a full build across machines', () => {
     }
   });
 
-  it('runs as many render workers as its memory budget allows, from what the listing worker holds', () => {
-    expect(oneMachine.listingHeapMb).toBeGreaterThan(0);
+  it('runs as many render workers as its memory budget allows, from what a worker holds once the endpoints are rendered', () => {
+    expect(oneMachine.workerHeapMb).toBeGreaterThan(0);
     // The seed fits twice in the default budget: one worker per core (two at most).
     expect(oneMachine.renderWorkers).toBe(workerCount(oneMachine.rendered));
     expect(smallParts.renderWorkers).toBe(1);

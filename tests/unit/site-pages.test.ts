@@ -66,6 +66,36 @@ describe('the page records of the site state', () => {
     expect(read.pages.get(url(7))).toEqual(page(7, { search: true }));
   });
 
+  it('give back every record as set, the file its URL names or another, across a save and a read', async () => {
+    const records: [string, PageRecord][] = [
+      ['/', { file: 'index.html', kind: 'page', sitemap: true, hashes: 0 }],
+      ['/profile/miu', { file: 'profile/miu.html', kind: 'page', sitemap: true, search: true, hashes: 1 }],
+      ['/profile/rena', { file: 'profile/rena.html', kind: 'page', sitemap: true, search: true, hashes: 1 }],
+      ['/h/ab.json', { file: 'h/ab.json', kind: 'endpoint' }],
+      // Not the file siteFileOf names: kept as it is.
+      ['/blog/b1', page(1, { hashes: 1 })],
+    ];
+    const pages = new SitePages();
+    for (const [at, record] of records) pages.set(at, record);
+    expect([...pages.entries()].sort()).toEqual([...records].sort());
+    // Two pages with the same traits stay apart in their files, and a changed trait changes one of them only.
+    pages.set('/profile/rena', { file: 'profile/rena.html', kind: 'page', sitemap: true, hashes: 2 });
+    expect(pages.get('/profile/miu')).toEqual(records[1]![1]);
+    expect(pages.get('/profile/rena')).toEqual({ file: 'profile/rena.html', kind: 'page', sitemap: true, hashes: 2 });
+    expect(Object.keys(pages.get('/h/ab.json')!)).toEqual(['file', 'kind']);
+
+    await writeState(dir, stateOf(pages));
+    const read = (await readState(dir))!.pages;
+    expect(new Map(read.entries())).toEqual(new Map(pages.entries()));
+    expect([...read.values()].map((record) => record.file).sort()).toEqual([
+      'blog/b1/index.html',
+      'h/ab.json',
+      'index.html',
+      'profile/miu.html',
+      'profile/rena.html',
+    ]);
+  });
+
   it('is no state when a shard file is gone (the next build is a full one)', async () => {
     const pages = new SitePages();
     pages.set(url(1), page(1));
