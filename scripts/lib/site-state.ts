@@ -167,7 +167,7 @@ export interface SiteState {
 type StoredState = Omit<SiteState, 'pages'> & { pageFiles: string[] };
 
 export const stateDirOf = (outDir: string) => `${outDir}.state`;
-const STATE_FILE = 'state.json';
+export const STATE_FILE = 'state.json';
 const PAGES_DIR = 'pages';
 
 /** The state this process wrote last, while its file is still that write: no re-parse of 274,000 page records a cycle. */

@@ -17,11 +17,11 @@ import { readExport } from '../../src/data/export-records';
 import { INDEX_FOLDERS } from '../../src/lib/routes';
 import { compareShifts, formatShiftTime } from '../../src/lib/shifts/view';
 import { storeDisplayName } from '../../src/lib/store-name';
-import { formatMonthDayWeekday, tokyoDateKey } from '../../src/lib/tokyo-date';
+import { formatMonthDayWeekday } from '../../src/lib/tokyo-date';
 import type { ExportRecords } from '../../src/registry/public-collections';
 import { TEST_PROJECTS } from '../setup/projects';
 import { signIn } from './account-helpers';
-import { E2E_EXPORT_DIR } from './built-site';
+import { builtSiteDay, E2E_EXPORT_DIR } from './built-site';
 import { useSiteSession } from './site-session';
 
 /** The demo site's Firestore through an admin app of its own (the browser test files share one process). */
@@ -36,11 +36,12 @@ const FAN = 'demo-fan';
 const MIU = 'demo-therapist';
 const STORE = 'demo-store';
 let records: ExportRecords;
+/** The day the site was rendered on: its next shifts are counted from it (the run may cross midnight in Tokyo). */
+let siteDay: string;
 
 /** A therapist's next shift as the site states it (the first from today, Tokyo). */
 function nextShiftText(uid: string): string | null {
-  const today = tokyoDateKey();
-  const next = records.shifts.filter((shift) => shift.userId === uid && shift.date >= today).sort(compareShifts)[0];
+  const next = records.shifts.filter((shift) => shift.userId === uid && shift.date >= siteDay).sort(compareShifts)[0];
   return next ? `${formatMonthDayWeekday(next.date)} ${formatShiftTime(next)}` : null;
 }
 
@@ -73,6 +74,7 @@ async function signInAsFan(page: Page, next?: string): Promise<void> {
 
 beforeAll(async () => {
   records = await readExport(E2E_EXPORT_DIR);
+  siteDay = await builtSiteDay();
 });
 
 afterAll(async () => {
@@ -166,10 +168,10 @@ describe('/favorites', () => {
 
   it('orders by next shift or by latest update, and remembers the choice', async () => {
     // A third 推し whose next shift is later than みう's but whose news is newer than anyone's.
-    const miuNext = records.shifts.filter((shift) => shift.userId === MIU && shift.date >= tokyoDateKey()).sort(compareShifts)[0]!;
+    const miuNext = records.shifts.filter((shift) => shift.userId === MIU && shift.date >= siteDay).sort(compareShifts)[0]!;
     const later = records.therapists
       .filter((therapist) => {
-        const next = records.shifts.filter((shift) => shift.userId === therapist.id && shift.date >= tokyoDateKey()).sort(compareShifts)[0];
+        const next = records.shifts.filter((shift) => shift.userId === therapist.id && shift.date >= siteDay).sort(compareShifts)[0];
         return therapist.id !== MIU && (!next || compareShifts(next, miuNext) > 0);
       })
       .sort((a, b) => latestActivity(b.id) - latestActivity(a.id))[0]!;
