@@ -570,7 +570,7 @@ async function buildOnce(
    * Files an incremental build wrote or removed: what the generation it replaces lacks, to be brought up to date by
    * next time. A full build's spare is a copy of the whole site, and it keeps no such list (a set of every file).
    */
-  const changedFiles = new Set<string>();
+  const changedFiles = reusable ? new Set<string>() : null;
   const madeFolders = new Set<string>();
   /** Writes a page's bytes, or links the file that answers it (Rendered's `file`): in an empty generation every file is new. */
   const write = async (file: string, answer: Uint8Array | { file: string }) => {
@@ -582,12 +582,12 @@ async function buildOnce(
         : reusable
           ? await linkIfChanged(staging, file, answer.file)
           : await linkNewFile(staging, file, answer.file, madeFolders);
-    if (wrote && reusable) changedFiles.add(file);
+    if (wrote) changedFiles?.add(file);
     return wrote;
   };
   const remove = async (file: string) => {
     await removeSiteFile(staging, file);
-    if (reusable) changedFiles.add(file);
+    changedFiles?.add(file);
   };
   /** A full build's render order, which writes the full-text index part by part on the way (./lib/indexed-render.ts). */
   let indexed: IndexedRender | undefined;
@@ -840,7 +840,7 @@ async function buildOnce(
       workerHeapMb,
       searchIndexed,
       newSearchIndex: fresh || searchChanged,
-      changedFiles: fresh ? null : changedFiles,
+      changedFiles,
     };
   } finally {
     await indexed?.discard();

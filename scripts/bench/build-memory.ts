@@ -88,13 +88,13 @@ export function sampleBuildMemory({ traceFile }: { traceFile?: string } = {}): {
     stop() {
       clearInterval(timer);
       sample();
-      const round = (mb: number) => Math.round(mb);
+      const { whole, build, pagefind, mainHeap, wholeAt } = peak;
       return {
-        whole: round(peak.whole),
-        build: round(peak.build),
-        pagefind: round(peak.pagefind),
-        mainHeap: round(peak.mainHeap),
-        wholeAt: peak.wholeAt,
+        whole: Math.round(whole),
+        build: Math.round(build),
+        pagefind: Math.round(pagefind),
+        mainHeap: Math.round(mainHeap),
+        wholeAt,
       };
     },
   };

@@ -104,9 +104,10 @@ const pools = new Map<string, RendererWorker[]>();
  * process. At 50 % it peaked at 1.2 GB for a few more seconds of collecting.
  * At 30 %, at 100,000 × 0, the one worker's heap stayed within 810–850 MB
  * for 573 MB live, the build process some 110 MB below 50 %'s, in the same
- * time (docs/decisions/render-workers-by-memory.md). Relative to the live data, unlike a fixed heap limit, so a larger site
- * gets a larger heap rather than a worker out of memory. A V8 flag is one
- * per process (a worker cannot have its own): set before the first worker starts.
+ * time (docs/decisions/render-workers-by-memory.md). Relative to the live
+ * data, unlike a fixed heap limit, so a larger site gets a larger heap
+ * rather than a worker out of memory. A V8 flag is one per process (a
+ * worker cannot have its own): set before the first worker starts.
  */
 const HEAP_GROWING_PERCENT = 30;
 let heapGrowthSet = false;
