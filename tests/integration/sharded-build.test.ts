@@ -115,7 +115,7 @@ async function searchAnswers(browser: Browser, site: string, queries: readonly s
       const list = await (await fetch('/pagefind/parts.json')).json();
       const parts = list.parts.filter((part) => part.pages > 0).map((part) => part.path);
       const pagefind = await import(parts[0] + 'pagefind.js');
-      for (const part of parts.slice(1)) await pagefind.mergeIndex(part);
+      await Promise.all(parts.slice(1).map((part) => pagefind.mergeIndex(part)));
       const answers = [];
       for (const query of queries) {
         const found = await pagefind.search(query);

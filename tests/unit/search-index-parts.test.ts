@@ -1,7 +1,7 @@
 import { fnv1a } from '../../src/lib/fnv1a';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { partsWithPages } from '../../src/components/search/pagefind';
+import { mergeParts, partsWithPages } from '../../src/components/search/pagefind';
 import { indexPartKindOf, searchPartsOf } from '../../src/data/site-pages';
 import { blogListPath, profilePath, storePath } from '../../src/lib/routes';
 import {
@@ -122,5 +122,29 @@ describe('the parts of the full-text index', () => {
       ]),
     ) as SearchPartList;
     expect(partsWithPages(list)).toEqual(['/pagefind/', '/pagefind/blogs-2/']);
+  });
+
+  // Each merge is two round trips (entry, metadata): one after another they held back the first result by seconds.
+  it('asks Pagefind to merge every part before the first has loaded, in the order listed, and waits for them all', async () => {
+    const asked: string[] = [];
+    const loads: (() => void)[] = [];
+    const pagefind = {
+      mergeIndex: (part: string) => {
+        asked.push(part);
+        return new Promise<void>((resolve) => loads.push(resolve));
+      },
+    };
+    let merged = false;
+    const merging = mergeParts(pagefind, ['/pagefind/directory-2/', '/pagefind/blogs/', '/pagefind/blogs-2/']).then(() => {
+      merged = true;
+    });
+    expect(asked).toEqual(['/pagefind/directory-2/', '/pagefind/blogs/', '/pagefind/blogs-2/']);
+    loads[2]!();
+    loads[0]!();
+    await Promise.resolve();
+    expect(merged).toBe(false);
+    loads[1]!();
+    await merging;
+    expect(merged).toBe(true);
   });
 });
