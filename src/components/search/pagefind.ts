@@ -44,8 +44,8 @@ export function partsWithPages(list: SearchPartList): string[] {
  * Merges `parts` into the primary part's Pagefind, side by side: each is
  * an entry and a metadata file (it runs on the primary's WebAssembly), and
  * merged one after another they cost two round trips a part before the
- * first result (6.8 s against 4.4 s for eleven parts at 150 ms; see
- * docs/performance.md, "Pagefind"). Pagefind adds a part to its list when
+ * first result (twelve parts at 150 ms round trips: 7.4 s against 4.2 s,
+ * `npm run bench:full-text`; docs/performance.md, "Pagefind"). Pagefind adds a part to its list when
  * mergeIndex is called, before its first await, so the parts keep their order.
  */
 export async function mergeParts(pagefind: Pick<Pagefind, 'mergeIndex'>, parts: readonly string[]): Promise<void> {
