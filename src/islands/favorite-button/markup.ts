@@ -22,7 +22,7 @@ export const FAVORITE_LABELS = { off: '推しに追加', on: '推し中' } as co
 export const FAVORITE_MARKS = { off: '☆', on: '★' } as const;
 
 const BASE =
-  'inline-flex shrink-0 cursor-pointer items-center gap-1 rounded-full border border-brand-700 font-bold text-brand-700 hover:bg-brand-50 aria-pressed:bg-brand-700 aria-pressed:text-white aria-pressed:hover:bg-brand-800 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800 dark:aria-pressed:bg-brand-700 dark:aria-pressed:text-white aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+  'inline-flex shrink-0 cursor-pointer items-center gap-1 whitespace-nowrap rounded-full border border-brand-700 font-bold text-brand-700 hover:bg-brand-50 aria-pressed:bg-brand-700 aria-pressed:text-white aria-pressed:hover:bg-brand-800 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800 dark:aria-pressed:bg-brand-700 dark:aria-pressed:text-white aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 export const FAVORITE_SIZES = {
   md: `${BASE} px-4 py-2 text-sm`,
   sm: `${BASE} px-3 py-1 text-xs`,
