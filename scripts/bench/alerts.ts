@@ -19,6 +19,7 @@ import { BATCH_LIMIT } from '../alerts/fan-out';
 import { adminDb } from '../lib/admin';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
 import { ROOT } from '../lib/project';
+import { median } from './stats';
 
 const { values } = parseArgs({ options: { fans: { type: 'string', default: '10000' } } });
 const fans = Number(values.fans);
@@ -31,7 +32,6 @@ const RUNS = 3;
 const MODEL_FANS = 100_000;
 const exportDir = path.join(ROOT, '.build', 'bench-alerts-export');
 const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 /**
  * Reads of one event: each fan row (pages of BATCH_LIMIT; a last page that is full costs one more, empty,
  * query) and each fan's users doc. With push, one token query per fan who opted in.

@@ -22,6 +22,7 @@ import { adminDb } from '../lib/admin';
 import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process';
 import { startLiveSite } from '../lib/live-site';
 import { ROOT } from '../lib/project';
+import { median } from './stats';
 
 const { values } = parseArgs({ options: { therapists: { type: 'string', default: '200' } } });
 const therapists = Number(values.therapists);
@@ -33,7 +34,6 @@ const siteDir = path.join(ROOT, '.build', 'now-site');
 const POLL_MS = 50;
 const TIMEOUT_MS = 120_000;
 const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** Seconds since `started` once the built file does (or, `present` false, no longer does) contain `text`. */
 async function seenAfter(started: number, file: string, text: string, present = true): Promise<number> {

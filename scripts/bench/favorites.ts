@@ -32,6 +32,7 @@ import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process'
 import { EMULATORS, ROOT } from '../lib/project';
 import { serveSite } from '../lib/serve-site';
 import { gzipBytes } from './page-weight';
+import { median } from './stats';
 
 const GOAL_VIEW_READS = 51;
 const PROJECT = 'demo-theralink-bench-favorites';
@@ -40,7 +41,6 @@ const { values } = parseArgs({ options: { favorites: { type: 'string', default: 
 const FAVORITES = Number(values.favorites);
 const VIEWS = Number(values.views);
 const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 type ReadKind = 'favorites' | 'visit' | 'accountType' | 'navBell' | 'other';
 type Reads = Partial<Record<ReadKind, number>>;

@@ -46,6 +46,7 @@ import type { DeployReport } from '../deploy/deploy-cycle';
 import { DeploySchedule } from '../deploy/deploy-schedule';
 import { HostingStandIn } from '../deploy/hosting-stand-in';
 import { runWithTunedMalloc } from '../lib/malloc-tuning';
+import { median } from './stats';
 
 await runWithTunedMalloc();
 
@@ -79,7 +80,6 @@ const TIMEOUT_MS = 180_000;
 const failures: string[] = [];
 const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
 const check = (ok: boolean, message: string) => void (ok || failures.push(message));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 let standIn: HostingStandIn | undefined;
 /** The page as a visitor gets it: the built file, or with --publisher the stand-in's live release. */

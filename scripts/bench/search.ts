@@ -25,6 +25,7 @@ import { clearFirestoreEmulator, startEmulators } from '../lib/emulator-process'
 import { ROOT } from '../lib/project';
 import { serveSite } from '../lib/serve-site';
 import { profilePath, storePath } from '../../src/lib/routes';
+import { median } from './stats';
 
 const BUDGET = { lookupBytes: 10 * 1024, lookupMs: 300, precision: 1 };
 const PROJECT = 'demo-theralink-bench';
@@ -32,7 +33,6 @@ const { values } = parseArgs({
   options: { therapists: { type: 'string', default: '40' }, verbose: { type: 'boolean', default: false } },
 });
 const report = (name: string, value: string | number) => console.log(`${name}: ${value}`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 interface Query {
   q: string;

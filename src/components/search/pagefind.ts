@@ -45,8 +45,9 @@ export function partsWithPages(list: SearchPartList): string[] {
  * an entry and a metadata file (it runs on the primary's WebAssembly), and
  * merged one after another they cost two round trips a part before the
  * first result (twelve parts at 150 ms round trips: 7.4 s against 4.2 s,
- * `npm run bench:full-text`; docs/performance.md, "Pagefind"). Pagefind adds a part to its list when
- * mergeIndex is called, before its first await, so the parts keep their order.
+ * `npm run bench:full-text`; docs/performance.md, "Pagefind"). Pagefind
+ * adds a part to its list when mergeIndex is called, before its first
+ * await, so the parts keep their order.
  */
 export async function mergeParts(pagefind: Pick<Pagefind, 'mergeIndex'>, parts: readonly string[]): Promise<void> {
   await Promise.all(parts.map((part) => pagefind.mergeIndex(part)));
