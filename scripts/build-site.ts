@@ -87,7 +87,7 @@ import { stepTimer } from './lib/step-timer';
 import { planShards, type Shard } from './lib/shards';
 import { shardManifest, writeShardManifest } from './lib/shard-manifest';
 import { ensureRenderer, type RendererBundle } from './renderer/bundle';
-import { rendererPool, workerCount, workersWithin } from './renderer/pool';
+import { rendererPool, workerCount, workersWithin, type RendererPool } from './renderer/pool';
 import type { CycleContext, Rendered } from './renderer/protocol';
 import { memoryBudgetMb as memoryBudget } from './lib/memory-budget';
 
@@ -123,6 +123,12 @@ export interface SiteBuildOptions {
    * render workers as fit (workersWithin). BUILD_MEMORY_MB, else 2,048 (scripts/lib/memory-budget.ts), when omitted.
    */
   memoryBudgetMb?: number;
+  /**
+   * Render each owner's schedule and diaries from the export cut by owner (src/data/owner-slices.ts), on a
+   * worker per core, after the rest of a full build. When omitted: when the memory budget allows fewer render
+   * workers over the whole export than there are cores (tests say true or false).
+   */
+  ownerSlices?: boolean;
 }
 
 /** The headers a built site is served with (also in `<site>/.headers.json`), and its production-shaped set. */
@@ -158,6 +164,9 @@ export interface SiteBuild extends SiteHeaders {
    * endpoints and dropped what only they read (0 for an incremental build).
    */
   workerHeapMb: number;
+  /** Pages rendered from owner slices (SiteBuildOptions' ownerSlices), on `sliceWorkers` workers; 0 and 0 when none were. */
+  ownerSlicePages: number;
+  sliceWorkers: number;
   /**
    * Resolves once the full-text index (Pagefind) covers this build: at once
    * after a full build, which indexes before the swap; in the background
@@ -555,6 +564,8 @@ async function buildOnce(
   const exportVersion = exportVersionOf(files);
   // The renderer reads a copy, which becomes the state's `export/` once the site is live.
   const snapshot = path.join(stateDir, `export-${process.pid}`);
+  /** A full build's owner slices of that copy (src/data/owner-slices.ts), when it renders from them. */
+  const slicesDir = path.join(stateDir, `owner-slices-${process.pid}`);
   await writeExportCopy(snapshot, path.resolve(exportDir), files, previous, path.join(stateDir, 'export'));
   const context: CycleContext = { exportDir: snapshot, version: exportVersion, now: now.toISOString(), checked: true };
   const pool = rendererPool(bundle);
@@ -685,6 +696,8 @@ async function buildOnce(
     let renderWorkers = workerCount(plan.render.length);
     /** What one worker holds for this export (a full build), to run as many as its memory allows. */
     let workerHeapMb = 0;
+    let ownerSlicePageCount = 0;
+    let sliceWorkers = 0;
     if (!fresh) await pool.render(context, plan.render, onResults);
     else {
       // The sharded JSON endpoints first, on the worker that listed them and so holds the search indexes they serve;
@@ -695,13 +708,29 @@ async function buildOnce(
       await pool.render(context, endpoints, onResults, 1);
       workerHeapMb = await pool.dropEndpointData();
       const parts = shardPlan ? shardPlan.partitionOf(shard!.index) : partition!;
-      indexed = new IndexedRender(rest, parts, path.join(staging, SEARCH_INDEX_DIR));
-      renderWorkers = Math.min(workerCount(plan.render.length), workersWithin(memoryBudgetMb, workerHeapMb));
+      const cores = workerCount(plan.render.length);
+      renderWorkers = Math.min(cores, workersWithin(memoryBudgetMb, workerHeapMb));
+      // Each owner's pages from her slice of the export, on every core, once the whole export's are done.
+      const slices = (options.ownerSlices ?? renderWorkers < cores) ? await ownerSlicePages(pool, context, slicesDir, rest) : undefined;
+      indexed = new IndexedRender(
+        slices ? rest.filter((url) => !slices.sliced.has(url)) : rest,
+        parts,
+        path.join(staging, SEARCH_INDEX_DIR),
+      );
       await pool.render(context, indexed.next, onResults, renderWorkers);
       await indexed.finished();
       for (const [name, ms] of Object.entries(indexed.timings)) timings[name] = Math.round(ms); // since the render began
+      if (slices) {
+        step('render whole export');
+        sliceWorkers = cores;
+        ownerSlicePageCount = slices.sliced.size;
+        for (const [k, slice] of slices.slices.entries()) {
+          const sliceContext: CycleContext = { ...context, exportDir: slice.dir, version: `${exportVersion}.slice-${k}` };
+          await pool.render(sliceContext, slice.urls, onResults, cores);
+        }
+      }
     }
-    step('render');
+    step(sliceWorkers > 0 ? 'render owner slices' : 'render');
     if (failures.size > 0) throw new PageFailures(failures);
     for (const [url, record] of plan.remove) {
       await remove(record.file);
@@ -746,6 +775,8 @@ async function buildOnce(
         timings,
         renderWorkers,
         workerHeapMb,
+        ownerSlicePages: ownerSlicePageCount,
+        sliceWorkers,
         searchIndexed: Promise.resolve(),
         newSearchIndex: false,
         changedFiles: null,
@@ -838,6 +869,8 @@ async function buildOnce(
       timings,
       renderWorkers,
       workerHeapMb,
+      ownerSlicePages: ownerSlicePageCount,
+      sliceWorkers,
       searchIndexed,
       newSearchIndex: fresh || searchChanged,
       changedFiles,
@@ -846,7 +879,24 @@ async function buildOnce(
     await indexed?.discard();
     if (!live) await rm(staging, { recursive: true, force: true });
     await rm(snapshot, { recursive: true, force: true });
+    await rm(slicesDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes the owner slices of the export (src/data/owner-slices.ts) into `dir` and keeps, of each slice's pages,
+ * those among `urls` (what this build renders after the endpoints), in the slice's order.
+ */
+async function ownerSlicePages(pool: RendererPool, context: CycleContext, dir: string, urls: readonly string[]) {
+  await rm(dir, { recursive: true, force: true });
+  const rendering = new Set(urls);
+  const sliced = new Set<string>();
+  const slices = (await pool.ownerSlices(context, dir)).map((slice) => {
+    const urls = slice.urls.filter((url) => rendering.has(url) && !sliced.has(url));
+    for (const url of urls) sliced.add(url);
+    return { dir: slice.dir, urls };
+  });
+  return { slices, sliced };
 }
 
 /** Numbers the old indexes set aside by this process. */

@@ -4,7 +4,7 @@
  * Pagefind index), for scripts/bench.ts to run under GNU time. Prints the
  * seconds of its phases and where the CPU went (./thread-cpu.ts) as `name: value` lines.
  *
- *   tsx scripts/bench/full-build.ts <exportDir> <outDir>
+ *   tsx scripts/bench/full-build.ts <exportDir> <outDir> [--owner-slices on|off]
  *
  * The same build across machines (docs/decisions/sharded-builds.md), each
  * shard and the merge a process of its own, one after the other (as N
@@ -27,7 +27,13 @@ await runWithTunedMalloc();
 
 const USAGE = 'usage: tsx scripts/bench/full-build.ts <exportDir> <outDir> [--shards N]';
 const { values, positionals } = parseArgs({
-  options: { shards: { type: 'string' }, shard: { type: 'string' }, merge: { type: 'string', multiple: true } },
+  options: {
+    shards: { type: 'string' },
+    shard: { type: 'string' },
+    merge: { type: 'string', multiple: true },
+    // on / off: render each owner's pages from her slice of the export, or not, whatever the memory (default: as it allows).
+    'owner-slices': { type: 'string' },
+  },
   allowPositionals: true,
 });
 const [exportDir, outDir] = positionals;
@@ -64,13 +70,18 @@ const memory = sampleBuildMemory({ traceFile: process.env.MEMORY_TRACE });
 const shard = values.shard === undefined ? undefined : parseShard(values.shard);
 // Shards of one build share the export's clock (scripts/build.ts does the same).
 const now = shard ? await exportClock(exportDir) : undefined;
-const build = await buildSite({ exportDir, outDir, full: true, quiet: true, renderer, shard, now });
+const slicing = values['owner-slices'];
+if (slicing !== undefined && slicing !== 'on' && slicing !== 'off') throw new Error(`--owner-slices is on or off, not ${slicing}`);
+const ownerSlices = slicing === undefined ? undefined : slicing === 'on';
+const build = await buildSite({ exportDir, outDir, full: true, quiet: true, renderer, shard, now, ownerSlices });
 // A full build indexes before it swaps the site in: searchIndexed is already settled.
 await build.searchIndexed;
 console.log(`pages: ${build.pages}`);
 console.log(`rendered: ${build.rendered}`);
 console.log(`render_workers: ${build.renderWorkers}`);
 console.log(`worker_heap_mb: ${build.workerHeapMb}`);
+console.log(`owner_slice_pages: ${build.ownerSlicePages}`);
+console.log(`owner_slice_workers: ${build.sliceWorkers}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);
 const peaks = memory.stop();
 console.log(`main_thread_heap_peak_mb: ${peaks.mainHeap}`);
@@ -82,7 +93,7 @@ console.log(
   `whole_build_peak_at: ${at.second} s: build process ${at.build} MB, Pagefind ${at.pagefind} MB, main thread heap ${at.mainHeap} MB`,
 );
 for (const [step, ms] of Object.entries(build.timings)) console.log(`  ${step}_seconds: ${(ms / 1000).toFixed(1)}`);
-const cpu = buildCpu(build.renderWorkers, pagefindPid());
+const cpu = buildCpu(Math.max(build.renderWorkers, build.sliceWorkers), pagefindPid());
 console.log(`cpu_render_workers_seconds: ${cpu.renderWorkers.toFixed(1)}`);
 console.log(`cpu_main_thread_seconds: ${cpu.main.toFixed(1)}`);
 console.log(`cpu_other_threads_seconds: ${cpu.otherThreads.toFixed(1)}`);

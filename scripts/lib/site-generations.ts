@@ -165,7 +165,7 @@ const alive = (pid: number) => {
 
 /** Work folders of the state dir, named after the process that made them. */
 const WORK_FOLDER =
-  /^(?:staging|export|search-pages|pagefind|pagefind-live|pagefind-old|export\.previous|pagefind\.previous)-(\d+)(?:-\d+)?$/;
+  /^(?:staging|export|owner-slices|search-pages|pagefind|pagefind-live|pagefind-old|export\.previous|pagefind\.previous)-(\d+)(?:-\d+)?$/;
 
 /**
  * Removes what builds killed mid-way left: in the state dir, generations

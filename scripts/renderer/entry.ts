@@ -14,6 +14,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
 import { dropEndpointDerivations } from '../../src/data/directory';
+import { writeOwnerSlices } from '../../src/data/owner-slices';
 import { setRenderContext } from '../../src/data/render-context';
 import { liveHeapMb } from './live-heap';
 import type { CycleContext, Rendered, RendererRequest, RendererResponse } from './protocol';
@@ -178,6 +179,10 @@ export function start(manifest: SSRManifest): void {
         await dropEndpointDerivations();
         // The collection also sets the heap's next limit from what is left, not from what the listing held.
         return { id: request.id, type: 'drop-endpoint-data', liveHeapMb: liveHeapMb() };
+      }
+      if (request.type === 'owner-slices') {
+        useContext(request.context);
+        return { id: request.id, type: 'owner-slices', slices: await writeOwnerSlices(request.root) };
       }
       if (request.type === 'urls') {
         const urls = await serving.urls(request.context, request.fullBuild);

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import type { OwnerSlice } from '../../src/data/owner-slices';
 import type { RendererBundle } from './bundle';
 import type { CycleContext, Rendered, RendererRequestBody, RendererResponse } from './protocol';
 
@@ -81,6 +82,11 @@ export interface RendererPool {
    * about a second at scale).
    */
   dropEndpointData(): Promise<number>;
+  /**
+   * The export of `context` cut by owner into `root`, written by the worker that listed it (a full build):
+   * each slice's folder and pages (src/data/owner-slices.ts).
+   */
+  ownerSlices(context: CycleContext, root: string): Promise<OwnerSlice[]>;
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
@@ -186,6 +192,10 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
       const answers = await Promise.all(workers.map((worker) => worker.ask({ type: 'drop-endpoint-data' })));
       return Math.max(0, ...answers.map((answer) => answer.liveHeapMb));
+    },
+    async ownerSlices(context, root) {
+      const [worker] = workersOf(bundle, 1);
+      return (await worker!.ask({ type: 'owner-slices', context, root })).slices;
     },
     async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);

@@ -2,6 +2,7 @@
  * Messages between the build (scripts/renderer/pool.ts) and the renderer
  * bundle running in a worker thread (scripts/renderer/entry.ts).
  */
+import type { OwnerSlice } from '../../src/data/owner-slices';
 
 /** The export and clock of one build cycle (src/data/render-context.ts). */
 export interface CycleContext {
@@ -25,7 +26,9 @@ export type RendererRequest =
    * Drop what only the sharded JSON endpoints read (dropEndpointDerivations in src/data/directory.ts), and
    * answer with the live heap left (a full garbage collection: the build's choice of workers).
    */
-  | { id: number; type: 'drop-endpoint-data' };
+  | { id: number; type: 'drop-endpoint-data' }
+  /** Write the context's export cut by owner into `root` (src/data/owner-slices.ts), and answer with each slice's pages. */
+  | { id: number; type: 'owner-slices'; context: CycleContext; root: string };
 
 /** A request before the pool numbers it. */
 export type RendererRequestBody = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
@@ -45,4 +48,5 @@ export type RendererResponse =
   | { id: number; type: 'urls'; urls: string[] }
   | { id: number; type: 'render'; results: Rendered[] }
   | { id: number; type: 'drop-endpoint-data'; liveHeapMb: number }
+  | { id: number; type: 'owner-slices'; slices: OwnerSlice[] }
   | { id: number; type: 'error'; message: string };

@@ -126,7 +126,7 @@ export function indexExport(records: DirectoryRecords, previous?: Directory): Di
   return site;
 }
 
-let loaded: { key: string; directory: Promise<Directory> } | undefined;
+let loaded: { key: string; exportDir: string; directory: Promise<Directory> } | undefined;
 
 /**
  * The indexed export of the render context (src/data/render-context.ts):
@@ -145,9 +145,11 @@ export async function loadDirectory(): Promise<Directory> {
   const contentKey = version === UNVERSIONED ? (await listExportFiles(exportDir)).map((file) => file.version).join(',') : version;
   const key = `${exportDir}\n${contentKey}\n${tokyoDateKey(renderNow())}`;
   if (loaded?.key !== key) {
-    const previous = loaded?.directory.catch(() => undefined);
+    // A predecessor is the same folder's last version (a build cycle's copy of the export); another folder's
+    // export (an owner slice: ./owner-slices.ts) shares too little with it, and would keep it alive.
+    const previous = loaded?.exportDir === exportDir ? loaded.directory.catch(() => undefined) : undefined;
     const directory = readListedExport(exportDir, { check: !checked }).then(async (records) => indexExport(records, await previous));
-    loaded = { key, directory };
+    loaded = { key, exportDir, directory };
     // A failed read is not remembered: the next render tries again.
     directory.catch(() => {
       if (loaded?.directory === directory) loaded = undefined;

@@ -27,7 +27,7 @@ import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bund
 import { closeRenderers, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartsOf } from '../../src/data/site-pages';
-import { blogPath, SEARCH_PATH } from '../../src/lib/routes';
+import { blogPath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
 import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
 import { TEST_PROJECTS } from '../setup/projects';
@@ -70,7 +70,9 @@ beforeAll(async () => {
   for (const [i, outDir] of SHARDS.entries())
     shardBuilds.push(await buildSite({ exportDir: EXPORT, outDir, quiet: true, now, renderer, shard: { index: i + 1, count: N } }));
   merged = await mergeShards({ shardDirs: SHARDS, outDir: MERGED });
-  // With too little memory for two render workers (scripts/renderer/pool.ts workersWithin): one renders the whole site.
+  // With too little memory for two render workers over the whole export (scripts/renderer/pool.ts workersWithin): one
+  // renders it, and each owner's schedule and diaries come from her slice of the export (src/data/owner-slices.ts), on
+  // every core. Said, not left to the machine's cores.
   smallParts = await buildSite({
     exportDir: EXPORT,
     outDir: SMALL_PARTS,
@@ -80,6 +82,7 @@ beforeAll(async () => {
     renderer,
     searchPartPages: LOW_BOUND,
     memoryBudgetMb: 1,
+    ownerSlices: true,
   });
   // Each shard writes the parts of the index it holds: shards cut by the lower bound, as the one-machine build is.
   for (const [i, outDir] of SMALL_PART_SHARDS.entries())
@@ -189,6 +192,21 @@ describe('a full build across machines', () => {
     // The seed fits twice in the default budget: one worker per core (two at most).
     expect(oneMachine.renderWorkers).toBe(workerCount(oneMachine.rendered));
     expect(smallParts.renderWorkers).toBe(1);
+  });
+
+  it('renders each schedule, calendar feed and diary from its owner slice, the same bytes as from the whole export', async () => {
+    const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url);
+    const { records } = await readExportFiles(EXPORT, { check: false });
+    const schedules = new Set(records.therapists.flatMap((therapist) => [schedulePath(therapist.id), scheduleFeedPath(therapist.id)]));
+    const ownerPages = siteUrls.filter((url) => schedules.has(url) || url.startsWith(blogPath('')));
+    expect(ownerPages.length).toBeGreaterThan(500);
+    expect(smallParts.ownerSlicePages).toBe(ownerPages.length);
+    expect(smallParts.sliceWorkers).toBe(workerCount(smallParts.rendered));
+    // The seed fits the default budget twice over: its one-machine build renders the whole export on every core.
+    expect(oneMachine.ownerSlicePages).toBe(0);
+    const [whole, sliced] = await Promise.all([siteTree(ONE_MACHINE), siteTree(SMALL_PARTS)]);
+    const differing = firstDifference(whole, sliced);
+    expect(differing, `first differing file: ${differing}`).toBeUndefined();
   });
 
   it('cuts the index into parts within the bound, as the merge of the shards does, holding the same pages', async () => {
