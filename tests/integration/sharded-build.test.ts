@@ -58,6 +58,7 @@ let oneMachine: SiteBuild;
 const shardBuilds: SiteBuild[] = [];
 let merged: MergedSite;
 let smallParts: SiteBuild;
+const slicedShards: SiteBuild[] = [];
 
 beforeAll(async () => {
   await rm(WORK, { recursive: true, force: true });
@@ -84,9 +85,10 @@ beforeAll(async () => {
     memoryBudgetMb: 1,
     ownerSlices: true,
   });
-  // Each shard writes the parts of the index it holds: shards cut by the lower bound, as the one-machine build is.
+  // Each shard writes the parts of the index it holds: shards cut by the lower bound, as the one-machine build is, and
+  // (as a shard held to one worker by its memory would) rendering its owners' pages from owner slices.
   for (const [i, outDir] of SMALL_PART_SHARDS.entries())
-    await buildSite({
+    slicedShards[i] = await buildSite({
       exportDir: EXPORT,
       outDir,
       quiet: true,
@@ -94,6 +96,7 @@ beforeAll(async () => {
       renderer,
       shard: { index: i + 1, count: N },
       searchPartPages: LOW_BOUND,
+      ownerSlices: true,
     });
   await mergeShards({ shardDirs: SMALL_PART_SHARDS, outDir: MERGED_SMALL_PARTS });
 }, 600_000);
@@ -201,12 +204,16 @@ describe('a full build across machines', () => {
     const ownerPages = siteUrls.filter((url) => schedules.has(url) || url.startsWith(blogPath('')));
     expect(ownerPages.length).toBeGreaterThan(500);
     expect(smallParts.ownerSlicePages).toBe(ownerPages.length);
+    expect(slicedShards.reduce((sum, build) => sum + build.ownerSlicePages, 0)).toBe(ownerPages.length);
     expect(smallParts.sliceWorkers).toBe(workerCount(smallParts.rendered));
     // The seed fits the default budget twice over: its one-machine build renders the whole export on every core.
     expect(oneMachine.ownerSlicePages).toBe(0);
-    const [whole, sliced] = await Promise.all([siteTree(ONE_MACHINE), siteTree(SMALL_PARTS)]);
-    const differing = firstDifference(whole, sliced);
-    expect(differing, `first differing file: ${differing}`).toBeUndefined();
+    // On one machine, and as shards merged (each shard slicing its own owners' pages).
+    const [whole, sliced, shardsSliced] = await Promise.all([siteTree(ONE_MACHINE), siteTree(SMALL_PARTS), siteTree(MERGED_SMALL_PARTS)]);
+    for (const tree of [sliced, shardsSliced]) {
+      const differing = firstDifference(whole, tree);
+      expect(differing, `first differing file: ${differing}`).toBeUndefined();
+    }
   });
 
   it('cuts the index into parts within the bound, as the merge of the shards does, holding the same pages', async () => {
