@@ -17,7 +17,6 @@ import path from 'node:path';
 import { authorShard, SHARD_COUNT } from '../lib/export-shards';
 import { blogPath, scheduleFeedPath, schedulePath } from '../lib/routes';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type PublicCollectionName, type PublicRecord } from '../registry/public-collections';
-import { authorOf } from './blogs';
 import { loadDirectory } from './directory';
 import { renderContext } from './render-context';
 
@@ -59,7 +58,8 @@ export interface OwnerSlice {
  * Writes every slice of the render context's export (loaded whole: the
  * worker that listed the site) into `root`, and names each slice's pages:
  * the schedule and feed of each of its therapists, and each diary of its
- * shards with a public author (the routes' own condition: src/data/site-pages.ts).
+ * shards. Which of them the site has is the routes' to say
+ * (src/data/site-pages.ts): the build keeps the URLs it lists.
  */
 export async function writeOwnerSlices(root: string): Promise<OwnerSlice[]> {
   const site = await loadDirectory();
@@ -87,6 +87,6 @@ export async function writeOwnerSlices(root: string): Promise<OwnerSlice[]> {
   for (const therapist of site.therapists)
     slices[sliceOfOwner(therapist.id)]!.urls.push(schedulePath(therapist.id), scheduleFeedPath(therapist.id));
   // In the export's order, shard after shard: each worker parses a shard's bodies about once (src/data/blog-bodies.ts).
-  for (const blog of site.blogs) if (authorOf(site, blog)) slices[sliceOfOwner(blog.userId)]!.urls.push(blogPath(blog.id));
+  for (const blog of site.blogs) slices[sliceOfOwner(blog.userId)]!.urls.push(blogPath(blog.id));
   return slices;
 }
