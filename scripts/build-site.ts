@@ -55,7 +55,7 @@ import { readReport, reportPathFor, writeQuarantined, type SkippedDocument } fro
 import { foreground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
 import { pageText } from './lib/page-text';
-import { removeInBackground, replaceDir } from './lib/replace-dir';
+import { removalsUnderway, removeInBackground, replaceDir } from './lib/replace-dir';
 import {
   fileBytes,
   isSitePath,
@@ -249,6 +249,22 @@ function enqueue<T>(outDir: string, task: () => Promise<T>): Promise<T> {
 let builds = 0;
 /** Each site's bookkeeping after a swap (the spare kept, or the old generation removed), awaited before its next one. */
 const afterSwap = new Map<string, Promise<void>>();
+/**
+ * Records a swap's bookkeeping. It never rejects: the site is live already,
+ * and a failure here (a spare not kept, an old generation not removed) only
+ * makes the next build copy the live folder; a rejection kept in the map
+ * would fail every build after it.
+ */
+function bookkeepAfterSwap(outDir: string, work: Promise<void>): void {
+  afterSwap.set(
+    outDir,
+    work.catch((error: Error) =>
+      console.warn(
+        `[swap] ${outDir}: the previous generation was not kept as the spare; the next build copies the live one.\n${error.message}`,
+      ),
+    ),
+  );
+}
 /** Sites whose leftovers of killed builds this process has cleared. */
 const cleared = new Set<string>();
 /** Each site's background index. */
@@ -322,11 +338,17 @@ export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
 /**
  * Resolves once nothing this process started on any site is still working:
  * queued builds, each swap's bookkeeping (the spare generation, which a
- * full build copies after it is live) and the background index. For a
- * caller about to remove a site's folder.
+ * full build copies after it is live), the background index and the
+ * removal of work folders. For a caller about to remove a site's folder or
+ * to start another loop on it.
  */
 export async function buildsSettled(): Promise<void> {
-  const pendingWork = () => [...queues.values(), ...afterSwap.values(), ...[...indexers.values()].map((indexer) => indexer.current())];
+  const pendingWork = () => [
+    ...queues.values(),
+    ...afterSwap.values(),
+    ...[...indexers.values()].map((indexer) => indexer.settled()),
+    ...removalsUnderway(),
+  ];
   // Again until a round finds nothing new: finished work may have started more (a build's index, an index's swap).
   for (let pending = pendingWork(); ;) {
     await Promise.allSettled(pending);
@@ -761,7 +783,7 @@ async function buildOnce(
       const replaced = pointAt(outDir, staging);
       live = true;
       // No state: the folder holds part of a site, which no later build reuses.
-      afterSwap.set(outDir, keepSpare(stateDir, replaced, staging, null));
+      bookkeepAfterSwap(outDir, keepSpare(stateDir, replaced, staging, null));
       const seconds = Math.round((performance.now() - started) / 100) / 10;
       return {
         ...headers,
@@ -818,7 +840,7 @@ async function buildOnce(
     step('search index');
     const replaced = pointAt(outDir, staging);
     live = true;
-    afterSwap.set(
+    bookkeepAfterSwap(
       outDir,
       !fresh
         ? keepSpare(stateDir, replaced, staging, changedFiles)
@@ -931,7 +953,7 @@ async function publishIndex(outDir: string): Promise<void> {
     const replaced = pointAt(outDir, staging);
     live = true;
     // The pages are the live ones: the replaced generation lacks only the index, which linkIndex checks anyway.
-    afterSwap.set(outDir, keepSpare(stateDir, replaced, staging, []));
+    bookkeepAfterSwap(outDir, keepSpare(stateDir, replaced, staging, []));
     const state = await readState(stateDir);
     if (state) await writeState(stateDir, { ...state, siteId: liveGeneration(outDir)! });
   } finally {

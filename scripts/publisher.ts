@@ -85,7 +85,8 @@ const health = createServer((request, response) => {
 });
 exitOnSignals(async () => {
   deploys.stop();
-  running.site?.stop();
+  // Not waited for: a background index at 10,000 therapists takes minutes, and the next start removes a killed build's leftovers.
+  void running.site?.stop();
   health.close();
 });
 health.listen(Number(process.env.PORT ?? 8081));

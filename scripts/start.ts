@@ -59,7 +59,8 @@ let emulators: RunningEmulators | undefined;
 let site: LiveSite | undefined;
 // Installed first, so a signal during start-up also stops what has started.
 exitOnSignals(async () => {
-  site?.stop();
+  // Not waited for: a background index at 10,000 therapists takes minutes, and the next start removes a killed build's leftovers.
+  void site?.stop();
   if (!emulators) {
     await stopStartingEmulators();
     console.log('Stopped before the emulators were ready; nothing was saved.');

@@ -76,7 +76,7 @@ try {
     await write(FieldValue.serverTimestamp());
     gone.push(await seenAfter(started, page, 'data-available-until', false));
   }
-  site.stop();
+  await site.stop();
   report('tap_to_public_seconds', shown.map((s) => s.toFixed(1)).join(' / '));
   report('tap_to_public_seconds_median', median(shown).toFixed(1));
   report('tap_to_public_seconds_worst', Math.max(...shown).toFixed(1));

@@ -234,7 +234,7 @@ try {
   const blogGzip = gzipSync(blogHtml, { level: 9 }).length;
   report('blog_page_3000_chars_html_gzip_bytes', blogGzip);
   check(blogGzip <= BUDGET.blogHtmlGzip, `a 3,000-character blog page is ${blogGzip} B gzip (budget ${BUDGET.blogHtmlGzip} B)`);
-  site.stop();
+  await site.stop();
   schedule.stop();
   if (standIn) {
     check(deployFailures.length === 0, `${deployFailures.length} deploys failed: ${deployFailures[0]}`);

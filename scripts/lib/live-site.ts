@@ -15,7 +15,7 @@ import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
 import type { ExportRecords } from '../../src/registry/public-collections';
 import { nextTokyoMidnight } from '../../src/lib/tokyo-date';
 import { describeAlerts, runAlerts } from '../alerts';
-import { buildSite, type SiteBuild } from '../build-site';
+import { buildSite, buildsSettled, type SiteBuild } from '../build-site';
 import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
@@ -40,7 +40,13 @@ export interface LiveSiteOptions {
 }
 
 export interface LiveSite {
-  stop(): void;
+  /**
+   * Stops watching and scheduling at once; resolves when what had started
+   * is done (the cycle, an alerts run, the swap's bookkeeping, the
+   * background index). Await it before removing the site or starting
+   * another loop on the same folder: their writes would cross.
+   */
+  stop(): Promise<void>;
 }
 
 /** What a cycle is asked to do besides exporting (see build below). */
@@ -113,6 +119,8 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   // run waits join it: the newest records hold every change since the snapshot, so one run finds them all (a
   // diff per cycle at 10,000 × 20 was 200,000 ids compared, and its state saved, every few seconds).
   let alertsQueue = Promise.resolve();
+  /** The alerts run under way, if any (a queued run still waiting for quiet is dropped on stop). */
+  let alertsRunning: Promise<void> | undefined;
   let alertsQueued = false;
   let alertsWaiting: { exportChanged: boolean; records: ExportRecords | undefined } | undefined;
   async function queueAlerts(exportChanged: boolean): Promise<void> {
@@ -134,7 +142,9 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
       await foreground.quiet(latest - Date.now());
       // From here on, a cycle's alerts need the next run.
       if (alertsWaiting === run) alertsWaiting = undefined;
-      if (!stopped) await alerts(run.exportChanged, run.records);
+      if (stopped) return;
+      alertsRunning = alerts(run.exportChanged, run.records);
+      await alertsRunning;
     });
   }
 
@@ -181,9 +191,11 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   // Builds run one at a time (requests while one waits join it). The watch is ready before the first build
   // starts, so a save is either in that build or triggers the next one.
   const cycles = new CycleQueue(({ reasons, everyDay, collections }) =>
-    build(reasons.join('; '), 'incremental', { everyDay, collections }).catch((error: Error) =>
-      log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
-    ),
+    stopped
+      ? Promise.resolve()
+      : build(reasons.join('; '), 'incremental', { everyDay, collections }).catch((error: Error) =>
+          log(`[rebuild] failed; the site still shows the previous build.\n${error.message}`),
+        ),
   );
   const rebuild = (reason: string, options?: RequestOptions) => cycles.request(reason, options);
   // The 推し ranking reads every favourite: once at start and once a day, never per cycle. Its write is a change
@@ -216,12 +228,15 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   scheduleMidnight();
 
   return {
-    stop() {
+    async stop() {
       stopped = true;
       clearTimeout(midnight);
       clearTimeout(scheduled);
       clearTimeout(alertsRetry);
       watch.stop();
+      await cycles.after(async () => undefined);
+      await alertsRunning;
+      await buildsSettled();
     },
   };
 }

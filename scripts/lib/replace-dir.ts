@@ -58,6 +58,9 @@ function startRemover(line: RemovalLine): Remover {
   return started;
 }
 
+/** The removals of this process's own work folders under way (the `awaited` line). */
+const underway = new Set<Promise<void>>();
+
 /** Removes a folder off this thread; never rejects (a folder that cannot be removed is left for the next cleanup). */
 export function removeInBackground(dir: string, line: RemovalLine = 'awaited'): Promise<void> {
   const remover = removers.get(line) ?? startRemover(line);
@@ -65,11 +68,19 @@ export function removeInBackground(dir: string, line: RemovalLine = 'awaited'): 
   const { worker, pending } = remover;
   const id = ++removals;
   worker.ref();
-  return new Promise<string | null>((resolve) => {
+  const removal = new Promise<string | null>((resolve) => {
     pending.set(id, resolve);
     worker.postMessage({ id, dir });
   }).then((error) => (error === null ? undefined : rm(dir, { recursive: true, force: true }).catch(() => undefined)));
+  if (line === 'awaited') {
+    underway.add(removal);
+    void removal.then(() => underway.delete(removal));
+  }
+  return removal;
 }
+
+/** The removals of this process's work folders still under way (some are never awaited by their caller). */
+export const removalsUnderway = (): Promise<void>[] => [...underway];
 
 /** Numbers the folders this process puts aside (so one still being removed never blocks the next). */
 let asides = 0;

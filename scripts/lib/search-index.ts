@@ -125,6 +125,8 @@ export class BackgroundIndexer {
   #published = -1;
   #pending: { build: number; files: ReadonlyMap<SearchPart, readonly string[]>; waiters: Waiter[] } | undefined;
   #looping = false;
+  /** The loop under way, its removals included (resolved when none is). */
+  #loopDone: Promise<void> = Promise.resolve();
   #latest: Promise<void> = Promise.resolve();
   /** The pages of each part of the current index (pagesOfParts), when this indexer or a full build of this process made it. */
   #indexedPages: Map<SearchPart, string> | undefined;
@@ -168,7 +170,7 @@ export class BackgroundIndexer {
     });
     if (!this.#looping) {
       this.#looping = true;
-      void this.#loop();
+      this.#loopDone = this.#loop();
     }
     this.#latest = done;
     return done;
@@ -177,6 +179,11 @@ export class BackgroundIndexer {
   /** Resolves once the newest requested index is in (at once when none is on its way). */
   current(): Promise<void> {
     return this.#latest;
+  }
+
+  /** Resolves once nothing of this indexer is working, the removal of its work folders included. */
+  settled(): Promise<void> {
+    return this.#loopDone;
   }
 
   async #loop(): Promise<void> {

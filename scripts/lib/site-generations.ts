@@ -14,6 +14,7 @@
  * by name, folder id and the live generation it trails; anything else (a
  * crash, a full build) means no spare, and the build copies.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -129,7 +130,8 @@ export async function keepSpare(stateDir: string, previous: string | null, live:
     return;
   }
   const spare: Spare = { name: path.basename(previous), id, live: path.basename(live), behind: [...behind].sort() };
-  const temp = path.join(stateDir, `${SPARE_FILE}.tmp-${process.pid}`);
+  // Named for this write alone: two loops of one process (test files in one fork) may keep a spare at once.
+  const temp = path.join(stateDir, `${SPARE_FILE}.tmp-${process.pid}-${randomUUID()}`);
   await writeFile(temp, JSON.stringify(spare));
   await rename(temp, path.join(stateDir, SPARE_FILE));
   await Promise.all(removals);

@@ -42,7 +42,7 @@ export function useLiveSite(): LiveSession {
     served = await serveSite(OUT_DIR);
   });
   afterAll(async () => {
-    live?.stop();
+    await live?.stop();
     await served?.close();
   });
   const newPage = useBrowserPages(() => served.url);

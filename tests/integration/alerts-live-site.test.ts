@@ -4,13 +4,15 @@
  * nobody; a shift saved for today reaches a fan's announcements with the
  * next cycle; the alerts wait for a quiet moment, and cycles that end
  * meanwhile join the run; a failing alerts run is logged and the site
- * still rebuilds.
+ * still rebuilds; once the loop is stopped, nothing it started still
+ * writes to the site (the next loop on that folder would cross it).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
+import { SETTLE_MS } from '../../scripts/lib/foreground';
 import type { LiveSite } from '../../scripts/lib/live-site';
 import { schedulePath } from '../../src/lib/routes';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
@@ -46,7 +48,7 @@ beforeAll(async () => {
   site = await startLiveSite({ outDir: path.join(root, 'site'), exportDir, firebaseProjectId: PROJECT, log: (line) => lines.push(line) });
 }, 180_000);
 afterAll(async () => {
-  site?.stop();
+  await site?.stop();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -98,4 +100,25 @@ describe('alerts in the live site', () => {
     expect(lines.slice(before).filter((line) => line.startsWith('[rebuild] failed'))).toEqual([]);
     expect(lines.slice(before).join('\n')).toContain('通知ジョブの状態ファイル');
   });
+
+  it(
+    'once stopped, leaves the site and its state as they are: what a cycle started (its spare, its index) is done',
+    async () => {
+      const before = lines.length;
+      await put(db, { 'accounts/t1': therapist('t1', { bio: '止める前の自己紹介です。', updatedAt: Timestamp.now() }) });
+      await expect
+        .poll(() => lines.slice(before).some((line) => line.startsWith('[rebuild] changed')), { timeout: CYCLE_TIMEOUT_MS })
+        .toBe(true);
+      // The cycle is live; its bookkeeping and background index (after a quiet moment) are still to come.
+      await site.stop();
+      const siteDir = path.join(root, 'site');
+      const snapshot = async () => ({ live: await readlink(siteDir), state: (await readdir(`${siteDir}.state`)).sort() });
+      const stopped = await snapshot();
+      expect(stopped.state).toContain('spare.json');
+      // Longer than the quiet moment the background index waits for, and its run on this one-therapist site.
+      await new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS));
+      expect(await snapshot()).toEqual(stopped);
+    },
+    2 * CYCLE_TIMEOUT_MS,
+  );
 });

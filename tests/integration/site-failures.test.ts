@@ -1,10 +1,12 @@
 /**
  * Builds that die leave the previous site serving, and the next build
  * repairs it (scripts/build-site.ts, scripts/lib/site-generations.ts): a
- * page that cannot be written, and a process killed where it would point
- * the site at its new generation. Each build runs in a process of its own
- * (support/build-child.ts), so the repair is a fresh process as after a
- * real crash; the repaired site must equal a full build of the same export.
+ * page that cannot be written, a process killed where it would point the
+ * site at its new generation, and a spare that cannot be kept after a swap
+ * (the builds after it in that process must still run). Each build runs in
+ * a process of its own (support/build-child.ts), so the repair is a fresh
+ * process as after a real crash; the repaired site must equal a full build
+ * of the same export.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -106,4 +108,20 @@ describe('a build that dies', () => {
     const differing = names.find((file) => repairedTree.get(file) !== freshTree.get(file));
     expect(differing, `first differing file: ${differing}`).toBeUndefined();
   }, 180_000);
+
+  it('after its swap, keeping the spare: the new site stays live, and the next build of that process copies the live one', async () => {
+    await editBio('予備を残せなかった自己紹介です。');
+    const result = await buildInChild(SITE, 'fail-keeping-spare');
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain('was not kept as the spare');
+    const builds = result.output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as unknown);
+    expect(builds).toEqual([
+      { mode: 'incremental', staged: 'spare' },
+      { mode: 'incremental', staged: 'copy' },
+    ]);
+    expect(await served(PROFILE)).toContain('予備を残せなかった自己紹介です。');
+  }, 120_000);
 });
