@@ -363,6 +363,22 @@ describe('breadcrumbs', () => {
   });
 });
 
+describe('a profile photo that fails to load', () => {
+  it("keeps its circle and shows the name's first character there, not its alt text", async () => {
+    await page.route(
+      (url) => url.pathname.includes('/o/avatars'),
+      (route) => route.abort(),
+    );
+    await page.goto('/store-profile/aroma-resort-roppongi-13');
+    const photo = page.locator('main img.avatar-photo');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+    expect(await photo.boundingBox()).toMatchObject({ width: 96, height: 96 });
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    expect(await photo.evaluate((img) => getComputedStyle(img, '::after').content)).toBe(`"${[...name][0]}"`);
+    expect(await photo.evaluate((img) => getComputedStyle(img).color)).toBe('rgba(0, 0, 0, 0)');
+  });
+});
+
 describe('built site privacy', () => {
   it('holds no private seed data in any file', async () => {
     const files: string[] = [];

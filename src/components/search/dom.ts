@@ -1,4 +1,6 @@
 /** Small DOM builders for the search page: text is always set as text, never parsed as markup. */
+import { nameInitial } from '../../lib/avatar/initial';
+
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   element.className = className;
@@ -12,19 +14,23 @@ export function link(href: string, text: string, className: string): HTMLAnchorE
   return anchor;
 }
 
-/** A round avatar: the photo; else her illustrated face (decorative); else the name's first character. */
+/**
+ * A round avatar: the photo; else her illustrated face (decorative); else the name's first character, which a
+ * picture that fails to load shows too (`.avatar-photo` in global.css).
+ */
 export function avatar(name: string, photoURL: string | undefined, size: 'size-12' | 'size-16', illustration?: string): HTMLElement {
   if (photoURL || illustration) {
-    const image = el('img', `${size} shrink-0 rounded-full object-cover`);
+    const image = el('img', `avatar-photo ${size} shrink-0 rounded-full object-cover text-xl`);
     image.src = photoURL || illustration!;
     image.alt = photoURL ? `${name}のプロフィール写真` : '';
     image.loading = 'lazy';
+    image.dataset.initial = nameInitial(name);
     return image;
   }
   const initial = el(
     'span',
     `flex ${size} shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100`,
-    [...name.trim()][0] ?? '?',
+    nameInitial(name),
   );
   initial.setAttribute('aria-hidden', 'true');
   return initial;
