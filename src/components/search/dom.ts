@@ -27,11 +27,7 @@ export function avatar(name: string, photoURL: string | undefined, size: 'size-1
     image.dataset.initial = nameInitial(name);
     return image;
   }
-  const initial = el(
-    'span',
-    `flex ${size} shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100`,
-    nameInitial(name),
-  );
+  const initial = el('span', `avatar-initial flex ${size} shrink-0 text-xl`, nameInitial(name));
   initial.setAttribute('aria-hidden', 'true');
   return initial;
 }

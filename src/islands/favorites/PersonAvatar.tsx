@@ -22,10 +22,7 @@ export function PersonAvatar({ name, photoURL, illustration }: { name: string; p
     );
   if (illustration) return <img src={illustration} alt="" width={56} height={56} loading="lazy" decoding="async" className={size} />;
   return (
-    <span
-      aria-hidden="true"
-      className={`${size} bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100 inline-flex items-center justify-center text-xl font-bold`}
-    >
+    <span aria-hidden="true" className={`avatar-initial ${size} inline-flex text-xl`}>
       {nameInitial(name)}
     </span>
   );
