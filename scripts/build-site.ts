@@ -50,7 +50,7 @@ import { contentSecurityPolicy, hostingHeaders, inlineHashes, type HeaderRule, t
 import { affectedUrls, diffExports } from './lib/incremental';
 import { PageFailures, pageCulprits, type FailedPages } from './lib/page-culprits';
 import { readQuarantine, writeQuarantine } from './lib/quarantine';
-import { screenExport, type LeftOut } from './lib/screen-export';
+import { screenExport, type LeftOut, type ScreenedExport } from './lib/screen-export';
 import { readReport, reportPathFor, writeQuarantined, type SkippedDocument } from './export/report';
 import { foreground } from './lib/foreground';
 import { EMULATORS, ROOT } from './lib/project';
@@ -391,17 +391,33 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
   const exportDir = path.resolve(options.exportDir);
   let quarantine = await readQuarantine(stateDir, bundle.key);
   for (let round = 1; ; round++) {
-    const screening = performance.now();
-    const screened = await screenExport(exportDir, stateDir, quarantine);
-    const screenMs = performance.now() - screening;
+    let screenMs = 0;
+    let screening: Promise<ScreenedExport> | undefined;
+    /** The screen of the export, started once: by the build, when its own reading of the export is done. */
+    const screen = () =>
+      (screening ??= (async () => {
+        const screenStarted = performance.now();
+        try {
+          return await screenExport(exportDir, stateDir, quarantine, bundle.key);
+        } finally {
+          screenMs = performance.now() - screenStarted;
+        }
+      })());
+    // With nothing in quarantine the export is most likely whole: the build starts on it and screens it while its
+    // renderer lists the URLs, and gives way (ScreenLeftOut) to a build of the screened copy if the screen leaves a
+    // record out. With something in quarantine the screen comes first.
+    let screened = quarantine.length === 0 ? undefined : await screen();
     try {
-      const build = await buildOnce({
-        ...options,
-        outDir: options.outDir,
-        exportDir: screened.dir,
-        renderer: bundle,
-        leftOut: screened.leftOut,
-      });
+      const buildScreened = (dir: string) => buildOnce({ ...options, outDir: options.outDir, exportDir: dir, renderer: bundle, screen });
+      let build: Awaited<ReturnType<typeof buildOnce>>;
+      try {
+        build = await buildScreened(screened?.dir ?? exportDir);
+      } catch (error) {
+        if (!(error instanceof ScreenLeftOut)) throw error;
+        screened = await screen();
+        build = await buildScreened(screened.dir);
+      }
+      screened ??= await screen();
       // What stays in quarantine: the entries that still matched a record.
       const held = new Set(screened.leftOut.filter((out) => out.stage === 'page').map((out) => `${out.collection}/${out.key}`));
       await writeQuarantine(
@@ -419,7 +435,11 @@ async function buildLeavingOut(options: SiteBuildOptions & { outDir: string }): 
         rounds: round,
       };
     } catch (error) {
+      // Nothing is left working on the state folder when this build gives up, or builds again.
+      await screening?.catch(() => undefined);
       if (!(error instanceof PageFailures) || round >= MAX_ROUNDS) throw error;
+      // Pages fail only once the build has the screen's word (buildOnce).
+      screened ??= await screen();
       const probe = pageProbe(bundle, siteUrl, options.now ?? new Date());
       const scratch = path.join(stateDir, `probes-${process.pid}`);
       try {
@@ -518,14 +538,29 @@ async function writeExportCopy(
 
 /**
  * Checks the export's copy that a full build's renderer reads: every record
- * against its schema (checkExportFiles), and its files against those
- * `hashed` before the copy, so the build is of the export it names.
+ * against its schema (checkExportFiles; not again where the screen `judged`
+ * the same bytes), and its files against those `hashed` before the copy, so
+ * the build is of the export it names.
  */
-async function checkCopy(copy: string, hashed: readonly HashedFile[]): Promise<void> {
-  const checked = await checkExportFiles(copy);
+async function checkCopy(copy: string, hashed: readonly HashedFile[], judged: ReadonlyMap<string, string>): Promise<void> {
+  const checked = await checkExportFiles(copy, judged);
   const hashes = new Map(hashed.map((file) => [file.file, file.hash]));
   if (checked.length !== hashes.size || checked.some((file) => hashes.get(file.file) !== file.hash))
     throw new Error('The export changed while this build copied it; the next build reads it again.');
+}
+
+/** Thrown by a build of an export whose screen leaves records out: buildLeavingOut builds the screened copy instead. */
+class ScreenLeftOut extends Error {
+  constructor() {
+    super('The screen left records of the export out: the screened copy is built instead.');
+  }
+}
+
+/** The screen of the export a build reads, once it agrees that this is the folder to build (else ScreenLeftOut). */
+async function screenedAsBuilt({ exportDir, screen }: { exportDir: string; screen: () => Promise<ScreenedExport> }) {
+  const screened = await screen();
+  if (path.resolve(screened.dir) !== path.resolve(exportDir)) throw new ScreenLeftOut();
+  return screened;
 }
 
 /** What the state keeps of a written file (and its page's text, ./lib/page-text.ts, for the search index). */
@@ -545,8 +580,13 @@ function pageRecord(
   return { record, text };
 }
 
+/**
+ * A build of the export in `exportDir` that `screen` (buildLeavingOut's) says is
+ * the one to build: ScreenLeftOut is thrown, before anything is written, where
+ * the screen leaves records of it out.
+ */
 async function buildOnce(
-  options: SiteBuildOptions & { outDir: string; leftOut?: readonly LeftOut[] },
+  options: SiteBuildOptions & { outDir: string; screen: () => Promise<ScreenedExport> },
 ): Promise<Omit<SiteBuild, 'leftOut' | 'rounds'>> {
   const started = performance.now();
   const { timings, step } = stepTimer();
@@ -575,12 +615,18 @@ async function buildOnce(
   if (!reusable) lastExport.delete(outDir);
   // Read before any work: a bad BUILD_MEMORY_MB fails the build at once, not after the listing.
   const memoryBudgetMb = reusable ? Infinity : memoryBudget(options.memoryBudgetMb);
+  // An incremental build reads the export on this thread: the screen's word first (it runs in the time a full build's
+  // renderer lists the URLs, below).
+  const judged = reusable ? (await screenedAsBuilt(options)).judged : undefined;
   const previous = reusable ? await previousExport(outDir, stateDir, state.exportVersion) : undefined;
   // Checked on this thread, so the renderer need not check it again: the files the previous build did not check already.
   // A full build keeps no records here (the workers read their own; the next incremental build reads its copy), and
   // checks its copy while the renderer lists the URLs (below).
   const loaded = reusable
-    ? await readExportFiles(path.resolve(exportDir), { check: true, checked: new Set(hashesOf(previous!).values()) })
+    ? await readExportFiles(path.resolve(exportDir), {
+        check: true,
+        checked: new Set([...hashesOf(previous!).values(), ...judged!.values()]),
+      })
     : undefined;
   const files = loaded?.files ?? (await hashExportFiles(path.resolve(exportDir)));
   const exportVersion = exportVersionOf(files);
@@ -637,7 +683,7 @@ async function buildOnce(
       : // Client bundles and public files first, then every page.
         linkTree(bundle.clientDir, staging).then(() => 'fresh');
     const preparing = Promise.all([listing, copying]);
-    const checking = loaded ? Promise.resolve() : checkCopy(snapshot, files);
+    const checking = loaded ? Promise.resolve() : screenedAsBuilt(options).then(({ judged }) => checkCopy(snapshot, files, judged));
     // Awaited below; handled now in case what comes between throws.
     for (const work of [preparing, checking]) work.catch(() => undefined);
     let directory: Directory | undefined;
@@ -775,7 +821,7 @@ async function buildOnce(
         now: now.toISOString(),
         siteUrl,
         // Named by the merge when shards left out different records (the export versions then differ).
-        leftOut: (options.leftOut ?? []).map((out) => `${out.collection}/${out.key}`).sort(),
+        leftOut: (await options.screen()).leftOut.map((out) => `${out.collection}/${out.key}`).sort(),
         searchPartPages: options.searchPartPages ?? SEARCH_PART_PAGES,
         hashSets: hashSets.compact(pages),
       };

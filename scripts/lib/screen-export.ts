@@ -12,13 +12,15 @@
  * it reads a screened copy in the state folder: the files that lose nothing
  * are hard links, the others are rewritten without the left-out records.
  * Each file's verdict is kept by its version (inode, size, mtime) in the
- * state folder, so a cycle checks only the files that changed, as the build
- * itself does.
+ * state folder, for the code that judged it (a new schema judges again), so
+ * a cycle checks only the files that changed, as the build itself does.
+ * A verdict names the hash of the bytes it judged: the build checks no
+ * bytes twice (`judged`).
  */
 import { createHash } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listExportFiles, type ExportFile } from '../../src/data/export-records';
+import { bytesHash, listExportFiles, type ExportFile } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import {
   PUBLIC_COLLECTIONS,
@@ -55,10 +57,17 @@ export interface ScreenedExport {
   /** The folder the build reads: the export itself, or the screened copy. */
   dir: string;
   leftOut: LeftOut[];
+  /**
+   * The files (by path) whose every record passed its public shape, each
+   * with the hash of those bytes: the same bytes need no second check.
+   */
+  judged: ReadonlyMap<string, string>;
 }
 
-/** A file's records that fail their public shape, by key. */
-type Verdict = { version: string; rejected: { key: string; problems: Problem[] }[] };
+/** A file's records that fail their public shape, by key, and the hash of the bytes judged. */
+type Verdict = { version: string; hash: string; rejected: { key: string; problems: Problem[] }[] };
+/** The verdicts kept in the state folder, and the code (the renderer bundle's key) whose schemas gave them. */
+type VerdictsFile = { rendererKey: string; files: Record<string, Verdict> };
 const VERDICTS_FILE = 'screen-verdicts.json';
 export const SCREENED_DIR = 'screened-export';
 
@@ -86,25 +95,30 @@ function keyOf(name: PublicCollectionName, record: unknown, index: number): stri
   }
 }
 
-async function readRows(dir: string, entry: ExportFile): Promise<unknown[]> {
-  const rows: unknown = JSON.parse(await readFile(path.join(dir, entry.file), 'utf8'));
+function rowsOf(entry: ExportFile, text: string): unknown[] {
+  const rows: unknown = JSON.parse(text);
   if (!Array.isArray(rows)) throw new Error(`${entry.file}: not a JSON array`);
   return rows;
 }
 
-function verdictOf(name: PublicCollectionName, rows: unknown[], version: string): Verdict {
+async function readRows(dir: string, entry: ExportFile): Promise<unknown[]> {
+  return rowsOf(entry, await readFile(path.join(dir, entry.file), 'utf8'));
+}
+
+function verdictOf(name: PublicCollectionName, rows: unknown[], version: string, hash: string): Verdict {
   const { schema } = PUBLIC_COLLECTIONS[name] as PublicCollection<unknown>;
   const rejected: Verdict['rejected'] = [];
   rows.forEach((row, index) => {
     const result = schema.safeParse(row);
     if (!result.success) rejected.push({ key: keyOf(name, row, index), problems: problemsOf(result.error.issues) });
   });
-  return { version, rejected };
+  return { version, hash, rejected };
 }
 
-async function loadVerdicts(stateDir: string): Promise<Map<string, Verdict>> {
+async function loadVerdicts(stateDir: string, rendererKey: string): Promise<Map<string, Verdict>> {
   try {
-    return new Map(Object.entries(JSON.parse(await readFile(path.join(stateDir, VERDICTS_FILE), 'utf8')) as Record<string, Verdict>));
+    const saved = JSON.parse(await readFile(path.join(stateDir, VERDICTS_FILE), 'utf8')) as Partial<VerdictsFile>;
+    return saved.rendererKey === rendererKey && saved.files ? new Map(Object.entries(saved.files)) : new Map();
   } catch {
     return new Map();
   }
@@ -112,25 +126,35 @@ async function loadVerdicts(stateDir: string): Promise<Map<string, Verdict>> {
 
 /**
  * Screens the export in `exportDir` for a build whose state is in
- * `stateDir`, leaving out the records that fail their shape and those of
- * `quarantine` that have not changed.
+ * `stateDir` and whose code is `rendererKey`, leaving out the records that
+ * fail their shape and those of `quarantine` that have not changed.
  */
-export async function screenExport(exportDir: string, stateDir: string, quarantine: readonly Exclusion[]): Promise<ScreenedExport> {
+export async function screenExport(
+  exportDir: string,
+  stateDir: string,
+  quarantine: readonly Exclusion[],
+  rendererKey: string,
+): Promise<ScreenedExport> {
   const entries = await listExportFiles(exportDir);
-  const known = await loadVerdicts(stateDir);
+  const known = await loadVerdicts(stateDir, rendererKey);
   const verdicts = new Map<string, Verdict>();
   const rows = new Map<string, unknown[]>();
   for (const entry of entries) {
     let verdict = known.get(entry.file);
-    if (verdict?.version !== entry.version) {
-      const read = await readRows(exportDir, entry);
-      verdict = verdictOf(entry.name, read, entry.version);
+    if (verdict?.version !== entry.version || typeof verdict.hash !== 'string') {
+      const bytes = await readFile(path.join(exportDir, entry.file));
+      const read = rowsOf(entry, bytes.toString('utf8'));
+      verdict = verdictOf(entry.name, read, entry.version, bytesHash(bytes));
       if (verdict.rejected.length > 0) rows.set(entry.file, read);
     }
     verdicts.set(entry.file, verdict);
   }
   await mkdir(stateDir, { recursive: true });
-  await writeFile(path.join(stateDir, VERDICTS_FILE), JSON.stringify(Object.fromEntries(verdicts)));
+  const saved: VerdictsFile = { rendererKey, files: Object.fromEntries(verdicts) };
+  await writeFile(path.join(stateDir, VERDICTS_FILE), JSON.stringify(saved));
+  const judged = new Map(
+    [...verdicts].filter(([, verdict]) => verdict.rejected.length === 0).map(([file, verdict]) => [file, verdict.hash]),
+  );
 
   const leftOut: LeftOut[] = [];
   for (const entry of entries)
@@ -150,10 +174,10 @@ export async function screenExport(exportDir: string, stateDir: string, quaranti
   const screenedDir = path.join(stateDir, SCREENED_DIR);
   if (leftOut.length === 0) {
     await rm(screenedDir, { recursive: true, force: true });
-    return { dir: exportDir, leftOut };
+    return { dir: exportDir, leftOut, judged };
   }
   await writeExportWithout(exportDir, screenedDir, leftOut, entries, rows);
-  return { dir: screenedDir, leftOut };
+  return { dir: screenedDir, leftOut, judged };
 }
 
 /**

@@ -67,7 +67,7 @@ export interface ExportFile {
 export const fileVersion = (info: Stats): string => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
 
 /** The hash that names a file's bytes (an export's version is made of them). */
-const bytesHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+export const bytesHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** A missing file or folder of the export, named with what to run; any other error as it is. */
 const notExported = (file: string) => (error: NodeJS.ErrnoException) => {
@@ -151,14 +151,17 @@ export async function hashExportFiles(dir: string): Promise<HashedFile[]> {
  * time, and keeps none of its records: for a full build, whose renderer
  * workers read the records themselves. At 100,000 therapists the parsed
  * export is about 0.9 GB of heap that the build's main thread otherwise
- * carried (and collected around) through the whole render.
+ * carried (and collected around) through the whole render. A file whose
+ * bytes `judged` names (by its path and their hash) passed this check
+ * already, in the build's screen (scripts/lib/screen-export.ts).
  */
-export async function checkExportFiles(dir: string): Promise<HashedFile[]> {
+export async function checkExportFiles(dir: string, judged: ReadonlyMap<string, string> = new Map()): Promise<HashedFile[]> {
   const checked: HashedFile[] = [];
   for (const entry of await listExportFiles(dir)) {
     const bytes = await readFile(path.join(dir, entry.file));
-    parseCollection(entry.name, bytes.toString('utf8'), { check: true }, entry.file);
-    checked.push({ ...entry, hash: bytesHash(bytes) });
+    const hash = bytesHash(bytes);
+    if (judged.get(entry.file) !== hash) parseCollection(entry.name, bytes.toString('utf8'), { check: true }, entry.file);
+    checked.push({ ...entry, hash });
   }
   return checked;
 }
