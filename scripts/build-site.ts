@@ -28,7 +28,14 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { indexExport, type Directory } from '../src/data/directory';
-import { checkExportFiles, hashExportFiles, readExportFiles, type HashedFile, type LoadedFiles } from '../src/data/export-records';
+import {
+  checkExportFiles,
+  hashExportFiles,
+  readExportFiles,
+  type CheckedFiles,
+  type HashedFile,
+  type LoadedFiles,
+} from '../src/data/export-records';
 import {
   PUBLIC_COLLECTIONS,
   PUBLIC_COLLECTION_NAMES,
@@ -542,7 +549,7 @@ async function writeExportCopy(
  * the same bytes), and its files against those `hashed` before the copy, so
  * the build is of the export it names.
  */
-async function checkCopy(copy: string, hashed: readonly HashedFile[], judged: ReadonlyMap<string, string>): Promise<void> {
+async function checkCopy(copy: string, hashed: readonly HashedFile[], judged: CheckedFiles): Promise<void> {
   const checked = await checkExportFiles(copy, judged);
   const hashes = new Map(hashed.map((file) => [file.file, file.hash]));
   if (checked.length !== hashes.size || checked.some((file) => hashes.get(file.file) !== file.hash))
@@ -625,7 +632,7 @@ async function buildOnce(
   const loaded = reusable
     ? await readExportFiles(path.resolve(exportDir), {
         check: true,
-        checked: new Set([...hashesOf(previous!).values(), ...judged!.values()]),
+        checked: new Map([...hashesOf(previous!), ...judged!]),
       })
     : undefined;
   const files = loaded?.files ?? (await hashExportFiles(path.resolve(exportDir)));

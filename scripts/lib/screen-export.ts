@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bytesHash, listExportFiles, type ExportFile } from '../../src/data/export-records';
+import { bytesHash, listExportFiles, type CheckedFiles, type ExportFile } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
 import {
   PUBLIC_COLLECTIONS,
@@ -57,11 +57,8 @@ export interface ScreenedExport {
   /** The folder the build reads: the export itself, or the screened copy. */
   dir: string;
   leftOut: LeftOut[];
-  /**
-   * The files (by path) whose every record passed its public shape, each
-   * with the hash of those bytes: the same bytes need no second check.
-   */
-  judged: ReadonlyMap<string, string>;
+  /** The files whose every record passed its public shape: the same bytes need no second check. */
+  judged: CheckedFiles;
 }
 
 /** A file's records that fail their public shape, by key, and the hash of the bytes judged. */
@@ -141,7 +138,7 @@ export async function screenExport(
   const rows = new Map<string, unknown[]>();
   for (const entry of entries) {
     let verdict = known.get(entry.file);
-    if (verdict?.version !== entry.version || typeof verdict.hash !== 'string') {
+    if (verdict?.version !== entry.version) {
       const bytes = await readFile(path.join(exportDir, entry.file));
       const read = rowsOf(entry, bytes.toString('utf8'));
       verdict = verdictOf(entry.name, read, entry.version, bytesHash(bytes));

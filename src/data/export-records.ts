@@ -20,11 +20,18 @@ import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords, type P
 import type { ListedBlog, PublicBlog } from '../schema/public';
 import { MemoSlot, recall, remember } from './export-memo';
 
+/**
+ * Export files whose every record passed its public schema: each file's
+ * path (which names its collection) and the hash of the bytes checked.
+ * The same bytes under the same path need no second check.
+ */
+export type CheckedFiles = ReadonlyMap<string, string>;
+
 export interface ParseOptions {
   /** Check every record against its schema (false for a copy the build has checked already). */
   check?: boolean;
-  /** Hashes of files checked already (readExportFile): not checked again. */
-  checked?: ReadonlySet<string> | undefined;
+  /** Files checked already (readExportFile): not checked again while their bytes are those. */
+  checked?: CheckedFiles | undefined;
   /**
    * The blogs without their bodies (ListedBlog): what the pages' directory
    * holds (src/data/blog-bodies.ts).
@@ -120,10 +127,10 @@ function listedBlog(blog: PublicBlog): ListedBlog {
 export async function readExportFile(dir: string, entry: ExportFile, options: ParseOptions = {}): Promise<ParsedFile> {
   const key = cacheKey(entry, options);
   const known = parsed.get(key);
-  if (known && (known.checked || options.check === false || options.checked?.has(known.hash))) return known;
+  if (known && (known.checked || options.check === false || options.checked?.get(entry.file) === known.hash)) return known;
   const bytes = await readFile(path.join(dir, entry.file));
   const hash = bytesHash(bytes);
-  const check = options.check !== false && !options.checked?.has(hash);
+  const check = options.check !== false && options.checked?.get(entry.file) !== hash;
   let records = parseCollection(entry.name, bytes.toString('utf8'), { check }, entry.file) as unknown[];
   if (key !== entry.version) records = (records as PublicBlog[]).map(listedBlog);
   const result = { records, hash, checked: options.check !== false };
@@ -151,11 +158,11 @@ export async function hashExportFiles(dir: string): Promise<HashedFile[]> {
  * time, and keeps none of its records: for a full build, whose renderer
  * workers read the records themselves. At 100,000 therapists the parsed
  * export is about 0.9 GB of heap that the build's main thread otherwise
- * carried (and collected around) through the whole render. A file whose
- * bytes `judged` names (by its path and their hash) passed this check
- * already, in the build's screen (scripts/lib/screen-export.ts).
+ * carried (and collected around) through the whole render. The files of
+ * `judged` passed this check already, in the build's screen
+ * (scripts/lib/screen-export.ts).
  */
-export async function checkExportFiles(dir: string, judged: ReadonlyMap<string, string> = new Map()): Promise<HashedFile[]> {
+export async function checkExportFiles(dir: string, judged: CheckedFiles = new Map()): Promise<HashedFile[]> {
   const checked: HashedFile[] = [];
   for (const entry of await listExportFiles(dir)) {
     const bytes = await readFile(path.join(dir, entry.file));

@@ -48,6 +48,21 @@ describe('checkExportFiles', () => {
     const elsewhere = new Map([[PUBLIC_COLLECTIONS.stores.file, judgedNow.get(PUBLIC_COLLECTIONS.therapists.file)!]]);
     await expect(checkExportFiles(dir, elsewhere)).rejects.toThrow(`${PUBLIC_COLLECTIONS.therapists.file}[2]:`);
   });
+
+  it("an incremental build's read takes the same word: checked files by path and bytes", async () => {
+    const file = path.join(dir, PUBLIC_COLLECTIONS.therapists.file);
+    const therapists = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>[];
+    therapists[2] = { ...therapists[2], profileSlug: 43 };
+    await writeFile(file, JSON.stringify(therapists));
+    const hash = bytesHash(await readFile(file));
+    // Named under another path: checked, and refused.
+    await expect(readExportFiles(dir, { check: true, checked: new Map([[PUBLIC_COLLECTIONS.stores.file, hash]]) })).rejects.toThrow(
+      `${PUBLIC_COLLECTIONS.therapists.file}[2]: profileSlug:`,
+    );
+    // Named under its own path: read without a second check.
+    const read = await readExportFiles(dir, { check: true, checked: new Map([[PUBLIC_COLLECTIONS.therapists.file, hash]]) });
+    expect(read.records.therapists[2]!.profileSlug).toBe(43);
+  });
 });
 
 // What a build reads before anything renders (docs/decisions/quarantine.md): each file judged once per version and code.
