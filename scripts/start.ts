@@ -20,7 +20,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { HEADERS_FILE, emulatorOrigins } from './build-site';
+import { HEADERS_FILE, emulatorOrigins } from './lib/site-headers';
 import { describeStartFailure, exitOnSignals, startEmulators, stopStartingEmulators, type RunningEmulators } from './lib/emulator-process';
 import { FIREBASE_LOCAL_JSON, findCsp, writeLocalFirebaseJson, type HeaderRule } from './lib/hosting-headers';
 import { startLiveSite, type LiveSite } from './lib/live-site';

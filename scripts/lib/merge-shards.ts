@@ -21,15 +21,9 @@ import {
   type SearchPartition,
   type SearchPartList,
 } from '../../src/lib/search/index-parts';
-import {
-  buildEnvironment,
-  HEADERS_FILE,
-  headersFileBytes,
-  searchFilesIn,
-  siteHeaders,
-  type SiteBuildOptions,
-  type SiteHeaders,
-} from '../build-site';
+import { buildEnvironment, type BuildEnvironmentOptions } from './build-environment';
+import { searchFilesIn } from './search-files';
+import { HEADERS_FILE, headersFileBytes, siteHeaders, type SiteHeaders } from './site-headers';
 import { linkPart, writeSearchPartList } from './search-index-writer';
 import { checkShards, readShardManifest, SHARD_MANIFEST_FILE, type LoadedShard } from './shard-manifest';
 import type { ShardPlan } from './shards';
@@ -39,7 +33,7 @@ import { HashSets, stateDirOf, unionOfHashes } from './site-state';
 import { SitemapListing } from './sitemap-files';
 import { stepTimer } from './step-timer';
 
-export interface MergeOptions extends Pick<SiteBuildOptions, 'firebaseProjectId' | 'analyticsEndpoint'> {
+export interface MergeOptions extends BuildEnvironmentOptions {
   /** The shards' folders, one per shard of one build, in any order. */
   shardDirs: readonly string[];
   outDir: string;

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEADERS_FILE } from '../../scripts/build-site';
+import { HEADERS_FILE } from '../../scripts/lib/site-headers';
 import { findCsp, type HeaderRule } from '../../scripts/lib/hosting-headers';
 import { ROOT } from '../../scripts/lib/project';
 import { ISLAND_ROUTES, SIGNED_IN_ROUTES } from '../../src/lib/seo/routes';

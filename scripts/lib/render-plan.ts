@@ -1,0 +1,119 @@
+/**
+ * The render of a build's plan (./build-plan.ts). A generation copied from
+ * the live one renders the plan's pages on as many workers as they need.
+ * An empty one (a full build, a shard) renders the sharded JSON endpoints
+ * first, on the worker that listed them and so holds the search indexes
+ * they serve; every worker then drops those indexes, which no other page
+ * reads, and the rest renders on as many workers as the memory allows
+ * (workersWithin), each part of the full-text index written on the way
+ * (./indexed-render.ts). Where the memory holds the whole export to fewer
+ * workers than there are cores, each owner's pages come last, from her
+ * slice of the export, on every core (docs/decisions/render-workers-by-memory.md).
+ */
+import { rm } from 'node:fs/promises';
+import { indexPartKindOf, isIndexEndpoint } from '../../src/data/site-pages';
+import type { SearchPartition } from '../../src/lib/search/index-parts';
+import { workerCount, workersWithin, type RendererPool } from '../renderer/pool';
+import type { CycleContext, Rendered } from '../renderer/protocol';
+import type { BuildPlan } from './build-plan';
+import { IndexedRender } from './indexed-render';
+
+/** What the build made of a rendered page: its file ('' where it failed) and, for a searchable page, its text. */
+export interface PageOutcome {
+  file: string;
+  searchText?: string;
+}
+
+/** How the plan was rendered, for the build's report. */
+export interface RenderedPlan {
+  /** Render workers over the whole export. */
+  renderWorkers: number;
+  /** An empty generation's: the live heap of the worker that listed the URLs, once it dropped the endpoints' data (MiB). */
+  workerHeapMb: number;
+  /** Pages rendered from owner slices, on `sliceWorkers` workers (0 and 0 when none were). */
+  ownerSlicePages: number;
+  sliceWorkers: number;
+}
+
+export interface RenderPlanOptions {
+  pool: RendererPool;
+  context: CycleContext;
+  plan: BuildPlan;
+  /** Handles each rendered page (writes it, keeps its record) and says what it made of it. */
+  handle: (result: Rendered) => Promise<PageOutcome>;
+  /** An empty generation's parts of the full-text index (a shard's own), written into `indexDir` as the pages come. */
+  parts?: SearchPartition;
+  indexDir: string;
+  /** The memory the build may use (MiB): how many workers render over the whole export. */
+  memoryBudgetMb: number;
+  /** Owner slices or not (SiteBuildOptions' ownerSlices); as the memory decides when undefined. */
+  ownerSlices?: boolean;
+  /** Where the owner slices are written (removed by the caller once the build is done). */
+  slicesDir: string;
+  /** The build's step timings: the index's parts are added, each since the render began. */
+  timings: Record<string, number>;
+  step: (name: string) => void;
+}
+
+export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPlan> {
+  const { pool, context, plan, step } = options;
+  let indexed: IndexedRender | undefined;
+  const onResults = async (results: Rendered[]) => {
+    for (const result of results) {
+      const { file, searchText } = await options.handle(result);
+      if (searchText !== undefined && !indexPartKindOf(result.url))
+        throw new Error(`${result.url} is searchable, but indexPartKindOf (src/data/site-pages.ts) does not name it.`);
+      // A page that failed leaves its part of the index complete without it (the build stops before the swap anyway).
+      await indexed?.rendered(result.url, file, searchText);
+    }
+  };
+  const cores = workerCount(plan.render.length);
+  if (plan.from === 'live') {
+    await pool.render(context, plan.render, onResults);
+    step('render');
+    return { renderWorkers: cores, workerHeapMb: 0, ownerSlicePages: 0, sliceWorkers: 0 };
+  }
+  try {
+    const endpoints: string[] = [];
+    const rest: string[] = [];
+    for (const url of plan.render) (isIndexEndpoint(url) ? endpoints : rest).push(url);
+    await pool.render(context, endpoints, onResults, 1);
+    const workerHeapMb = await pool.dropEndpointData();
+    const renderWorkers = Math.min(cores, workersWithin(options.memoryBudgetMb, workerHeapMb));
+    const slices =
+      (options.ownerSlices ?? renderWorkers < cores) ? await ownerSlicePages(pool, context, options.slicesDir, rest) : undefined;
+    indexed = new IndexedRender(slices ? rest.filter((url) => !slices.sliced.has(url)) : rest, options.parts!, options.indexDir);
+    await pool.render(context, indexed.next, onResults, renderWorkers);
+    await indexed.finished();
+    for (const [name, ms] of Object.entries(indexed.timings)) options.timings[name] = Math.round(ms);
+    if (!slices) {
+      step('render');
+      return { renderWorkers, workerHeapMb, ownerSlicePages: 0, sliceWorkers: 0 };
+    }
+    step('render whole export');
+    for (const [k, slice] of slices.slices.entries()) {
+      const sliceContext: CycleContext = { ...context, exportDir: slice.dir, version: `${context.version}.slice-${k}` };
+      await pool.render(sliceContext, slice.urls, onResults, cores);
+    }
+    step('render owner slices');
+    return { renderWorkers, workerHeapMb, ownerSlicePages: slices.sliced.size, sliceWorkers: cores };
+  } finally {
+    await indexed?.discard();
+  }
+}
+
+/**
+ * Writes the owner slices of the export (src/data/owner-slices.ts) into `dir` and keeps, of each slice's pages,
+ * those among `urls` (what this build renders after the endpoints), in the slice's order.
+ */
+async function ownerSlicePages(pool: RendererPool, context: CycleContext, dir: string, urls: readonly string[]) {
+  await rm(dir, { recursive: true, force: true });
+  const rendering = new Set(urls);
+  const sliced = new Set<string>();
+  const slices = (await pool.ownerSlices(context, dir)).map((slice) => {
+    const urls = slice.urls.filter((url) => rendering.has(url) && !sliced.has(url));
+    for (const url of urls) sliced.add(url);
+    return { dir: slice.dir, urls };
+  });
+  return { slices, sliced };
+}
