@@ -1,0 +1,199 @@
+/**
+ * The render of a build's plan (scripts/lib/render-plan.ts), against a
+ * stand-in for the renderer's workers and the real Pagefind: which pages
+ * render on how many workers, from which export, in which order.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { close } from 'pagefind';
+import { afterAll, describe, expect, it } from 'vitest';
+import { searchPartsOf } from '../../src/data/site-pages';
+import { SEARCH_PART_LIST, type SearchPartList } from '../../src/lib/search/index-parts';
+import { planBuild, type BuildPlan } from '../../scripts/lib/build-plan';
+import { renderPlan, type PageOutcome } from '../../scripts/lib/render-plan';
+import { HashSets, SitePages } from '../../scripts/lib/site-state';
+import { workerCount, type RendererPool, type UrlSource } from '../../scripts/renderer/pool';
+import type { CycleContext, Rendered } from '../../scripts/renderer/protocol';
+
+const CONTEXT: CycleContext = { exportDir: '/export', version: 'v1', now: '2026-11-30T00:00:00.000Z', checked: true };
+const page = (url: string) =>
+  `<!doctype html><html lang="ja"><body><main id="main" data-pagefind-body><h1>${url}</h1><p>アロマ</p></main></body></html>`;
+
+interface RenderCall {
+  context: CycleContext;
+  urls: string[];
+  parallel: number | undefined;
+}
+
+/** The renderer's workers as the plan's render sees them: each call's pages answered in batches, in order. */
+function standInPool(slices: { dir: string; urls: string[] }[] = []) {
+  const calls: RenderCall[] = [];
+  const events: string[] = [];
+  const answer = (url: string): Rendered => ({ url, status: 200, kind: 'page', body: new Uint8Array() });
+  const pool: RendererPool = {
+    urls: () => Promise.reject(new Error('not asked')),
+    fullBuildUrls: () => Promise.reject(new Error('not asked')),
+    async dropEndpointData() {
+      events.push('drop');
+      return 50;
+    },
+    async ownerSlices(_context, root) {
+      events.push('slices');
+      return slices.map((slice) => ({ dir: path.join(root, slice.dir), urls: slice.urls }));
+    },
+    async render(context, urls, onResults, parallel) {
+      const call: RenderCall = { context, urls: [], parallel };
+      calls.push(call);
+      events.push(`render ${calls.length}`);
+      const source: UrlSource = Array.isArray(urls)
+        ? async (size) => (call.urls.length < urls.length ? urls.slice(call.urls.length, call.urls.length + size) : undefined)
+        : (urls as UrlSource);
+      const stop = new AbortController().signal;
+      for (let batch = await source(8, stop); batch; batch = await source(8, stop)) {
+        call.urls.push(...batch);
+        await onResults(batch.map(answer));
+      }
+    },
+  };
+  return { pool, calls, events };
+}
+
+/** A handler that writes nothing, and hands each profile's page over for the index. */
+const handler =
+  (handled: string[]) =>
+  async (result: Rendered): Promise<PageOutcome> => {
+    handled.push(result.url);
+    const file = `${result.url.slice(1)}.html`;
+    return { file, searchText: result.url.startsWith('/profile/') ? page(result.url) : undefined };
+  };
+
+describe('renderPlan', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await close();
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+  const folder = async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-render-plan-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it("renders a copy of the live site's pages at once, on the workers they need, with no index made", async () => {
+    const { pool, calls, events } = standInPool();
+    const dir = await folder();
+    const plan: BuildPlan = {
+      from: 'live',
+      render: ['/profile/a', '/schedule/a', '/h/00.json'],
+      remove: [],
+      pages: new SitePages(),
+      hashSets: new HashSets(),
+      sitemapFiles: [],
+    };
+    const handled: string[] = [];
+    const steps: string[] = [];
+    const rendered = await renderPlan({
+      pool,
+      context: CONTEXT,
+      plan,
+      handle: handler(handled),
+      indexDir: path.join(dir, 'pagefind'),
+      memoryBudgetMb: Infinity,
+      slicesDir: path.join(dir, 'slices'),
+      timings: {},
+      step: (name) => steps.push(name),
+    });
+    expect(calls).toEqual([{ context: CONTEXT, urls: plan.render, parallel: undefined }]);
+    expect(events).toEqual(['render 1']);
+    expect(handled).toEqual(plan.render);
+    expect(existsSync(path.join(dir, 'pagefind'))).toBe(false);
+    expect(rendered).toEqual({ renderWorkers: workerCount(3), workerHeapMb: 0, ownerSlicePages: 0, sliceWorkers: 0 });
+    expect(steps).toEqual(['render']);
+  });
+
+  it("renders an empty generation's endpoints first on one worker, then the rest with the index, then each owner slice from its own export", async () => {
+    const urls = [
+      '/h/00.json',
+      '/n/00.json',
+      ...Array.from({ length: 20 }, (_, i) => `/profile/p${i}`),
+      ...Array.from({ length: 20 }, (_, i) => `/schedule/s${i}`),
+      '/blog/x',
+      '/stores',
+    ];
+    const { pool, calls, events } = standInPool([
+      { dir: '0', urls: ['/schedule/s0', '/blog/x', '/schedule/not-listed'] },
+      { dir: '1', urls: ['/schedule/s1', '/schedule/s0'] },
+    ]);
+    const dir = await folder();
+    const plan = planBuild(urls, undefined, null);
+    const handled: string[] = [];
+    const steps: string[] = [];
+    const timings: Record<string, number> = {};
+    const rendered = await renderPlan({
+      pool,
+      context: CONTEXT,
+      plan,
+      handle: handler(handled),
+      parts: searchPartsOf(urls),
+      indexDir: path.join(dir, 'pagefind'),
+      memoryBudgetMb: 2048,
+      ownerSlices: true,
+      slicesDir: path.join(dir, 'slices'),
+      timings,
+      step: (name) => steps.push(name),
+    });
+
+    expect(events).toEqual(['render 1', 'drop', 'slices', 'render 2', 'render 3', 'render 4']);
+    const [endpoints, whole, slice0, slice1] = calls;
+    expect(endpoints).toEqual({ context: CONTEXT, urls: ['/h/00.json', '/n/00.json'], parallel: 1 });
+    expect(whole!.context).toEqual(CONTEXT);
+    expect(whole!.urls.sort()).toEqual(
+      urls.filter((url) => !['/h/00.json', '/n/00.json', '/schedule/s0', '/schedule/s1', '/blog/x'].includes(url)).sort(),
+    );
+    // Each slice's pages from the slice's export, under a version of its own; a page in two slices renders once.
+    expect(slice0).toMatchObject({
+      context: { ...CONTEXT, exportDir: path.join(dir, 'slices', '0'), version: 'v1.slice-0' },
+      urls: ['/schedule/s0', '/blog/x'],
+    });
+    expect(slice1).toMatchObject({
+      context: { ...CONTEXT, exportDir: path.join(dir, 'slices', '1'), version: 'v1.slice-1' },
+      urls: ['/schedule/s1'],
+    });
+    expect(handled.sort()).toEqual([...urls].sort());
+
+    // Every profile went into the index, and its part list names them.
+    const list = JSON.parse(await readFile(path.join(dir, 'pagefind', SEARCH_PART_LIST), 'utf8')) as SearchPartList;
+    expect(list.parts.reduce((sum, part) => sum + part.pages, 0)).toBe(20);
+    expect(timings['index directory written']).toBeGreaterThan(0);
+    expect(rendered).toEqual({
+      renderWorkers: workerCount(urls.length),
+      workerHeapMb: 50,
+      ownerSlicePages: 3,
+      sliceWorkers: workerCount(urls.length),
+    });
+    expect(steps).toEqual(['render whole export', 'render owner slices']);
+  }, 60_000);
+
+  it('stops the render at a searchable page that no part of the index takes', async () => {
+    const { pool } = standInPool();
+    const dir = await folder();
+    const urls = ['/profile/a', '/stores'];
+    const render = renderPlan({
+      pool,
+      context: CONTEXT,
+      plan: planBuild(urls, undefined, null),
+      // /stores handed over as searchable: a page of a route that indexPartKindOf does not name.
+      handle: async (result) => ({ file: `${result.url.slice(1)}.html`, searchText: page(result.url) }),
+      parts: searchPartsOf(urls),
+      indexDir: path.join(dir, 'pagefind'),
+      memoryBudgetMb: 2048,
+      ownerSlices: false,
+      slicesDir: path.join(dir, 'slices'),
+      timings: {},
+      step: () => undefined,
+    });
+    await expect(render).rejects.toThrow('/stores is searchable, but indexPartKindOf (src/data/site-pages.ts) does not name it.');
+  }, 60_000);
+});
