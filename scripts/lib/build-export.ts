@@ -26,7 +26,7 @@ import {
 import type { ScreenedExport } from './screen-export';
 
 /** An export as the build holds it: its files (parsed, with their hashes), its records and their lookups. */
-export interface LoadedExport extends LoadedFiles {
+interface LoadedExport extends LoadedFiles {
   version: string;
   directory?: Directory;
 }
@@ -34,10 +34,9 @@ export interface LoadedExport extends LoadedFiles {
 /** The export each site was last built from in this process (saves reading it back). */
 const lastExport = new Map<string, LoadedExport>();
 
-/** Keeps `loaded` as the export the site in `outDir` was last built from, or (undefined) forgets it. */
-export function rememberExport(outDir: string, loaded: LoadedExport | undefined): void {
-  if (loaded) lastExport.set(outDir, loaded);
-  else lastExport.delete(outDir);
+/** Keeps `loaded` as the export the site in `outDir` was last built from (a full build forgets it: readBuildExport). */
+export function rememberExport(outDir: string, loaded: LoadedExport): void {
+  lastExport.set(outDir, loaded);
 }
 
 /**
@@ -54,7 +53,7 @@ async function previousExport(outDir: string, stateDir: string, version: string)
   return known as LoadedExport & { directory: Directory };
 }
 
-export const hashesOf = (loaded: { files: readonly HashedFile[] }) => new Map(loaded.files.map((file) => [file.file, file.hash]));
+const hashesOf = (loaded: { files: readonly HashedFile[] }) => new Map(loaded.files.map((file) => [file.file, file.hash]));
 
 /** The export a build reads: its files with their hashes, and the version they make. */
 export interface BuildExport {

@@ -24,10 +24,11 @@ import {
 import { buildEnvironment, type BuildEnvironmentOptions } from './build-environment';
 import { searchFilesIn } from './search-files';
 import { HEADERS_FILE, headersFileBytes, siteHeaders, type SiteHeaders } from './site-headers';
+import { GenerationWriter } from './generation-writer';
 import { linkPart, writeSearchPartList } from './search-index-writer';
 import { checkShards, readShardManifest, SHARD_MANIFEST_FILE, type LoadedShard } from './shard-manifest';
 import type { ShardPlan } from './shards';
-import { filesUnder, linkFiles, linkTree, writeNewFile } from './site-files';
+import { filesUnder, linkFiles, linkTree } from './site-files';
 import { keepSpare, newGeneration, pointAt } from './site-generations';
 import { HashSets, stateDirOf, unionOfHashes } from './site-state';
 import { SitemapListing } from './sitemap-files';
@@ -65,15 +66,15 @@ export async function mergeShards(options: MergeOptions): Promise<MergedSite> {
   try {
     await linkShards(shards, staging);
     step('link pages');
-    const folders = new Set<string>();
+    // Every file is new in the merged generation.
+    const writer = new GenerationWriter(staging, 'empty');
     const sitemapFiles = [...pages.values()].flatMap((page) => (page.sitemap ? [page.file] : []));
-    for (const sitemap of new SitemapListing(siteUrl).files(sitemapFiles))
-      await writeNewFile(staging, sitemap.path.slice(1), sitemap.bytes, folders);
+    for (const sitemap of new SitemapListing(siteUrl).files(sitemapFiles)) await writer.write(sitemap.path.slice(1), sitemap.bytes);
     const headers = siteHeaders(
       unionOfHashes(shards.map(({ manifest }) => new HashSets(manifest.hashSets).union(manifest.pages.map(([, record]) => record)))),
       env,
     );
-    await writeNewFile(staging, HEADERS_FILE, headersFileBytes(headers.headers), folders);
+    await writer.write(HEADERS_FILE, headersFileBytes(headers.headers));
     step('sitemap and headers');
     const written = await linkIndexParts(shards, partition, plan, path.join(staging, SEARCH_INDEX_DIR));
     const searchable = searchFilesIn(pages, partition);
