@@ -10,6 +10,7 @@
  * Nothing here writes files: scripts/lib/site-files.ts turns answers into
  * the static site.
  */
+import { setPriority } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
@@ -17,7 +18,7 @@ import { dropEndpointDerivations } from '../../src/data/directory';
 import { writeOwnerSlices } from '../../src/data/owner-slices';
 import { setRenderContext } from '../../src/data/render-context';
 import { liveHeapMb } from './live-heap';
-import type { CycleContext, Rendered, RendererRequest, RendererResponse } from './protocol';
+import type { CycleContext, Rendered, RendererRequest, RendererResponse, RendererWorkerData } from './protocol';
 
 type RouteData = SSRManifest['routes'][number]['routeData'];
 type StaticPaths = { params: Record<string, string | number | undefined> }[];
@@ -163,8 +164,15 @@ export function createExports(manifest: SSRManifest): { renderer: Renderer } {
 
 /** Astro's adapter API: runs when the bundle is loaded; in the build's worker thread it serves requests. */
 export function start(manifest: SSRManifest): void {
-  if (isMainThread || !(workerData as { theralinkRenderer?: boolean } | undefined)?.theralinkRenderer || !parentPort) return;
+  const data = workerData as Partial<RendererWorkerData> | undefined;
+  if (isMainThread || !data?.theralinkRenderer || !parentPort) return;
   const port = parentPort;
+  try {
+    // This thread only, on Linux (elsewhere the whole process, the build's main thread with it: no one yields).
+    setPriority(data.nice ?? 0);
+  } catch {
+    // A system that refuses it renders at the usual priority.
+  }
   renderer ??= createRenderer(manifest);
   // Every page module now, not on first use: another process may prune this bundle's folder later on
   // (scripts/renderer/bundle.ts keeps the newest few), and a warm worker renders its first pages sooner.

@@ -9,10 +9,25 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { OwnerSlice } from '../../src/data/owner-slices';
 import type { RendererBundle } from './bundle';
-import type { CycleContext, Rendered, RendererRequestBody, RendererResponse } from './protocol';
+import type { CycleContext, Rendered, RendererRequestBody, RendererResponse, RendererWorkerData } from './protocol';
 
 /** URLs a worker renders per message: large enough to keep it busy, small enough to bound memory. */
 const BATCH = 48;
+
+/**
+ * The render workers' nice value: they yield the cores to the build's main
+ * thread and to Pagefind's service. A full build's render is bound by
+ * Pagefind's chain of parts, each taken in on one thread: sharing the cores
+ * evenly, Pagefind got about half of one while the workers rendered, and
+ * once no page outside the index was left to render, its last parts ran
+ * alone on one core (about 20 s of one idle core at 10,000 therapists).
+ * Yielding, Pagefind runs at a full core and the workers fill the rest:
+ * 106–114 s against 119–132 s (docs/performance.md). The workers are the
+ * only threads that lower their priority (Linux's nice is per thread), and
+ * a thread cannot raise it again, so it holds for their life: alone on a
+ * machine, as in production, this costs nothing.
+ */
+export const RENDER_WORKER_NICE = 10;
 
 type Pending = { resolve: (response: RendererResponse) => void; reject: (error: Error) => void };
 
@@ -24,7 +39,8 @@ class RendererWorker {
 
   constructor(entry: string) {
     // The bundle renders React's production build and must not see test or development modes.
-    this.#worker = new Worker(entry, { workerData: { theralinkRenderer: true }, env: { ...process.env, NODE_ENV: 'production' } });
+    const workerData: RendererWorkerData = { theralinkRenderer: true, nice: RENDER_WORKER_NICE };
+    this.#worker = new Worker(entry, { workerData, env: { ...process.env, NODE_ENV: 'production' } });
     this.#worker.unref();
     this.#worker.on('message', (response: RendererResponse) => {
       const pending = this.#pending.get(response.id);

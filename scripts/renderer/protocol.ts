@@ -15,6 +15,13 @@ export interface CycleContext {
   checked: boolean;
 }
 
+/** What a render worker is started with (the pool's policy, applied by the worker to itself). */
+export interface RendererWorkerData {
+  theralinkRenderer: true;
+  /** The worker thread's nice value (scripts/renderer/pool.ts, RENDER_WORKER_NICE). */
+  nice: number;
+}
+
 /** Astro's two kinds of route: an .astro page (written as `{path}.html`) or an endpoint (written at its own path). */
 export type RouteKind = 'page' | 'endpoint';
 
