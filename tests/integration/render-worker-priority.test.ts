@@ -45,14 +45,17 @@ it('runs each render worker below the priority of every other thread of the buil
   const renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true });
   const pool = rendererPool(renderer);
   const context = { exportDir: EXPORT, version: 'priority-test', now: '2026-11-22T03:00:00.000Z', checked: true };
-  // Two requests at once start two workers (a render of a whole site's size asks for one per core).
   const urls = await pool.urls(context);
-  await pool.render(context, [...urls.slice(0, 500), ...urls.slice(0, 500)], async () => {}, 2);
+  // More pages than two of the pool's batches (48 each), so two workers render them.
+  expect(urls.length).toBeGreaterThan(100);
+  await pool.render(context, urls, async () => {}, 2);
 
   const after = threadNiceValues();
   const started = [...after].filter(([tid]) => !before.has(tid));
   const yielding = started.filter(([, nice]) => nice === RENDER_WORKER_NICE);
   expect(yielding.length, 'render worker threads at the yielding priority').toBe(2);
+  // Any other thread started meanwhile keeps the usual priority.
+  for (const [tid, nice] of started) if (nice !== RENDER_WORKER_NICE) expect(nice, `thread ${tid}`).toBe(0);
   // The build's main thread (this process's first thread) and the threads it had before keep theirs.
   expect(after.get(process.pid)).toBe(0);
   for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).toBe(nice);
