@@ -108,9 +108,10 @@ export interface SiteBuildOptions extends BuildEnvironmentOptions {
    */
   memoryBudgetMb?: number;
   /**
-   * Render each owner's schedule and diaries from the export cut by owner (src/data/owner-slices.ts), on a
-   * worker per core, after the rest of a full build. When omitted: when the memory budget allows fewer render
-   * workers over the whole export than there are cores (tests say true or false).
+   * Render each therapist's profile, schedule and diaries from the export cut by owner, a slice per directory part
+   * of the index (src/data/owner-slices.ts), on a worker per core, after the rest of a full build. When omitted:
+   * when the memory budget allows fewer render workers over the whole export than there are cores (tests say true
+   * or false).
    */
   ownerSlices?: boolean;
 }

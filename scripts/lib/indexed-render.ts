@@ -6,13 +6,14 @@
  * the largest part's, not the whole index's). Pagefind takes pages in on
  * one thread, slower than the workers render them: rather than wait on it,
  * the workers render unsearchable pages whenever it has enough in hand, and
- * while a part is being written. Once every part is written, the index's
- * part list (SEARCH_PART_LIST) says which there are and what each holds.
+ * while a part is being written. A build may render its parts in several
+ * of these (a sliced build: scripts/lib/render-plan.ts); it writes the
+ * index's part list (SEARCH_PART_LIST) once every part is written.
  */
 import path from 'node:path';
 import { searchPartFolder, type SearchPart, type SearchPartition } from '../../src/lib/search/index-parts';
 import { listSource, type UrlSource } from '../renderer/pool';
-import { SearchIndexWriter, writeSearchPartList } from './search-index-writer';
+import { SearchIndexWriter } from './search-index-writer';
 
 /** Pages of the part in Pagefind's hands or on their way to it, past which the workers render other pages. */
 const AHEAD = 96;
@@ -42,16 +43,40 @@ export class IndexedRender {
   #waitingForWrite = false;
   #failure: Error | undefined;
   #wakers: (() => void)[] = [];
-  readonly #started = performance.now();
+  readonly #started: number;
   /** Milliseconds from the start at which each part was taken in and written (for the bench's timings). */
   readonly timings: Record<string, number> = {};
 
   /**
    * `urls` in the order to render them, each part's searchable pages (by
-   * `partition`, of these URLs) ahead of the others; the index goes into `outputDir`.
+   * `partition`, of these URLs) ahead of the others; the index goes into
+   * `outputDir`. Timings count from `started` (performance.now(): the
+   * render's start). With `after` (the render before's `finished()`), the
+   * first part takes no page until that one's last part is written: the
+   * other pages render meanwhile.
    */
-  constructor(urls: readonly string[], partition: SearchPartition, outputDir: string) {
+  constructor(
+    urls: readonly string[],
+    partition: SearchPartition,
+    outputDir: string,
+    { started = performance.now(), after }: { started?: number; after?: Promise<unknown> } = {},
+  ) {
+    this.#started = started;
     this.#outputDir = outputDir;
+    if (after) {
+      this.#waitingForWrite = true;
+      // A part before that failed stops this render too.
+      this.#writing = after.then(
+        () => undefined,
+        (error: unknown) => {
+          this.#failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      );
+      void this.#writing.then(() => {
+        this.#waitingForWrite = false;
+        this.#wake();
+      });
+    }
     this.#partOf = partition.partOf;
     const byPart = new Map(partition.parts.map((part) => [part, [] as string[]]));
     const rest: string[] = [];
@@ -112,12 +137,12 @@ export class IndexedRender {
     this.#wake();
   }
 
-  /** Resolves once every part is written (rejects when one failed). */
-  async finished(): Promise<void> {
+  /** Resolves once every part is written, to each part written with its page count, in order (rejects when one failed). */
+  async finished(): Promise<readonly [SearchPart, number][]> {
     while (this.#current < this.#parts.length && !this.#failure) await this.#progress(this.#writer);
     await this.#writing;
     if (this.#failure) throw this.#failure;
-    await writeSearchPartList(this.#outputDir, this.#written);
+    return this.#written;
   }
 
   /** Frees the index being made (after a failure; a finished build has freed each). */

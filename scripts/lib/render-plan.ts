@@ -7,16 +7,18 @@
  * reads, and the rest renders on as many workers as the memory allows
  * (workersWithin), each part of the full-text index written on the way
  * (./indexed-render.ts). Where the memory holds the whole export to fewer
- * workers than there are cores, each owner's pages come last, from her
- * slice of the export, on every core (docs/decisions/render-workers-by-memory.md).
+ * workers than there are cores, each therapist's pages come last, from her
+ * slice of the export, a directory part of the index at a time, on every
+ * core (src/data/owner-slices.ts, docs/decisions/render-workers-by-memory.md).
  */
 import { rm } from 'node:fs/promises';
 import { indexPartKindOf, isIndexEndpoint } from '../../src/data/site-pages';
-import type { SearchPartition } from '../../src/lib/search/index-parts';
+import { partitionOnly, searchPartKind, type SearchPart, type SearchPartition } from '../../src/lib/search/index-parts';
 import { workerCount, workersWithin, type RendererPool } from '../renderer/pool';
 import type { CycleContext, Rendered } from '../renderer/protocol';
 import type { BuildPlan } from './build-plan';
 import { IndexedRender } from './indexed-render';
+import { writeSearchPartList } from './search-index-writer';
 
 /** What the build made of a rendered page: its file ('' where it failed) and, for a searchable page, its text. */
 export interface PageOutcome {
@@ -73,47 +75,98 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     step('render');
     return { renderWorkers: cores, workerHeapMb: 0, ownerSlicePages: 0, sliceWorkers: 0 };
   }
+  const orders: IndexedRender[] = [];
   try {
+    const parts = options.parts!;
+    const started = performance.now();
+    /**
+     * Renders `urls` from `renderContext`, writing the parts of `partition` on the way. The next render starts as
+     * soon as this one's pages are rendered: its parts wait for this one's last to be written, its other pages do not.
+     */
+    const renderIndexed = async (renderContext: CycleContext, urls: readonly string[], partition: SearchPartition, workers: number) => {
+      const before = orders.at(-1)?.finished();
+      before?.catch(() => undefined);
+      indexed = new IndexedRender(urls, partition, options.indexDir, { started, after: before });
+      orders.push(indexed);
+      await pool.render(renderContext, indexed.next, onResults, workers);
+    };
+    /** Waits for every part to be written, then lists them in the partition's order (the primary first). */
+    const listParts = async () => {
+      const written = (await Promise.all(orders.map((order) => order.finished()))).flat();
+      for (const order of orders) for (const [name, ms] of Object.entries(order.timings)) options.timings[name] = Math.round(ms);
+      await writeSearchPartList(options.indexDir, inPartitionOrder(written, parts));
+    };
     const endpoints: string[] = [];
     const rest: string[] = [];
     for (const url of plan.render) (isIndexEndpoint(url) ? endpoints : rest).push(url);
     await pool.render(context, endpoints, onResults, 1);
     const workerHeapMb = await pool.dropEndpointData();
     const renderWorkers = Math.min(cores, workersWithin(options.memoryBudgetMb, workerHeapMb));
-    const slices =
-      (options.ownerSlices ?? renderWorkers < cores) ? await ownerSlicePages(pool, context, options.slicesDir, rest) : undefined;
-    indexed = new IndexedRender(slices ? rest.filter((url) => !slices.sliced.has(url)) : rest, options.parts!, options.indexDir);
-    await pool.render(context, indexed.next, onResults, renderWorkers);
-    await indexed.finished();
-    for (const [name, ms] of Object.entries(indexed.timings)) options.timings[name] = Math.round(ms);
+    const sliced = options.ownerSlices ?? renderWorkers < cores;
+    const slices = sliced ? await ownerSlicePages(pool, context, options.slicesDir, rest, parts) : undefined;
     if (!slices) {
+      await renderIndexed(context, rest, parts, renderWorkers);
+      await listParts();
       step('render');
       return { renderWorkers, workerHeapMb, ownerSlicePages: 0, sliceWorkers: 0 };
     }
+    const wholeExportUrls = rest.filter((url) => !slices.sliced.has(url));
+    await renderIndexed(
+      context,
+      wholeExportUrls,
+      partitionOnly(parts, (part) => !slices.parts.includes(part)),
+      renderWorkers,
+    );
     step('render whole export');
     for (const [k, slice] of slices.slices.entries()) {
       const sliceContext: CycleContext = { ...context, exportDir: slice.dir, version: `${context.version}.slice-${k}` };
-      await pool.render(sliceContext, slice.urls, onResults, cores);
+      const part = slices.parts[k];
+      await renderIndexed(
+        sliceContext,
+        slice.urls,
+        partitionOnly(parts, (other) => other === part),
+        cores,
+      );
     }
+    await listParts();
     step('render owner slices');
     return { renderWorkers, workerHeapMb, ownerSlicePages: slices.sliced.size, sliceWorkers: cores };
   } finally {
-    await indexed?.discard();
+    for (const order of orders) await order.discard();
   }
 }
 
+/** The parts written, in the partition's order (the primary first: the order /search merges them in). */
+function inPartitionOrder(written: readonly (readonly [SearchPart, number])[], partition: SearchPartition) {
+  const order = new Map(partition.parts.map((part, at) => [part, at]));
+  return [...written].sort(([a], [b]) => order.get(a)! - order.get(b)!);
+}
+
 /**
- * Writes the owner slices of the export (src/data/owner-slices.ts) into `dir` and keeps, of each slice's pages,
- * those among `urls` (what this build renders after the endpoints), in the slice's order.
+ * Writes the owner slices of the export (src/data/owner-slices.ts) into `dir`, a slice per directory part of
+ * `partition` (this build's), and keeps, of each slice's pages, those among `urls` (what this build renders after the
+ * endpoints), in the slice's order. `parts` names each slice's directory part.
  */
-async function ownerSlicePages(pool: RendererPool, context: CycleContext, dir: string, urls: readonly string[]) {
+async function ownerSlicePages(
+  pool: RendererPool,
+  context: CycleContext,
+  dir: string,
+  urls: readonly string[],
+  partition: SearchPartition,
+) {
   await rm(dir, { recursive: true, force: true });
+  const parts = partition.parts.filter((part) => searchPartKind(part) === 'directory');
+  const profiles = new Map(parts.map((part): [SearchPart, string[]] => [part, []]));
+  for (const url of urls) {
+    const part = partition.partOf(url);
+    if (part !== undefined) profiles.get(part)?.push(url);
+  }
   const rendering = new Set(urls);
   const sliced = new Set<string>();
-  const slices = (await pool.ownerSlices(context, dir)).map((slice) => {
+  const slices = (await pool.ownerSlices(context, dir, [...profiles.values()])).map((slice) => {
     const urls = slice.urls.filter((url) => rendering.has(url) && !sliced.has(url));
     for (const url of urls) sliced.add(url);
     return { dir: slice.dir, urls };
   });
-  return { slices, sliced };
+  return { slices, sliced, parts };
 }

@@ -190,7 +190,7 @@ export function start(manifest: SSRManifest): void {
       }
       if (request.type === 'owner-slices') {
         useContext(request.context);
-        return { id: request.id, type: 'owner-slices', slices: await writeOwnerSlices(request.root) };
+        return { id: request.id, type: 'owner-slices', slices: await writeOwnerSlices(request.root, request.profileParts) };
       }
       if (request.type === 'urls') {
         const urls = await serving.urls(request.context, request.fullBuild);

@@ -99,10 +99,11 @@ export interface RendererPool {
    */
   dropEndpointData(): Promise<number>;
   /**
-   * The export of `context` cut by owner into `root`, written by the worker that listed it (a full build):
-   * each slice's folder and pages (src/data/owner-slices.ts).
+   * The export of `context` cut by owner into `root`, a slice per directory part of the index (`profileParts`: each
+   * part's profile URLs), written by the worker that listed it (a full build): each slice's folder and pages
+   * (src/data/owner-slices.ts).
    */
-  ownerSlices(context: CycleContext, root: string): Promise<OwnerSlice[]>;
+  ownerSlices(context: CycleContext, root: string, profileParts: string[][]): Promise<OwnerSlice[]>;
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
@@ -209,9 +210,9 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const answers = await Promise.all(workers.map((worker) => worker.ask({ type: 'drop-endpoint-data' })));
       return Math.max(0, ...answers.map((answer) => answer.liveHeapMb));
     },
-    async ownerSlices(context, root) {
+    async ownerSlices(context, root, profileParts) {
       const [worker] = workersOf(bundle, 1);
-      return (await worker!.ask({ type: 'owner-slices', context, root })).slices;
+      return (await worker!.ask({ type: 'owner-slices', context, root, profileParts })).slices;
     },
     async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);

@@ -34,8 +34,11 @@ export type RendererRequest =
    * answer with the live heap left (a full garbage collection: the build's choice of workers).
    */
   | { id: number; type: 'drop-endpoint-data' }
-  /** Write the context's export cut by owner into `root` (src/data/owner-slices.ts), and answer with each slice's pages. */
-  | { id: number; type: 'owner-slices'; context: CycleContext; root: string };
+  /**
+   * Write the context's export cut by owner into `root`, a slice per directory part of the index, given as its profile
+   * URLs (src/data/owner-slices.ts), and answer with each slice's pages.
+   */
+  | { id: number; type: 'owner-slices'; context: CycleContext; root: string; profileParts: string[][] };
 
 /** A request before the pool numbers it. */
 export type RendererRequestBody = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;

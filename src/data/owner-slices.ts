@@ -1,49 +1,48 @@
 /**
- * The export cut by owner, for the pages that need one owner's records:
- * her schedule and its calendar feed, and each diary (its author, her other
- * diaries, its body). A full build with too little memory for a render
- * worker per core over the whole export renders those pages, about six in
- * ten of a large site, from slices, each a worker can hold many times over
- * (docs/decisions/render-workers-by-memory.md, step (2)).
+ * The export cut by owner, for a full build whose memory holds the whole
+ * export to fewer render workers than there are cores: each therapist's
+ * pages (her profile, schedule and calendar feed, and her diaries: about
+ * nine pages in ten of a large site) render from her slice, which a worker
+ * holds many times over, on every core
+ * (docs/decisions/render-workers-by-memory.md).
  *
- * A slice is a run of author shards (src/lib/export-shards.ts): its
- * therapists are those whose uid falls in one of them, so their diaries and
- * posts are those shards' files, linked as they are. A slice is an export
- * folder like any other (the same files and shard names), so the pages read
- * it unchanged through loadDirectory, and render the same bytes.
+ * **A slice is a directory part of the full-text index**
+ * (src/lib/search/index-parts.ts): the therapists whose profile URL the
+ * build put in that part. Pagefind holds one part at a time, so a part's
+ * profiles must render together; from one slice, they do, and the slice's
+ * other pages render while Pagefind writes the part. A profile URL and the
+ * slug it names fall in one part, so a slice answers every slug of its part
+ * as the whole export does (a held slug that redirects, too: redirects are
+ * in every slice). Owners with no profile in the build's parts (stores, the
+ * therapists of another shard's parts) go to a slice by their uid's hash.
+ *
+ * A slice is an export folder like any other (the same files and shard
+ * names), so the pages read it unchanged through loadDirectory, and render
+ * the same bytes.
  */
-import { link, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { authorShard, SHARD_COUNT } from '../lib/export-shards';
-import { blogPath, scheduleFeedPath, schedulePath } from '../lib/routes';
+import { fnv1a } from '../lib/fnv1a';
+import { blogPath, profilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type PublicCollectionName, type PublicRecord } from '../registry/public-collections';
 import { loadDirectory } from './directory';
 import { renderContext } from './render-context';
 
-/** Slices of a build: 16 runs of 16 author shards (at 100,000 therapists about 5,700 therapists and 20,000 diaries each). */
-export const OWNER_SLICES = 16;
-
-/** The slice of an author shard (two hex digits). */
-export const sliceOfShard = (shard: string): number => Math.floor((parseInt(shard, 16) * OWNER_SLICES) / SHARD_COUNT);
-
-/** The slice of an owner's uid. */
-export const sliceOfOwner = (uid: string): number => sliceOfShard(authorShard(uid));
-
 /**
  * What a slice holds of each collection: the whole file (what the pages
- * look up by any key: stores, redirects, rankings), its shards' files
- * (sharded by author), or the records whose owner is in it. Every
+ * look up by any key: stores, redirects, rankings), or the records whose
+ * owner is in it (in a sharded collection, shard file by shard file). Every
  * collection needs a rule: a new one does not compile until it has one.
  */
-type SliceRule<T> = 'whole' | 'shards' | { ownerOf: (record: T) => string };
+type SliceRule<T> = 'whole' | { ownerOf: (record: T) => string };
 const SLICE_RULES: { [N in PublicCollectionName]: SliceRule<PublicRecord<N>> } = {
   therapists: { ownerOf: (therapist) => therapist.id },
   stores: 'whole',
   frozenAccounts: { ownerOf: (entry) => entry.userId },
   shifts: { ownerOf: (shift) => shift.userId },
   redirects: 'whole',
-  blogs: 'shards',
-  posts: 'shards',
+  blogs: { ownerOf: (blog) => blog.userId },
+  posts: { ownerOf: (post) => post.userId },
   availableNow: { ownerOf: (entry) => entry.userId },
   rankings: 'whole',
 };
@@ -55,38 +54,76 @@ export interface OwnerSlice {
 }
 
 /**
+ * The slice of each owner, for slices cut by `profileParts` (the profile
+ * URLs of each directory part the build renders, in order): a therapist's
+ * is her profile's part, anyone else's the hash of their uid.
+ */
+export function ownerSliceOf(
+  profileParts: readonly (readonly string[])[],
+  therapists: readonly { id: string; profileSlug: string }[],
+): (uid: string) => number {
+  const count = Math.max(1, profileParts.length);
+  const partOfUrl = new Map<string, number>();
+  for (const [k, urls] of profileParts.entries()) for (const url of urls) partOfUrl.set(url, k);
+  const sliceOfTherapist = new Map<string, number>();
+  for (const { id, profileSlug } of therapists) {
+    const k = partOfUrl.get(profilePath(profileSlug));
+    if (k !== undefined) sliceOfTherapist.set(id, k);
+  }
+  return (uid) => sliceOfTherapist.get(uid) ?? fnv1a(uid) % count;
+}
+
+/**
  * Writes every slice of the render context's export (loaded whole: the
  * worker that listed the site) into `root`, and names each slice's pages:
- * the schedule and feed of each of its therapists, and each diary of its
- * shards. Which of them the site has is the routes' to say
- * (src/data/site-pages.ts): the build keeps the URLs it lists.
+ * its part's profile URLs, then each of its therapists' schedule and feed,
+ * then its diaries. Which of them this build renders is the build's to
+ * say: it keeps the URLs it renders.
  */
-export async function writeOwnerSlices(root: string): Promise<OwnerSlice[]> {
+export async function writeOwnerSlices(root: string, profileParts: readonly (readonly string[])[]): Promise<OwnerSlice[]> {
   const site = await loadDirectory();
   const { exportDir } = renderContext();
-  const slices: OwnerSlice[] = Array.from({ length: OWNER_SLICES }, (_, k) => ({ dir: path.join(root, `slice-${k}`), urls: [] }));
+  const sliceOf = ownerSliceOf(profileParts, site.therapists);
+  const slices: OwnerSlice[] = Array.from({ length: Math.max(1, profileParts.length) }, (_, k) => ({
+    dir: path.join(root, `slice-${k}`),
+    urls: [...(profileParts[k] ?? [])],
+  }));
   for (const slice of slices) await mkdir(slice.dir, { recursive: true });
   for (const name of PUBLIC_COLLECTION_NAMES) {
-    const { file } = PUBLIC_COLLECTIONS[name];
+    const { file, shardBy } = PUBLIC_COLLECTIONS[name] as { file: string; shardBy?: unknown };
     const rule = SLICE_RULES[name] as SliceRule<unknown>;
     if (rule === 'whole') {
       for (const slice of slices) await link(path.join(exportDir, file), path.join(slice.dir, file));
-    } else if (rule === 'shards') {
+    } else if (shardBy) {
+      // A shard file at a time, bodies included: the listing holds the diaries without them.
       for (const slice of slices) await mkdir(path.join(slice.dir, file));
       for (const shardFile of await readdir(path.join(exportDir, file))) {
         if (!shardFile.endsWith('.json')) continue;
-        const slice = slices[sliceOfShard(shardFile.slice(0, -'.json'.length))]!;
-        await link(path.join(exportDir, file, shardFile), path.join(slice.dir, file, shardFile));
+        const records = JSON.parse(await readFile(path.join(exportDir, file, shardFile), 'utf8')) as unknown[];
+        await writeBySlice(records, rule.ownerOf, sliceOf, slices, path.join(file, shardFile), { skipEmpty: true });
       }
     } else {
-      const bySlice = slices.map((): unknown[] => []);
-      for (const record of site[name] as unknown[]) bySlice[sliceOfOwner(rule.ownerOf(record))]!.push(record);
-      for (const [k, slice] of slices.entries()) await writeFile(path.join(slice.dir, file), JSON.stringify(bySlice[k]));
+      await writeBySlice(site[name] as unknown[], rule.ownerOf, sliceOf, slices, file, { skipEmpty: false });
     }
   }
   for (const therapist of site.therapists)
-    slices[sliceOfOwner(therapist.id)]!.urls.push(schedulePath(therapist.id), scheduleFeedPath(therapist.id));
+    slices[sliceOf(therapist.id)]!.urls.push(schedulePath(therapist.id), scheduleFeedPath(therapist.id));
   // In the export's order, shard after shard: each worker parses a shard's bodies about once (src/data/blog-bodies.ts).
-  for (const blog of site.blogs) slices[sliceOfOwner(blog.userId)]!.urls.push(blogPath(blog.id));
+  for (const blog of site.blogs) slices[sliceOf(blog.userId)]!.urls.push(blogPath(blog.id));
   return slices;
+}
+
+/** Writes each slice's records of `records` (in their order) to `file` in its folder; a shard no owner of the slice writes in is left out. */
+async function writeBySlice(
+  records: readonly unknown[],
+  ownerOf: (record: unknown) => string,
+  sliceOf: (uid: string) => number,
+  slices: readonly OwnerSlice[],
+  file: string,
+  { skipEmpty }: { skipEmpty: boolean },
+): Promise<void> {
+  const bySlice = slices.map((): unknown[] => []);
+  for (const record of records) bySlice[sliceOf(ownerOf(record))]!.push(record);
+  for (const [k, slice] of slices.entries())
+    if (!skipEmpty || bySlice[k]!.length > 0) await writeFile(path.join(slice.dir, file), JSON.stringify(bySlice[k]));
 }

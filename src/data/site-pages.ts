@@ -85,13 +85,14 @@ export type ExportRoute = keyof typeof EXPORT_ROUTES;
 /**
  * The kind of part of the full-text index (src/lib/search/index-parts.ts)
  * the page at `url` may be in, if any (BaseLayout's `searchable`): profiles
- * and store pages in the directory's, the /blogs archive pages in the
+ * in the directory's, store pages in the stores', the /blogs archive pages in the
  * diaries' (not its area and tag views, which list the same diaries
  * again). The build fails on a searchable page this does not name, so it
  * cannot fall behind the pages.
  */
 export function indexPartKindOf(url: string): IndexPartKind | undefined {
-  if (url.startsWith(profilePath('')) || url.startsWith(storePath(''))) return 'directory';
+  if (url.startsWith(profilePath(''))) return 'directory';
+  if (url.startsWith(storePath(''))) return 'stores';
   return isBlogArchivePage(url) ? 'blogs' : undefined;
 }
 

@@ -39,7 +39,7 @@ const SITE_A = path.join(WORK, 'site-a');
 const SITE_B = path.join(WORK, 'site-b');
 // The full-text index's bound lowered, so the index comes in several parts (docs/decisions/full-text-index-parts.md)
 // and the background index after the incremental builds must cut it as the full build does.
-const LOW_BOUND = { directory: 20, blogs: 2 };
+const LOW_BOUND = { directory: 20, stores: 3, blogs: 2 };
 // A card cache of this file's own: a full build in another process prunes the shared one, which the card tests below watch.
 process.env.CARD_CACHE_DIR = path.join(WORK, 'cards');
 const CARD_CACHE_DIR = cardCacheDir();
@@ -277,16 +277,18 @@ describe('incremental build', () => {
     expect(differing, `first differing file: ${differing}`).toBeUndefined();
     // Each part of the search index covers the same pages, with the same fragments.
     const index = await searchIndexSummary(SITE_B);
-    // The index in more parts than the two of the default bound: the background index cut it as the full build does.
-    expect(Object.keys(index).length).toBeGreaterThan(2);
-    const byKind = { directory: 0, blogs: 0 };
+    // The index in more parts than the three of the default bound: the background index cut it as the full build does.
+    expect(Object.keys(index).length).toBeGreaterThan(3);
+    const byKind = { directory: 0, stores: 0, blogs: 0 };
     for (const [part, { listed, pageCounts }] of Object.entries(index)) {
       const pages = Object.values(pageCounts).reduce((sum, count) => sum + count, 0);
+      const kind = part.includes('/blogs') ? 'blogs' : part.includes('/stores') ? 'stores' : 'directory';
       expect(listed, `pages listed for the ${part} part`).toBe(pages);
-      expect(pages, part).toBeLessThanOrEqual(part.includes('/blogs') ? LOW_BOUND.blogs : LOW_BOUND.directory);
-      byKind[part.includes('/blogs') ? 'blogs' : 'directory'] += pages;
+      expect(pages, part).toBeLessThanOrEqual(LOW_BOUND[kind]);
+      byKind[kind] += pages;
     }
     expect(byKind.directory).toBeGreaterThan(0);
+    expect(byKind.stores).toBeGreaterThan(0);
     expect(byKind.blogs).toBeGreaterThan(0);
     expect(await searchIndexSummary(SITE_A)).toEqual(index);
   });

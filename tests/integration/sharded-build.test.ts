@@ -27,7 +27,7 @@ import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bund
 import { closeRenderers, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartsOf } from '../../src/data/site-pages';
-import { blogPath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
+import { blogPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
 import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
 import { TEST_PROJECTS } from '../setup/projects';
@@ -43,9 +43,9 @@ const ONE_MACHINE = path.join(WORK, 'one-machine');
 const N = 3;
 const SHARDS = Array.from({ length: N }, (_, i) => path.join(WORK, `shard-${i + 1}`));
 const MERGED = path.join(WORK, 'merged');
-// The full-text index's bound lowered so the seed's index comes in several parts of each kind (200 therapists and their
+// The full-text index's bound lowered so the seed's index comes in several parts of each kind (200 therapists, their 30
 // stores, some 35 archive pages): built on one machine, and merged from the same shards.
-const LOW_BOUND = { directory: 100, blogs: 10 };
+const LOW_BOUND = { directory: 100, stores: 10, blogs: 10 };
 const SMALL_PARTS = path.join(WORK, 'small-parts');
 const SMALL_PART_SHARDS = SHARDS.map((dir) => `${dir}-small-parts`);
 const MERGED_SMALL_PARTS = path.join(WORK, 'merged-small-parts');
@@ -72,8 +72,8 @@ beforeAll(async () => {
     shardBuilds.push(await buildSite({ exportDir: EXPORT, outDir, quiet: true, now, renderer, shard: { index: i + 1, count: N } }));
   merged = await mergeShards({ shardDirs: SHARDS, outDir: MERGED });
   // With too little memory for two render workers over the whole export (scripts/renderer/pool.ts workersWithin): one
-  // renders it, and each owner's schedule and diaries come from her slice of the export (src/data/owner-slices.ts), on
-  // every core. Said, not left to the machine's cores.
+  // renders it, and each therapist's profile, schedule and diaries come from her slice of the export, a directory part
+  // of the index each (src/data/owner-slices.ts), on every core. Said, not left to the machine's cores.
   smallParts = await buildSite({
     exportDir: EXPORT,
     outDir: SMALL_PARTS,
@@ -166,7 +166,7 @@ describe('a full build across machines', () => {
     expect(differing, `first differing file: ${differing}`).toBeUndefined();
     // The index covers the same pages of each part, with the same fragments.
     const index = await searchIndexSummary(ONE_MACHINE);
-    expect(Object.keys(index)).toEqual(['/pagefind/', '/pagefind/blogs/']);
+    expect(Object.keys(index)).toEqual(['/pagefind/', '/pagefind/stores/', '/pagefind/blogs/']);
     for (const [part, { pageCounts }] of Object.entries(index))
       expect(
         Object.values(pageCounts).reduce((sum, n) => sum + n, 0),
@@ -197,11 +197,11 @@ describe('a full build across machines', () => {
     expect(smallParts.renderWorkers).toBe(1);
   });
 
-  it('renders each schedule, calendar feed and diary from its owner slice, the same bytes as from the whole export', async () => {
+  it('renders each profile, schedule, calendar feed and diary from its owner slice, the same bytes as from the whole export', async () => {
     const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url);
     const { records } = await readExportFiles(EXPORT, { check: false });
     const schedules = new Set(records.therapists.flatMap((therapist) => [schedulePath(therapist.id), scheduleFeedPath(therapist.id)]));
-    const ownerPages = siteUrls.filter((url) => schedules.has(url) || url.startsWith(blogPath('')));
+    const ownerPages = siteUrls.filter((url) => schedules.has(url) || url.startsWith(blogPath('')) || url.startsWith(profilePath('')));
     expect(ownerPages.length).toBeGreaterThan(500);
     expect(smallParts.ownerSlicePages).toBe(ownerPages.length);
     expect(slicedShards.reduce((sum, build) => sum + build.ownerSlicePages, 0)).toBe(ownerPages.length);
@@ -219,23 +219,27 @@ describe('a full build across machines', () => {
   it('cuts the index into parts within the bound, as the merge of the shards does, holding the same pages', async () => {
     const list = JSON.parse(await readFile(path.join(SMALL_PARTS, SEARCH_INDEX_DIR, SEARCH_PART_LIST), 'utf8')) as SearchPartList;
     const blogs = list.parts.filter((part) => /^\/pagefind\/blogs(-\d+)?\/$/.test(part.path));
+    const stores = list.parts.filter((part) => /^\/pagefind\/stores(-\d+)?\/$/.test(part.path));
     const directory = list.parts.filter((part) => /^\/pagefind\/(directory-\d+\/)?$/.test(part.path));
     expect(directory.length).toBeGreaterThanOrEqual(3);
+    expect(stores.length).toBeGreaterThanOrEqual(3);
     expect(blogs.length).toBeGreaterThanOrEqual(3);
-    expect(directory.length + blogs.length).toBe(list.parts.length);
+    expect(directory.length + stores.length + blogs.length).toBe(list.parts.length);
     for (const part of directory) expect(part.pages, part.path).toBeLessThanOrEqual(LOW_BOUND.directory);
+    for (const part of stores) expect(part.pages, part.path).toBeLessThanOrEqual(LOW_BOUND.stores);
     for (const part of blogs) expect(part.pages, part.path).toBeLessThanOrEqual(LOW_BOUND.blogs);
     const small = await searchIndexSummary(SMALL_PARTS);
     for (const part of list.parts)
       expect(small[part.path]!.listed).toBe(Object.values(small[part.path]!.pageCounts).reduce((a, b) => a + b, 0));
     expect(await searchIndexSummary(MERGED_SMALL_PARTS)).toEqual(small);
-    // The same pages as the index in two parts, only cut otherwise.
+    // The same pages as the index in three parts, only cut otherwise.
     const whole = await searchIndexSummary(ONE_MACHINE);
+    const kindOf = (part: string) => (part.includes('/blogs') ? 'blogs' : part.includes('/stores') ? 'stores' : 'directory');
     const pages = (summary: typeof whole, kind: string) =>
       Object.entries(summary)
-        .filter(([part]) => (kind === 'blogs' ? part.includes('/blogs') : !part.includes('/blogs')))
+        .filter(([part]) => kindOf(part) === kind)
         .reduce((sum, [, { listed }]) => sum + listed, 0);
-    for (const kind of ['directory', 'blogs']) expect(pages(small, kind), kind).toBe(pages(whole, kind));
+    for (const kind of ['directory', 'stores', 'blogs']) expect(pages(small, kind), kind).toBe(pages(whole, kind));
   });
 
   it('finds on /search, in Chromium, a diary from each part of the diaries', async () => {

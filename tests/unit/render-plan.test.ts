@@ -10,7 +10,7 @@ import path from 'node:path';
 import { close } from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchPartsOf } from '../../src/data/site-pages';
-import { SEARCH_PART_LIST, type SearchPartList } from '../../src/lib/search/index-parts';
+import { SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { planBuild, type BuildPlan } from '../../scripts/lib/build-plan';
 import { renderPlan, type PageOutcome } from '../../scripts/lib/render-plan';
 import { HashSets, SitePages } from '../../scripts/lib/site-state';
@@ -27,10 +27,14 @@ interface RenderCall {
   parallel: number | undefined;
 }
 
-/** The renderer's workers as the plan's render sees them: each call's pages answered in batches, in order. */
-function standInPool(slices: { dir: string; urls: string[] }[] = []) {
+/**
+ * The renderer's workers as the plan's render sees them: each call's pages answered in batches, in order. Asked for
+ * owner slices, it answers a slice per directory part given, with its profiles and then `slicePages[k]`.
+ */
+function standInPool(slicePages: string[][] = []) {
   const calls: RenderCall[] = [];
   const events: string[] = [];
+  const asked: string[][][] = [];
   const answer = (url: string): Rendered => ({ url, status: 200, kind: 'page', body: new Uint8Array() });
   const pool: RendererPool = {
     urls: () => Promise.reject(new Error('not asked')),
@@ -39,9 +43,10 @@ function standInPool(slices: { dir: string; urls: string[] }[] = []) {
       events.push('drop');
       return 50;
     },
-    async ownerSlices(_context, root) {
+    async ownerSlices(_context, root, profileParts) {
       events.push('slices');
-      return slices.map((slice) => ({ dir: path.join(root, slice.dir), urls: slice.urls }));
+      asked.push(profileParts);
+      return profileParts.map((profiles, k) => ({ dir: path.join(root, `${k}`), urls: [...profiles, ...(slicePages[k] ?? [])] }));
     },
     async render(context, urls, onResults, parallel) {
       const call: RenderCall = { context, urls: [], parallel };
@@ -57,7 +62,7 @@ function standInPool(slices: { dir: string; urls: string[] }[] = []) {
       }
     },
   };
-  return { pool, calls, events };
+  return { pool, calls, events, asked };
 }
 
 /** A handler that writes nothing, and hands each profile's page over for the index. */
@@ -113,7 +118,7 @@ describe('renderPlan', () => {
     expect(steps).toEqual(['render']);
   });
 
-  it("renders an empty generation's endpoints first on one worker, then the rest with the index, then each owner slice from its own export", async () => {
+  it("renders an empty generation's endpoints first on one worker, then the rest with their parts of the index, then each owner slice from its own export with its directory part", async () => {
     const urls = [
       '/h/00.json',
       '/n/00.json',
@@ -122,12 +127,16 @@ describe('renderPlan', () => {
       '/blog/x',
       '/stores',
     ];
-    const { pool, calls, events } = standInPool([
-      { dir: '0', urls: ['/schedule/s0', '/blog/x', '/schedule/not-listed'] },
-      { dir: '1', urls: ['/schedule/s1', '/schedule/s0'] },
+    const { pool, calls, events, asked } = standInPool([
+      ['/schedule/s0', '/blog/x', '/schedule/not-listed'],
+      ['/schedule/s1', '/schedule/s0'],
     ]);
     const dir = await folder();
     const plan = planBuild(urls, undefined, null);
+    // The profiles in several directory parts: a slice each.
+    const parts = searchPartsOf(urls, { directory: 8, stores: 8, blogs: 8 });
+    const directoryParts = parts.parts.filter((part) => part.startsWith('directory'));
+    expect(directoryParts.length).toBeGreaterThanOrEqual(3);
     const handled: string[] = [];
     const steps: string[] = [];
     const timings: Record<string, number> = {};
@@ -136,7 +145,7 @@ describe('renderPlan', () => {
       context: CONTEXT,
       plan,
       handle: handler(handled),
-      parts: searchPartsOf(urls),
+      parts,
       indexDir: path.join(dir, 'pagefind'),
       memoryBudgetMb: 2048,
       ownerSlices: true,
@@ -145,32 +154,33 @@ describe('renderPlan', () => {
       step: (name) => steps.push(name),
     });
 
-    expect(events).toEqual(['render 1', 'drop', 'slices', 'render 2', 'render 3', 'render 4']);
-    const [endpoints, whole, slice0, slice1] = calls;
+    // The slices are the directory parts, each named by its profiles.
+    expect(asked).toEqual([directoryParts.map((part) => urls.filter((url) => parts.partOf(url) === part))]);
+    expect(events).toEqual(['render 1', 'drop', 'slices', 'render 2', ...directoryParts.map((_, k) => `render ${k + 3}`)]);
+    const [endpoints, whole, ...slices] = calls;
     expect(endpoints).toEqual({ context: CONTEXT, urls: ['/h/00.json', '/n/00.json'], parallel: 1 });
     expect(whole!.context).toEqual(CONTEXT);
-    expect(whole!.urls.sort()).toEqual(
-      urls.filter((url) => !['/h/00.json', '/n/00.json', '/schedule/s0', '/schedule/s1', '/blog/x'].includes(url)).sort(),
-    );
-    // Each slice's pages from the slice's export, under a version of its own; a page in two slices renders once.
-    expect(slice0).toMatchObject({
-      context: { ...CONTEXT, exportDir: path.join(dir, 'slices', '0'), version: 'v1.slice-0' },
-      urls: ['/schedule/s0', '/blog/x'],
-    });
-    expect(slice1).toMatchObject({
-      context: { ...CONTEXT, exportDir: path.join(dir, 'slices', '1'), version: 'v1.slice-1' },
-      urls: ['/schedule/s1'],
-    });
+    expect(whole!.urls.sort()).toEqual(['/stores', ...Array.from({ length: 18 }, (_, i) => `/schedule/s${i + 2}`)].sort());
+    // Each slice's pages from the slice's export, under a version of its own, its profiles first; a page in two slices
+    // renders once, a page the build does not render not at all.
+    // (The order within a slice is the index's: its profiles wait while the part before is written.)
+    for (const [k, slice] of slices.entries()) {
+      expect(slice!.context).toEqual({ ...CONTEXT, exportDir: path.join(dir, 'slices', `${k}`), version: `v1.slice-${k}` });
+      expect(slice!.urls.sort()).toEqual([...asked[0]![k]!, ...([['/schedule/s0', '/blog/x'], ['/schedule/s1']][k] ?? [])].sort());
+    }
     expect(handled.sort()).toEqual([...urls].sort());
 
-    // Every profile went into the index, and its part list names them.
+    // Every profile went into its part of the index, and the part list names every part in order, the primary first.
     const list = JSON.parse(await readFile(path.join(dir, 'pagefind', SEARCH_PART_LIST), 'utf8')) as SearchPartList;
-    expect(list.parts.reduce((sum, part) => sum + part.pages, 0)).toBe(20);
-    expect(timings['index directory written']).toBeGreaterThan(0);
+    expect(list.parts.map((part) => part.path)).toEqual(parts.parts.map(searchPartPath));
+    expect(list.parts.map((part) => part.pages)).toEqual(
+      parts.parts.map((part) => urls.filter((url) => parts.partOf(url) === part).length),
+    );
+    for (const part of directoryParts) expect(timings[`index ${part} written`]).toBeGreaterThan(0);
     expect(rendered).toEqual({
       renderWorkers: workerCount(urls.length),
       workerHeapMb: 50,
-      ownerSlicePages: 3,
+      ownerSlicePages: 23,
       sliceWorkers: workerCount(urls.length),
     });
     expect(steps).toEqual(['render whole export', 'render owner slices']);

@@ -5,6 +5,7 @@ import { mergeParts, partsWithPages } from '../../src/components/search/pagefind
 import { indexPartKindOf, searchPartsOf } from '../../src/data/site-pages';
 import { blogListPath, profilePath, storePath } from '../../src/lib/routes';
 import {
+  INDEX_PART_KINDS,
   kindParts,
   PRIMARY_SEARCH_PART,
   SEARCH_PART_PAGES,
@@ -30,7 +31,11 @@ const siteUrls = fc
     ...Array.from({ length: archivePages }, (_, i) => blogListPath(null, i + 1)),
     ...others,
   ]);
-const limits = fc.record({ directory: fc.integer({ min: 1, max: 60 }), blogs: fc.integer({ min: 1, max: 30 }) });
+const limits = fc.record({
+  directory: fc.integer({ min: 1, max: 60 }),
+  stores: fc.integer({ min: 1, max: 15 }),
+  blogs: fc.integer({ min: 1, max: 30 }),
+});
 
 describe('the parts of the full-text index', () => {
   it('keeps the primary part at /pagefind/ (whose pagefind.js /search loads) and the others inside it', () => {
@@ -43,12 +48,13 @@ describe('the parts of the full-text index', () => {
   it('keeps a site within the bounds at one part of each kind, at the URLs it always had', () => {
     const urls = [
       ...Array.from({ length: SEARCH_PART_PAGES.directory }, (_, i) => profilePath(`t${i}`)),
+      ...Array.from({ length: SEARCH_PART_PAGES.stores }, (_, i) => storePath(`s${i}`)),
       ...Array.from({ length: SEARCH_PART_PAGES.blogs }, (_, i) => blogListPath(null, i + 1)),
     ];
     const partition = searchPartsOf(urls);
-    expect(partition.parts).toEqual(['directory', 'blogs']);
-    expect(partition.parts.map(searchPartPath)).toEqual(['/pagefind/', '/pagefind/blogs/']);
-    expect(searchPartsOf([]).parts).toEqual(['directory', 'blogs']);
+    expect(partition.parts).toEqual(['directory', 'stores', 'blogs']);
+    expect(partition.parts.map(searchPartPath)).toEqual(['/pagefind/', '/pagefind/stores/', '/pagefind/blogs/']);
+    expect(searchPartsOf([]).parts).toEqual(['directory', 'stores', 'blogs']);
   });
 
   it('puts every page of a kind in exactly one listed part of that kind, none above its bound, as few parts as the bound allows', () => {
@@ -69,7 +75,7 @@ describe('the parts of the full-text index', () => {
           // The same answer every time it is asked.
           expect(partOf(url)).toBe(part);
         }
-        for (const kind of ['directory', 'blogs'] as const) {
+        for (const kind of INDEX_PART_KINDS) {
           const ofKind = parts.filter((part) => part === kind || part.startsWith(`${kind}-`));
           const pages = urls.filter((url) => indexPartKindOf(url) === kind).length;
           for (const part of ofKind) expect(sizes.get(part)!, part).toBeLessThanOrEqual(bound[kind]);

@@ -33,8 +33,9 @@ describe('which built pages Pagefind indexes', () => {
     expect(isSearchablePage(page('<main id="main" class="mx-auto">', body))).toBe(false);
   });
 
-  it('expects searchable pages only on profiles and store pages (the directory part) and the /blogs archive (the blogs part)', () => {
-    for (const url of ['/profile/akari', '/store-profile/iyashi']) expect(indexPartKindOf(url)).toBe('directory');
+  it('expects searchable pages only on profiles (the directory part), store pages (the stores part) and the /blogs archive (the blogs part)', () => {
+    expect(indexPartKindOf('/profile/akari')).toBe('directory');
+    expect(indexPartKindOf('/store-profile/iyashi')).toBe('stores');
     for (const url of [BLOGS_PATH, blogListPath(null, 3)]) expect(indexPartKindOf(url)).toBe('blogs');
     const areaView = blogListPath({ area: '新宿' }, 2);
     const tagView = blogListPath({ tag: 'アロマ' });

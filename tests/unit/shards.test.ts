@@ -31,7 +31,7 @@ describe('planShards', () => {
   it('puts every URL in one shard of N and every part of the index whole in one shard, whatever the site', () => {
     fc.assert(
       fc.property(siteUrls, fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 60 }), (urls, count, bound) => {
-        const partition = partitionSearch(urls, kindOf, { directory: bound, blogs: bound });
+        const partition = partitionSearch(urls, kindOf, { directory: bound, stores: bound, blogs: bound });
         const plan = planShards(urls, count, partition);
         const owned = Array.from({ length: count }, (_, i) => plan.partitionOf(i + 1).parts).flat();
         // Each part written by exactly one shard.
@@ -50,7 +50,7 @@ describe('planShards', () => {
         const again = planShards(
           [...urls].reverse(),
           count,
-          partitionSearch([...urls].reverse(), kindOf, { directory: bound, blogs: bound }),
+          partitionSearch([...urls].reverse(), kindOf, { directory: bound, stores: bound, blogs: bound }),
         );
         expect(urls.map((url) => again.shardOf(url))).toEqual(urls.map((url) => plan.shardOf(url)));
       }),
@@ -64,7 +64,7 @@ describe('planShards', () => {
     ...Array.from({ length: 900 }, (_, i) => `/blogs/page/${i}`),
     ...Array.from({ length: diaries }, (_, i) => `/blog/b-${i}`),
   ];
-  const LIMITS = { directory: 1000, blogs: 300 };
+  const LIMITS = { directory: 1000, stores: 1000, blogs: 300 };
 
   it('gives the shards about as many pages each, the parts of the index included', () => {
     const urls = shapedSite(25_000);
@@ -119,7 +119,7 @@ describe('exportClock', () => {
 describe('checkShards', () => {
   const URLS = Array.from({ length: 40 }, (_, i) => `/profile/p-${i}`);
   const SITE = 'https://example.com';
-  const BOUNDS = { directory: 15, blogs: 10 };
+  const BOUNDS = { directory: 15, stores: 15, blogs: 10 };
   const shardsOf = (count: number): LoadedShard[] =>
     Array.from({ length: count }, (_, i) => {
       const plan = planShards(URLS, count, searchPartsOf(URLS, BOUNDS));
@@ -176,7 +176,7 @@ describe('checkShards', () => {
     expect(() => checkShards(shards, SITE)).toThrow('listed other URLs');
     expect(() => checkShards(shardsOf(3), 'https://other.example')).toThrow('this merge for https://other.example');
     const bounds = shardsOf(3);
-    bounds[1]!.manifest.searchPartPages = { directory: 16, blogs: 10 };
+    bounds[1]!.manifest.searchPartPages = { directory: 16, stores: 15, blogs: 10 };
     expect(() => checkShards(bounds, SITE)).toThrow('cut the search index by other bounds');
   });
 

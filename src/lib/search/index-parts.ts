@@ -11,7 +11,15 @@
  */
 import { fnv1a } from '../fnv1a';
 
-export const INDEX_PART_KINDS = ['directory', 'blogs'] as const;
+/**
+ * The kinds of part, in the order written and merged: the therapists'
+ * profiles (`directory`, the primary part), the store pages, the /blogs
+ * archive pages. Store pages have parts of their own because a store page
+ * needs every therapist of its store, whatever her profile's part: so a
+ * directory part's pages need only their own owners' records
+ * (docs/decisions/render-workers-by-memory.md, "Next").
+ */
+export const INDEX_PART_KINDS = ['directory', 'stores', 'blogs'] as const;
 export type IndexPartKind = (typeof INDEX_PART_KINDS)[number];
 
 /** A part of the index: a kind's first part is named by the kind, the next ones `blogs-2`, `blogs-3`, … */
@@ -21,9 +29,11 @@ export type SearchPart = IndexPartKind | `${IndexPartKind}-${number}`;
  * The most pages of each kind in one part. Pagefind runs beside the
  * render, and the 2 GB goal is for the two together: a part should peak
  * under about 700 MB in Pagefind, writing it (10,400 directory pages
- * peaked at 844 MB; docs/decisions/full-text-index-parts.md).
+ * peaked at 844 MB; docs/decisions/full-text-index-parts.md). A store
+ * page lists its therapists, so it holds more words than a profile: half
+ * as many to a part.
  */
-export const SEARCH_PART_PAGES: Readonly<Record<IndexPartKind, number>> = { directory: 8_000, blogs: 1_500 };
+export const SEARCH_PART_PAGES: Readonly<Record<IndexPartKind, number>> = { directory: 8_000, stores: 4_000, blogs: 1_500 };
 
 /** Where the index lives in the site, one folder (the primary part's bundle, the others inside it). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -42,6 +52,11 @@ export const PRIMARY_SEARCH_PART: SearchPart = INDEX_PART_KINDS[0];
 /** The name of the `index`-th (from 0) part of `kind`. */
 export function searchPartName(kind: IndexPartKind, index: number): SearchPart {
   return index === 0 ? kind : `${kind}-${index + 1}`;
+}
+
+/** The kind of a part (`blogs-2`: `blogs`). */
+export function searchPartKind(part: SearchPart): IndexPartKind {
+  return part.replace(/-\d+$/, '') as IndexPartKind;
 }
 
 /** A part's bundle inside the index folder: the primary part is the folder itself. */
@@ -134,6 +149,17 @@ export function partitionSearch(
     partOf: (url) => {
       const kind = kindOf(url);
       return kind && searchPartName(kind, cut.get(kind)!.indexOf(url));
+    },
+  };
+}
+
+/** The parts of `partition` that `keep` keeps, in order: a page of another part is in none. */
+export function partitionOnly(partition: SearchPartition, keep: (part: SearchPart) => boolean): SearchPartition {
+  return {
+    parts: partition.parts.filter(keep),
+    partOf: (url) => {
+      const part = partition.partOf(url);
+      return part !== undefined && keep(part) ? part : undefined;
     },
   };
 }
