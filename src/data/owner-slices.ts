@@ -1,8 +1,8 @@
 /**
  * The export cut by owner, for a full build whose memory holds the whole
  * export to fewer render workers than there are cores: each therapist's
- * pages (her profile, schedule and calendar feed, and her diaries: about
- * nine pages in ten of a large site) render from her slice, which a worker
+ * pages (her profile, schedule, calendar feed and link-preview card, and
+ * her diaries: about nine pages in ten of a large site) render from her slice, which a worker
  * holds many times over, on every core
  * (docs/decisions/render-workers-by-memory.md).
  *
@@ -20,12 +20,14 @@
  * names), so the pages read it unchanged through loadDirectory, and render
  * the same bytes.
  */
-import { link, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fnv1a } from '../lib/fnv1a';
-import { blogPath, profilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
+import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type PublicCollectionName, type PublicRecord } from '../registry/public-collections';
 import { loadDirectory } from './directory';
+import { previewCardName, previewCards } from './preview-cards';
+import { listExportFiles } from './export-records';
 import { renderContext } from './render-context';
 
 /**
@@ -76,8 +78,8 @@ export function ownerSliceOf(
 /**
  * Writes every slice of the render context's export (loaded whole: the
  * worker that listed the site) into `root`, and names each slice's pages:
- * its part's profile URLs, then each of its therapists' schedule and feed,
- * then its diaries. Which of them this build renders is the build's to
+ * its part's profile URLs, then each of its therapists' schedule and feed
+ * (and card, where she has one), then its diaries. Which of them this build renders is the build's to
  * say: it keeps the URLs it renders.
  */
 export async function writeOwnerSlices(root: string, profileParts: readonly (readonly string[])[]): Promise<OwnerSlice[]> {
@@ -89,25 +91,28 @@ export async function writeOwnerSlices(root: string, profileParts: readonly (rea
     urls: [...(profileParts[k] ?? [])],
   }));
   for (const slice of slices) await mkdir(slice.dir, { recursive: true });
-  for (const name of PUBLIC_COLLECTION_NAMES) {
-    const { file, shardBy } = PUBLIC_COLLECTIONS[name] as { file: string; shardBy?: unknown };
+  for (const slice of slices)
+    for (const name of PUBLIC_COLLECTION_NAMES)
+      if (PUBLIC_COLLECTIONS[name].shardBy) await mkdir(path.join(slice.dir, PUBLIC_COLLECTIONS[name].file));
+  for (const { name, file } of await listExportFiles(exportDir)) {
     const rule = SLICE_RULES[name] as SliceRule<unknown>;
     if (rule === 'whole') {
       for (const slice of slices) await link(path.join(exportDir, file), path.join(slice.dir, file));
-    } else if (shardBy) {
+    } else if (file !== PUBLIC_COLLECTIONS[name].file) {
       // A shard file at a time, bodies included: the listing holds the diaries without them.
-      for (const slice of slices) await mkdir(path.join(slice.dir, file));
-      for (const shardFile of await readdir(path.join(exportDir, file))) {
-        if (!shardFile.endsWith('.json')) continue;
-        const records = JSON.parse(await readFile(path.join(exportDir, file, shardFile), 'utf8')) as unknown[];
-        await writeBySlice(records, rule.ownerOf, sliceOf, slices, path.join(file, shardFile), { skipEmpty: true });
-      }
+      const records = JSON.parse(await readFile(path.join(exportDir, file), 'utf8')) as unknown[];
+      await writeBySlice(records, rule.ownerOf, sliceOf, slices, file, { skipEmpty: true });
     } else {
       await writeBySlice(site[name] as unknown[], rule.ownerOf, sliceOf, slices, file, { skipEmpty: false });
     }
   }
-  for (const therapist of site.therapists)
-    slices[sliceOf(therapist.id)]!.urls.push(schedulePath(therapist.id), scheduleFeedPath(therapist.id));
+  const cards = previewCards(site);
+  for (const therapist of site.therapists) {
+    const urls = slices[sliceOf(therapist.id)]!.urls;
+    urls.push(schedulePath(therapist.id), scheduleFeedPath(therapist.id));
+    // Her link-preview card, where she has one: drawn from her record and her store's name, both in her slice.
+    if (cards.has(previewCardName(therapist.profileSlug))) urls.push(profileCardPath(therapist.profileSlug));
+  }
   // In the export's order, shard after shard: each worker parses a shard's bodies about once (src/data/blog-bodies.ts).
   for (const blog of site.blogs) slices[sliceOf(blog.userId)]!.urls.push(blogPath(blog.id));
   return slices;

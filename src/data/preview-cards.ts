@@ -17,13 +17,15 @@ export function previewCards(site: Directory): Map<string, CardText> {
   return memoized(site, CARDS, () => drawnCards(site));
 }
 
+/** A profile's card name (`p/{slug}`): its URL, profileCardPath, without /og/ and .png. */
+export const previewCardName = (slug: string): string => profileCardPath(slug).replace(/^\/og\/|\.png$/g, '');
+
 function drawnCards(site: Directory): Map<string, CardText> {
   const byName = new Map<string, CardText>([['site', SITE_CARD_TEXT]]);
-  const name = (slug: string) => profileCardPath(slug).replace(/^\/og\/|\.png$/g, '');
   for (const therapist of site.therapists) {
     if (therapist.photoURL) continue;
     const store = therapist.storeId ? site.storesById.get(therapist.storeId) : undefined;
-    byName.set(name(therapist.profileSlug), {
+    byName.set(previewCardName(therapist.profileSlug), {
       label: 'セラピスト',
       title: therapist.displayName,
       subtitle: [therapist.area, store && storeDisplayName(store)].filter(Boolean).join('・'),
@@ -31,7 +33,7 @@ function drawnCards(site: Directory): Map<string, CardText> {
   }
   for (const store of site.stores) {
     if (store.photoURL) continue;
-    byName.set(name(store.profileSlug), {
+    byName.set(previewCardName(store.profileSlug), {
       label: '店舗',
       title: storeDisplayName(store),
       subtitle: [store.area, store.nearestStation].filter(Boolean).join('・'),

@@ -42,6 +42,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', {
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** 「11月22日(日)」 for a Tokyo date key. */
@@ -56,7 +57,7 @@ export function formatLongDate(dateKey: string): string {
   return dateFormat.format(tokyoInstant(dateKey, '12:00'));
 }
 
-/** 「2026/11/22 09:05」 for an instant, in Tokyo time. */
+/** 「2026/11/22 09:05」 (「2026/12/1 00:03」: month and day unpadded) for an instant, in Tokyo time. */
 export function formatDateTime(at: Date | string): string {
   return dateTimeFormat.format(typeof at === 'string' ? new Date(at) : at);
 }

@@ -27,7 +27,7 @@ import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bund
 import { closeRenderers, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartsOf } from '../../src/data/site-pages';
-import { blogPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
+import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
 import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
 import { TEST_PROJECTS } from '../setup/projects';
@@ -197,12 +197,19 @@ describe('a full build across machines', () => {
     expect(smallParts.renderWorkers).toBe(1);
   });
 
-  it('renders each profile, schedule, calendar feed and diary from its owner slice, the same bytes as from the whole export', async () => {
+  it('renders each profile, schedule, calendar feed, card and diary from its owner slice, the same bytes as from the whole export', async () => {
     const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url);
     const { records } = await readExportFiles(EXPORT, { check: false });
-    const schedules = new Set(records.therapists.flatMap((therapist) => [schedulePath(therapist.id), scheduleFeedPath(therapist.id)]));
-    const ownerPages = siteUrls.filter((url) => schedules.has(url) || url.startsWith(blogPath('')) || url.startsWith(profilePath('')));
+    const perTherapist = new Set(
+      records.therapists.flatMap((therapist) => [
+        schedulePath(therapist.id),
+        scheduleFeedPath(therapist.id),
+        ...(therapist.photoURL ? [] : [profileCardPath(therapist.profileSlug)]),
+      ]),
+    );
+    const ownerPages = siteUrls.filter((url) => perTherapist.has(url) || url.startsWith(blogPath('')) || url.startsWith(profilePath('')));
     expect(ownerPages.length).toBeGreaterThan(500);
+    expect(ownerPages.filter((url) => perTherapist.has(url) && url.endsWith('.png')).length, 'cards').toBeGreaterThan(0);
     expect(smallParts.ownerSlicePages).toBe(ownerPages.length);
     expect(slicedShards.reduce((sum, build) => sum + build.ownerSlicePages, 0)).toBe(ownerPages.length);
     expect(smallParts.sliceWorkers).toBe(workerCount(smallParts.rendered));

@@ -8,7 +8,7 @@ import { loadDirectory, predecessorOf, type Directory } from '../../src/data/dir
 import { ownerSliceOf, writeOwnerSlices, type OwnerSlice } from '../../src/data/owner-slices';
 import { profileSlugs, therapistAt } from '../../src/data/profiles';
 import { setRenderContext } from '../../src/data/render-context';
-import { blogPath, profilePath, scheduleFeedPath, schedulePath } from '../../src/lib/routes';
+import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath } from '../../src/lib/routes';
 import { kindParts } from '../../src/lib/search/index-parts';
 import { tokyoInstant } from '../../src/lib/tokyo-date';
 import { publicExport, writePublicExport } from '../factories/public-export';
@@ -114,12 +114,13 @@ describe('writeOwnerSlices', () => {
     }
   });
 
-  it("names each profile, schedule, feed and diary once, in its owner's slice, each diary with the same neighbours and body", async () => {
+  it("names each profile, schedule, feed, card and diary once, in its owner's slice, each diary with the same neighbours and body", async () => {
     const named = slices.flatMap((slice) => slice.urls);
     expect(new Set(named).size).toBe(named.length);
     const expected = [
       ...profileParts.flat(),
       ...whole.therapists.flatMap((therapist) => [schedulePath(therapist.id), scheduleFeedPath(therapist.id)]),
+      ...whole.therapists.filter((therapist) => !therapist.photoURL).map((therapist) => profileCardPath(therapist.profileSlug)),
       ...whole.blogs.map((blog) => blogPath(blog.id)),
     ];
     expect([...named].sort()).toEqual(expected.sort());

@@ -47,6 +47,9 @@ describe('formatting', () => {
   it('shows an instant in Tokyo time', () => {
     expect(formatDateTime('2026-11-21T15:05:00Z')).toBe('2026/11/22 00:05');
   });
+  it('leaves a single-digit month and day unpadded, and the hour at 00 past midnight', () => {
+    expect(formatDateTime('2026-11-30T15:03:00Z')).toBe('2026/12/1 00:03');
+  });
 });
 
 describe('isDateKey', () => {
