@@ -2,8 +2,8 @@
  * The export cut by owner, for a full build whose memory holds the whole
  * export to fewer render workers than there are cores: each therapist's
  * pages (her profile, schedule, calendar feed and link-preview card, and
- * her diaries: about nine pages in ten of a large site) render from her slice, which a worker
- * holds many times over, on every core
+ * her diaries: about nine pages in ten of a large site) render from her
+ * slice, which a worker holds many times over, on every core
  * (docs/decisions/render-workers-by-memory.md).
  *
  * **A slice is a directory part of the full-text index**
@@ -26,8 +26,8 @@ import { fnv1a } from '../lib/fnv1a';
 import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type PublicCollectionName, type PublicRecord } from '../registry/public-collections';
 import { loadDirectory } from './directory';
-import { previewCardName, previewCards } from './preview-cards';
 import { listExportFiles } from './export-records';
+import { previewCardName, previewCards } from './preview-cards';
 import { renderContext } from './render-context';
 
 /**
@@ -79,8 +79,8 @@ export function ownerSliceOf(
  * Writes every slice of the render context's export (loaded whole: the
  * worker that listed the site) into `root`, and names each slice's pages:
  * its part's profile URLs, then each of its therapists' schedule and feed
- * (and card, where she has one), then its diaries. Which of them this build renders is the build's to
- * say: it keeps the URLs it renders.
+ * (and card, where she has one), then its diaries. Which of them this
+ * build renders is the build's to say: it keeps the URLs it renders.
  */
 export async function writeOwnerSlices(root: string, profileParts: readonly (readonly string[])[]): Promise<OwnerSlice[]> {
   const site = await loadDirectory();
@@ -91,14 +91,16 @@ export async function writeOwnerSlices(root: string, profileParts: readonly (rea
     urls: [...(profileParts[k] ?? [])],
   }));
   for (const slice of slices) await mkdir(slice.dir, { recursive: true });
-  for (const slice of slices)
-    for (const name of PUBLIC_COLLECTION_NAMES)
-      if (PUBLIC_COLLECTIONS[name].shardBy) await mkdir(path.join(slice.dir, PUBLIC_COLLECTIONS[name].file));
+  // A sharded collection's folder, in every slice: a slice may hold none of its shards.
+  const shardedFolders = PUBLIC_COLLECTION_NAMES.filter((name) => PUBLIC_COLLECTIONS[name].shardBy).map(
+    (name) => PUBLIC_COLLECTIONS[name].file,
+  );
+  for (const slice of slices) for (const folder of shardedFolders) await mkdir(path.join(slice.dir, folder));
   for (const { name, file } of await listExportFiles(exportDir)) {
     const rule = SLICE_RULES[name] as SliceRule<unknown>;
     if (rule === 'whole') {
       for (const slice of slices) await link(path.join(exportDir, file), path.join(slice.dir, file));
-    } else if (file !== PUBLIC_COLLECTIONS[name].file) {
+    } else if (PUBLIC_COLLECTIONS[name].shardBy) {
       // A shard file at a time, bodies included: the listing holds the diaries without them.
       const records = JSON.parse(await readFile(path.join(exportDir, file), 'utf8')) as unknown[];
       await writeBySlice(records, rule.ownerOf, sliceOf, slices, file, { skipEmpty: true });
