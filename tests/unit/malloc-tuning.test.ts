@@ -70,6 +70,26 @@ describe.runIf(process.platform === 'linux')('runWithTunedMalloc', () => {
     expect(code).toBe(7);
   });
 
+  it('runs a process started with the setting but without the heap limit (as the bench starts the export) again with the limit, keeping its setting', async () => {
+    const { output, code } = await run(['--flag'], { ...withoutSetting(), MALLOC_MMAP_THRESHOLD_: '1048576', TEST_HEAP_MB: '700' });
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const started = JSON.parse(lines[0]!) as { threshold: string; args: string[]; heapLimitMb: number };
+    expect(started).toMatchObject({ threshold: '1048576', args: ['--flag'] });
+    expect(started.heapLimitMb).toBeGreaterThanOrEqual(700);
+    expect(started.heapLimitMb).toBeLessThan(800);
+    expect(code).toBe(7);
+  });
+
+  it('leaves a process with both the setting and the heap limit as it is', async () => {
+    const env = { ...withoutSetting(), MALLOC_MMAP_THRESHOLD_: '1048576', TEST_HEAP_MB: '700', NODE_OPTIONS: '--max-old-space-size=600' };
+    const { output } = await run([], env);
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    // Its own limit, smaller than asked: nothing ran again to raise it.
+    expect((JSON.parse(lines[0]!) as { heapLimitMb: number }).heapLimitMb).toBeLessThan(700);
+  });
+
   it('passes a SIGTERM on to the command it runs, and ends as it ends', async () => {
     const { output, code } = await run(['--wait'], withoutSetting(), (so_far, stop) => {
       if (so_far.includes('"pid"') && !so_far.includes('SIGTERM')) stop();
