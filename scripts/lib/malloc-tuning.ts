@@ -8,7 +8,8 @@
  * 10,000 × 20). With the threshold fixed at its default, 128 KiB, large
  * blocks go back to the system as they are freed: 1,201 MB, and no slower.
  * glibc reads the setting once, from the environment, as the process
- * starts: an entry that renders runs itself again with it when it is missing.
+ * starts: an entry that renders runs itself again with it when it is missing
+ * (and with V8's heap limit, when it asks for one that is not in force).
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
@@ -32,7 +33,7 @@ const heapLimitWithin = (heapMb: number) => getHeapStatistics().heap_size_limit 
  * process as that one ends (never returns). A process started by another
  * tuned one inherits the setting, not the limit: it still runs again, or an
  * export started by the bench would read 100,000 therapists with no limit
- * (3,028 MB against 1,679 MB).
+ * (2,822 MB against 1,679 MB, the same seed).
  */
 export async function runWithTunedMalloc({ heapMb }: { heapMb?: number } = {}): Promise<void> {
   // The command run again never runs again itself, whatever V8 made of the limit.
