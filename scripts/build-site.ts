@@ -420,8 +420,15 @@ async function buildOnce(
     const listed = await listSite({ ...options, bundle, pool, context, source, staging, stateDir, previousBuild, today, step });
     step('list urls and copy');
     const { siteUrls } = listed;
-    // A full build's parts of the full-text index, from every URL of the site; a shard renders and indexes its own.
-    const partition = previousBuild ? undefined : searchPartsOf(siteUrls, options.searchPartPages);
+    // A full build's parts of the full-text index, from every page of the site (its redirects hold no words); a shard
+    // renders and indexes its own.
+    const redirects = new Set(listed.redirects);
+    const partition = previousBuild
+      ? undefined
+      : searchPartsOf(
+          siteUrls.filter((url) => !redirects.has(url)),
+          options.searchPartPages,
+        );
     const shardPlan = shard && planShards(siteUrls, shard.count, partition!);
     const plan = planBuild(
       shardPlan ? siteUrls.filter((url) => shardPlan.shardOf(url) === shard.index) : siteUrls,
@@ -632,7 +639,9 @@ async function listSite(options: {
 }) {
   const { outDir, stateDir, staging, pool, context, source, previousBuild } = options;
   // A listing that throws is a failure of the pages (a record's parameters, say), for ./lib/page-culprits.ts to look into.
-  const listing = (previousBuild ? pool.urls(context) : pool.fullBuildUrls(context)).catch((error: unknown) => {
+  const listing = (
+    previousBuild ? pool.urls(context).then((urls) => ({ urls, redirects: [] as string[] })) : pool.fullBuildUrls(context)
+  ).catch((error: unknown) => {
     throw new PageFailures(new Map([['(listing)', firstLine(error)]]));
   });
   const copying: Promise<SiteBuild['staged']> = previousBuild
@@ -666,11 +675,11 @@ async function listSite(options: {
   const [checked, prepared] = await Promise.allSettled([checking, preparing]);
   if (checked.status === 'rejected') throw checked.reason;
   if (prepared.status === 'rejected') throw prepared.reason;
-  const [siteUrls, staged] = prepared.value;
+  const [{ urls: siteUrls, redirects }, staged] = prepared.value;
   // A URL the site cannot serve fails before anything renders (./lib/page-culprits.ts finds whose it is).
   const badUrls = siteUrls.filter((url) => !isSitePath(url));
   if (badUrls.length > 0) throw new PageFailures(new Map(badUrls.map((url) => [url, NOT_A_SITE_PATH])));
-  return { siteUrls, staged, directory, affected };
+  return { siteUrls, redirects, staged, directory, affected };
 }
 
 /** Numbers the old indexes set aside by this process. */

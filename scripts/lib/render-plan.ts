@@ -63,8 +63,12 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
   const onResults = async (results: Rendered[]) => {
     for (const result of results) {
       const { file, searchText } = await options.handle(result);
-      if (searchText !== undefined && !indexPartKindOf(result.url))
+      // The parts are cut from the pages of a kind less the redirects (searchPartsOf): both sides are checked here.
+      const kind = indexPartKindOf(result.url);
+      if (searchText !== undefined && !kind)
         throw new Error(`${result.url} is searchable, but indexPartKindOf (src/data/site-pages.ts) does not name it.`);
+      if (searchText === undefined && kind && result.status === 200)
+        throw new Error(`${result.url} is not searchable, but indexPartKindOf (src/data/site-pages.ts) counts it as a page of ${kind}.`);
       // A page that failed leaves its part of the index complete without it (the build stops before the swap anyway).
       await indexed?.rendered(result.url, file, searchText);
     }

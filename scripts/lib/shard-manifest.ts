@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageRecord, SitePages } from './site-state';
-import { searchPartsOf } from '../../src/data/site-pages';
 import type { IndexPartKind, SearchPartition } from '../../src/lib/search/index-parts';
 import { planShards, shardName, type Shard, type ShardPlan } from './shards';
+import { searchPartitionOf } from './search-files';
 
 export const SHARD_MANIFEST_FILE = '.shard.json';
 
@@ -121,7 +121,7 @@ export function checkShards(shards: readonly LoadedShard[], siteUrl: string): Ch
   for (const { manifest } of shards) for (const [url, record] of manifest.pages) pages.set(url, record);
   if (pages.size !== first!.manifest.listing.urls)
     throw new Error(`The shards rendered ${pages.size} of the ${first!.manifest.listing.urls} URLs of the site.`);
-  const partition = searchPartsOf(pages.keys(), first!.manifest.searchPartPages);
+  const partition = searchPartitionOf(pages, first!.manifest.searchPartPages);
   const plan = planShards(pages.keys(), count, partition);
   for (const { dir, manifest } of shards)
     for (const [url] of manifest.pages)

@@ -5,6 +5,7 @@
  *  - `urls`: every URL of the site: the static routes, and each dynamic
  *    route's getStaticPaths() (src/data/site-pages.ts for the routes
  *    with a page per record), exactly what `astro build` would generate;
+ *    for a full build, also those of them that redirect;
  *  - `render`: the answers for some URLs (status, Location, bytes), or the
  *    file that answers when a route answers with a file (`answerFile`).
  * Nothing here writes files: scripts/lib/site-files.ts turns answers into
@@ -14,9 +15,10 @@ import { setPriority } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
-import { dropEndpointDerivations } from '../../src/data/directory';
+import { dropEndpointDerivations, loadDirectory } from '../../src/data/directory';
 import { writeOwnerSlices } from '../../src/data/owner-slices';
 import { setRenderContext } from '../../src/data/render-context';
+import { redirectUrls } from '../../src/data/site-pages';
 import { liveHeapMb } from './live-heap';
 import type { CycleContext, Rendered, RendererRequest, RendererResponse, RendererWorkerData } from './protocol';
 
@@ -194,7 +196,10 @@ export function start(manifest: SSRManifest): void {
       }
       if (request.type === 'urls') {
         const urls = await serving.urls(request.context, request.fullBuild);
-        return { id: request.id, type: 'urls', urls };
+        if (!request.fullBuild) return { id: request.id, type: 'urls', urls };
+        // Those a full build cuts the index's parts without, as listed (the same URL strings).
+        const redirects = new Set(redirectUrls(await loadDirectory()));
+        return { id: request.id, type: 'urls', urls, redirects: urls.filter((url) => redirects.has(url)) };
       }
       return { id: request.id, type: 'render', results: await serving.render(request.context, request.urls) };
     };

@@ -90,8 +90,8 @@ export type UrlSource = (size: number, stop: AbortSignal) => Promise<string[] | 
 export interface RendererPool {
   /** Every URL of the site for this cycle's export. */
   urls(context: CycleContext): Promise<string[]>;
-  /** The same for a full build, which lists its export once. */
-  fullBuildUrls(context: CycleContext): Promise<string[]>;
+  /** The same for a full build, which lists its export once, with those of them that answer with a redirect. */
+  fullBuildUrls(context: CycleContext): Promise<{ urls: string[]; redirects: string[] }>;
   /**
    * Every worker drops what only the sharded JSON endpoints read (a full build, once it has rendered
    * them); resolves to the largest live heap left, in MiB (workersWithin; a full garbage collection,
@@ -203,7 +203,8 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
     },
     async fullBuildUrls(context) {
       const [worker] = workersOf(bundle, 1);
-      return (await worker!.ask({ type: 'urls', context, fullBuild: true })).urls;
+      const { urls, redirects = [] } = await worker!.ask({ type: 'urls', context, fullBuild: true });
+      return { urls, redirects };
     },
     async dropEndpointData() {
       const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);

@@ -55,7 +55,8 @@ export interface Rendered {
 }
 
 export type RendererResponse =
-  | { id: number; type: 'urls'; urls: string[] }
+  /** `redirects`: a full build's, the URLs listed that answer with a redirect (redirectUrls in src/data/site-pages.ts). */
+  | { id: number; type: 'urls'; urls: string[]; redirects?: string[] }
   | { id: number; type: 'render'; results: Rendered[] }
   | { id: number; type: 'drop-endpoint-data'; liveHeapMb: number }
   | { id: number; type: 'owner-slices'; slices: OwnerSlice[] }

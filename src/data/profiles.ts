@@ -33,6 +33,11 @@ export function profileSlugs(site: Directory, kind: ProfileKind): string[] {
   return [...bySlug(site)[kind].keys()];
 }
 
+/** The slugs of that kind that redirect: held slugs, and stores' document ids. */
+export function redirectingSlugs(site: Directory, kind: ProfileKind): string[] {
+  return [...bySlug(site)[kind]].flatMap(([slug, at]) => (at.movedTo === undefined ? [] : [slug]));
+}
+
 export function therapistAt(site: Directory, slug: string | undefined): ProfileAt<PublicTherapist> | undefined {
   return slug === undefined ? undefined : (bySlug(site).therapist.get(slug) as ProfileAt<PublicTherapist> | undefined);
 }

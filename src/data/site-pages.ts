@@ -10,7 +10,7 @@ import { authorOf, blogFeeds, changedBlogFeedPages, changedTimelinePages, timeli
 import { loadDirectory, type Directory } from './directory';
 import { frozenList, frozenListPage, frozenListPageCount, frozenListViews, frozenPageParam } from './frozen-list';
 import { previewCards } from './preview-cards';
-import { profileSlugs } from './profiles';
+import { profileSlugs, redirectingSlugs } from './profiles';
 import { rankingPages } from './ranking';
 import { searchFilters } from './search-filters';
 import { storeList } from './store-list';
@@ -86,9 +86,9 @@ export type ExportRoute = keyof typeof EXPORT_ROUTES;
  * The kind of part of the full-text index (src/lib/search/index-parts.ts)
  * the page at `url` may be in, if any (BaseLayout's `searchable`): profiles
  * in the directory's, store pages in the stores', the /blogs archive pages in the
- * diaries' (not its area and tag views, which list the same diaries
- * again). The build fails on a searchable page this does not name, so it
- * cannot fall behind the pages.
+ * diaries' (not /blogs itself, nor its area and tag views, which list the same diaries
+ * again). The build fails on a searchable page this does not name, and on a page
+ * (not a redirect) it names that is not searchable, so it cannot fall behind the pages.
  */
 export function indexPartKindOf(url: string): IndexPartKind | undefined {
   if (url.startsWith(profilePath(''))) return 'directory';
@@ -97,16 +97,29 @@ export function indexPartKindOf(url: string): IndexPartKind | undefined {
 }
 
 /**
- * The parts of the full-text index of a site of `urls` and the part of
- * each page: each kind (indexPartKindOf) cut into parts of at most `limits`
- * pages. A full build renders each part's pages in turn and lets Pagefind
- * write that part while other pages render.
+ * The parts of the full-text index and the part of each page: the pages
+ * Pagefind indexes, `indexed` (a build's records say which; a full build,
+ * before rendering, takes its listing less its redirects: redirectUrls),
+ * each kind (indexPartKindOf) cut into parts of at most `limits` pages.
+ * Any URL of a kind has a part (a redirect's is where its page would be).
+ * A full build renders each part's pages in turn and lets Pagefind write
+ * that part while other pages render.
  */
 export function searchPartsOf(
-  urls: Iterable<string>,
+  indexed: Iterable<string>,
   limits: Readonly<Record<IndexPartKind, number>> = SEARCH_PART_PAGES,
 ): SearchPartition {
-  return partitionSearch(urls, indexPartKindOf, limits);
+  return partitionSearch(indexed, indexPartKindOf, limits);
+}
+
+/**
+ * The URLs of the export's routes that answer with a redirect, not a
+ * page: a profile's slug held after a rename, a store's document id
+ * (./profiles.ts). They hold no words, so the index is cut without them:
+ * otherwise every store would count twice and fill twice the parts.
+ */
+export function redirectUrls(site: Directory): string[] {
+  return [...redirectingSlugs(site, 'therapist').map(profilePath), ...redirectingSlugs(site, 'store').map(storePath)];
 }
 
 const INDEX_ENDPOINT_PREFIXES = Object.values(INDEX_FOLDERS).map((folder) => `${folder}/`);
@@ -120,9 +133,11 @@ export function isIndexEndpoint(url: string): boolean {
   return INDEX_ENDPOINT_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
-/** `/blogs` or `blogListPath(null, n)`, its page read back by the parser the route uses. */
+/**
+ * `blogListPath(null, n)` for n ≥ 1, its page read back by the parser the route uses: not `/blogs` itself, whose newest
+ * diaries the archive pages hold too, and which is not searchable.
+ */
 function isBlogArchivePage(url: string): boolean {
-  if (url === BLOGS_PATH) return true;
   return url.startsWith(`${BLOGS_PATH}/`) && !Number.isNaN(feedPageNumber(url.slice(BLOGS_PATH.length + 1)));
 }
 

@@ -26,7 +26,7 @@ import { readState, stateDirOf } from '../../scripts/lib/site-state';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
-import { searchPartsOf } from '../../src/data/site-pages';
+import { searchPartitionOf } from '../../scripts/lib/search-files';
 import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
 import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
@@ -139,9 +139,10 @@ async function searchAnswers(browser: Browser, site: string, queries: readonly s
 
 describe('a full build across machines', () => {
   it('renders each URL of the site in exactly one shard, the one planShards names, and writes its parts of the index', async () => {
-    const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url).sort();
+    const sitePages = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()];
+    const siteUrls = sitePages.map(([url]) => url).sort();
     const shardUrls = await Promise.all(SHARDS.map(async (dir) => (await readShardManifest(dir)).pages.map(([url]) => url)));
-    const plan = planShards(siteUrls, N, searchPartsOf(siteUrls));
+    const plan = planShards(siteUrls, N, searchPartitionOf(sitePages));
     for (const [i, urls] of shardUrls.entries()) {
       expect(urls.length, `shard ${i + 1}`).toBeGreaterThan(siteUrls.length / (2 * N));
       expect(urls.filter((url) => plan.shardOf(url) !== i + 1)).toEqual([]);
@@ -255,10 +256,7 @@ describe('a full build across machines', () => {
     for (const blog of records.blogs) titles.set(blog.title, (titles.get(blog.title) ?? 0) + 1);
     const byId = new Map(records.blogs.map((blog) => [blog.id, blog]));
     const siteUrls = [...(await readState(stateDirOf(SMALL_PARTS)))!.pages.entries()];
-    const { parts, partOf } = searchPartsOf(
-      siteUrls.map(([url]) => url),
-      LOW_BOUND,
-    );
+    const { parts, partOf } = searchPartitionOf(siteUrls, LOW_BOUND);
     // Per part of the diaries, one diary on its archive pages whose title no other diary has.
     const picks = new Map<string, { id: string; title: string }>();
     for (const [url, record] of siteUrls) {

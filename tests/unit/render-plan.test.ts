@@ -206,4 +206,34 @@ describe('renderPlan', () => {
     });
     await expect(render).rejects.toThrow('/stores is searchable, but indexPartKindOf (src/data/site-pages.ts) does not name it.');
   }, 60_000);
+
+  // The parts are cut before anything renders, counting every page of a kind but the redirects: one that renders
+  // without words would leave the cut out of step with the one an incremental build reads from the pages.
+  it('fails the build on a page that indexPartKindOf counts but that is not searchable, not on a redirect', async () => {
+    const dir = await folder();
+    const urls = ['/profile/a', '/store-profile/iyashi'];
+    const renderWith = (status: number) => {
+      const { pool } = standInPool();
+      const answering = pool.render;
+      pool.render = (context, list, onResults, parallel) =>
+        answering(context, list, (results) => onResults(results.map((result) => ({ ...result, status }))), parallel);
+      return renderPlan({
+        pool,
+        context: CONTEXT,
+        plan: planBuild(urls, undefined, null),
+        handle: handler([]),
+        parts: searchPartsOf(['/profile/a']),
+        indexDir: path.join(dir, `pagefind-${status}`),
+        memoryBudgetMb: 2048,
+        ownerSlices: false,
+        slicesDir: path.join(dir, 'slices'),
+        timings: {},
+        step: () => undefined,
+      });
+    };
+    await expect(renderWith(200)).rejects.toThrow(
+      '/store-profile/iyashi is not searchable, but indexPartKindOf (src/data/site-pages.ts) counts it as a page of stores.',
+    );
+    await expect(renderWith(301)).resolves.toBeDefined();
+  }, 60_000);
 });

@@ -87,6 +87,23 @@ describe('the parts of the full-text index', () => {
     );
   });
 
+  // A redirect (a held slug, a store's id) is a URL of its kind that holds no words: it is rendered in a part's turn but
+  // not counted, so a store's second address does not double the store parts.
+  it('gives a URL left out of the cut (a redirect) a listed part of its kind', () => {
+    const redirects = fc.uniqueArray(fc.stringMatching(/^[a-z0-9]{20}$/), { maxLength: 30 });
+    fc.assert(
+      fc.property(siteUrls, redirects, limits, (urls, ids, bound) => {
+        const partition = searchPartsOf(urls, bound);
+        for (const url of [...ids.map(storePath), ...ids.map(profilePath)]) {
+          const part = partition.partOf(url)!;
+          expect(partition.parts).toContain(part);
+          expect(part.startsWith(indexPartKindOf(url)!)).toBe(true);
+        }
+      }),
+      SEED,
+    );
+  });
+
   it('keeps a page in its part while other pages come and go and the part count stays', () => {
     const names = fc.uniqueArray(fc.stringMatching(/^[a-z0-9]{1,10}$/), { minLength: 30, maxLength: 200 });
     fc.assert(

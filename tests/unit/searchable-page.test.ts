@@ -33,13 +33,13 @@ describe('which built pages Pagefind indexes', () => {
     expect(isSearchablePage(page('<main id="main" class="mx-auto">', body))).toBe(false);
   });
 
-  it('expects searchable pages only on profiles (the directory part), store pages (the stores part) and the /blogs archive (the blogs part)', () => {
+  it('expects searchable pages only on profiles (the directory part), store pages (the stores part) and the /blogs archive pages (the blogs part)', () => {
     expect(indexPartKindOf('/profile/akari')).toBe('directory');
     expect(indexPartKindOf('/store-profile/iyashi')).toBe('stores');
-    for (const url of [BLOGS_PATH, blogListPath(null, 3)]) expect(indexPartKindOf(url)).toBe('blogs');
+    for (const url of [blogListPath(null, 1), blogListPath(null, 3)]) expect(indexPartKindOf(url)).toBe('blogs');
     const areaView = blogListPath({ area: '新宿' }, 2);
     const tagView = blogListPath({ tag: 'アロマ' });
-    for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles', areaView, tagView]) {
+    for (const url of ['/blog/th-1_20261101_0', '/schedule/th-1', '/', '/today', '/profiles', BLOGS_PATH, areaView, tagView]) {
       expect(indexPartKindOf(url)).toBeUndefined();
     }
   });

@@ -134,7 +134,10 @@ describe('checkShards', () => {
         listing: { urls: URLS.length, sha256: listingHash(URLS) },
         searchPartPages: BOUNDS,
         hashSets: [],
-        pages: URLS.filter((url) => plan.shardOf(url) === i + 1).map((url) => [url, { file: `${url.slice(1)}.html`, kind: 'page' }]),
+        pages: URLS.filter((url) => plan.shardOf(url) === i + 1).map((url) => [
+          url,
+          { file: `${url.slice(1)}.html`, kind: 'page', search: true },
+        ]),
       };
       return { dir: `shard-${i + 1}`, manifest };
     });

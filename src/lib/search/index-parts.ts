@@ -128,10 +128,11 @@ export interface SearchPartition {
 }
 
 /**
- * The parts of the index of a site whose URLs are `urls` (every page,
- * searchable or not: a page's kind says where it would go), by `kindOf`,
- * each kind cut by kindParts at `limits`. A pure function of the URLs, so
- * a full build, the background index and the merge of shards agree.
+ * The parts of the index of a site whose indexed pages are at `urls`, by
+ * `kindOf`, each kind cut by kindParts at `limits`; `partOf` answers for
+ * any URL of a kind (one not counted, a redirect, goes where its hash
+ * puts it). A pure function of those URLs, so a full build, the
+ * background index and the merge of shards agree.
  */
 export function partitionSearch(
   urls: Iterable<string>,
