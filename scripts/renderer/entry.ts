@@ -196,10 +196,9 @@ export function start(manifest: SSRManifest): void {
       }
       if (request.type === 'urls') {
         const urls = await serving.urls(request.context, request.fullBuild);
-        if (!request.fullBuild) return { id: request.id, type: 'urls', urls };
-        // Those a full build cuts the index's parts without, as listed (the same URL strings).
-        const redirects = new Set(redirectUrls(await loadDirectory()));
-        return { id: request.id, type: 'urls', urls, redirects: urls.filter((url) => redirects.has(url)) };
+        // A full build cuts the index's parts without the redirects.
+        const redirects = request.fullBuild ? redirectUrls(await loadDirectory()) : undefined;
+        return { id: request.id, type: 'urls', urls, redirects };
       }
       return { id: request.id, type: 'render', results: await serving.render(request.context, request.urls) };
     };

@@ -55,7 +55,7 @@ export interface Rendered {
 }
 
 export type RendererResponse =
-  /** `redirects`: a full build's, the URLs listed that answer with a redirect (redirectUrls in src/data/site-pages.ts). */
+  /** `redirects`: a full build's, the URLs of the site that answer with a redirect (redirectUrls in src/data/site-pages.ts). */
   | { id: number; type: 'urls'; urls: string[]; redirects?: string[] }
   | { id: number; type: 'render'; results: Rendered[] }
   | { id: number; type: 'drop-endpoint-data'; liveHeapMb: number }
