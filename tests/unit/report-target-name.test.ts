@@ -5,9 +5,15 @@ import { POST_NAME_LENGTH, reportTargetName } from '../../src/lib/reports/target
 describe('reportTargetName: the report form names what is reported in words', () => {
   it('names each reportable kind by its public field', () => {
     expect(reportTargetName('accounts', { displayName: 'みう', profileSlug: 'miu' })).toBe('みう');
-    expect(reportTargetName('stores', { displayName: 'アロマリゾート新宿' })).toBe('アロマリゾート新宿');
+    expect(reportTargetName('stores', { displayName: 'アロマ新宿', storeName: 'アロマリゾート新宿' })).toBe('アロマ新宿');
     expect(reportTargetName('frozenAccounts', { handle: 'miu_0312' })).toBe('@miu_0312');
     expect(reportTargetName('blogs', { title: '今日の出勤', body: '…' })).toBe('今日の出勤');
+  });
+
+  it('names a store without a display name by its store name, as its page does', () => {
+    expect(reportTargetName('stores', { displayName: '', storeName: 'アロマリゾート新宿' })).toBe('アロマリゾート新宿');
+    expect(reportTargetName('stores', { displayName: ' ', storeName: 'アロマリゾート新宿' })).toBe('アロマリゾート新宿');
+    expect(reportTargetName('stores', { displayName: '', storeName: '' })).toBeNull();
   });
 
   it('names a post by its first words on one line, cut with …', () => {
