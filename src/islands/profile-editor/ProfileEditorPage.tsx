@@ -21,6 +21,7 @@ import { FormAlert } from '../forms/FormAlert';
 import { FrozenHandlesEditor } from '../frozen/FrozenHandlesEditor';
 import { Button } from '../ui/Button';
 import { readStoreRequest } from '../../lib/membership/client';
+import { storeDisplayName } from '../../lib/store-name';
 import { NO_STORE_REQUEST, type StoreRequest } from '../../lib/membership/state';
 import { AvatarField } from './AvatarField';
 import type { EditorStatus } from './SaveBar';
@@ -83,7 +84,7 @@ function Editor({ kind, user, initial, initialRequest }: EditorProps) {
     setSaved({ ...saved, ...values });
     // A fresh form from the saved values (its draft was just cleared).
     setFormKey((key) => key + 1);
-    const name = 'storeName' in values ? values.displayName || values.storeName : values.displayName;
+    const name = 'storeName' in values ? storeDisplayName(values) : values.displayName;
     syncAuthName(name).catch(() => undefined);
   };
   const onDiscard = () => {
@@ -92,7 +93,8 @@ function Editor({ kind, user, initial, initialRequest }: EditorProps) {
     setFormKey((key) => key + 1);
   };
 
-  const name = String((kind === 'store' ? saved.displayName || saved.storeName : saved.displayName) ?? '');
+  const savedName = { displayName: String(saved.displayName ?? ''), storeName: String(saved.storeName ?? '') };
+  const name = kind === 'store' ? storeDisplayName(savedName) : savedName.displayName;
   const formProps = { user, status, onStatus: setStatus, onDiscard };
   const membership = { storeId: request.storeId ?? '', requestedAt: request.requestedAt };
   const onLeftStore = () => {
