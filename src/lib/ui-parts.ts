@@ -101,6 +101,8 @@ export const PLAIN_PARTS = [
   'chip',
   'tag-chip',
   'tag-chip-brand',
+  'nav-link',
+  'drawer-link',
 ] as const;
 
 /** Every class name of the parts, for the test that each one is defined in ui-parts.css. */

@@ -139,6 +139,7 @@ const COPIES: Record<string, readonly string[][]> = {
   ],
   'card (card)': [['rounded-lg', 'border', 'border-gray-200', 'dark:border-gray-700']],
   'field input (field-input)': [['border-gray-400', 'bg-white', 'px-3', 'py-2']],
+  'menu link (nav-link, drawer-link)': [['rounded-md', 'px-3', 'py-2', 'aria-[current=page]:text-brand-700']],
 };
 
 describe('copies of the parts in src/', () => {
