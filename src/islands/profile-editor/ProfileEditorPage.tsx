@@ -21,7 +21,7 @@ import { FormAlert } from '../forms/FormAlert';
 import { FrozenHandlesEditor } from '../frozen/FrozenHandlesEditor';
 import { Button } from '../ui/Button';
 import { readStoreRequest } from '../../lib/membership/client';
-import { storeDisplayName } from '../../lib/store-name';
+import { storeDisplayName, storeDocName } from '../../lib/store-name';
 import { NO_STORE_REQUEST, type StoreRequest } from '../../lib/membership/state';
 import { AvatarField } from './AvatarField';
 import type { EditorStatus } from './SaveBar';
@@ -93,8 +93,7 @@ function Editor({ kind, user, initial, initialRequest }: EditorProps) {
     setFormKey((key) => key + 1);
   };
 
-  const savedName = { displayName: String(saved.displayName ?? ''), storeName: String(saved.storeName ?? '') };
-  const name = kind === 'store' ? storeDisplayName(savedName) : savedName.displayName;
+  const name = kind === 'store' ? storeDocName(saved) : String(saved.displayName ?? '');
   const formProps = { user, status, onStatus: setStatus, onDiscard };
   const membership = { storeId: request.storeId ?? '', requestedAt: request.requestedAt };
   const onLeftStore = () => {

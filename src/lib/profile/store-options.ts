@@ -5,7 +5,7 @@
  */
 import { collection, doc, getDoc, getDocs, limit, query, where } from 'firebase/firestore/lite';
 import { clientDb } from '../firebase/db';
-import { storeDisplayName } from '../store-name';
+import { storeDocName } from '../store-name';
 import { errorCode } from '../firebase/error-code';
 
 export const STORE_LIST_LIMIT = 200;
@@ -17,7 +17,7 @@ export interface StoreOption {
 }
 
 function optionFrom(id: string, data: Record<string, unknown>): StoreOption {
-  const name = storeDisplayName({ displayName: String(data.displayName ?? ''), storeName: String(data.storeName ?? '') });
+  const name = storeDocName(data);
   return { id, name: name || id, area: String(data.area ?? '') };
 }
 
