@@ -31,3 +31,12 @@ export function channelLinks(channels: Channels): ChannelLink[] {
     }
   });
 }
+
+/**
+ * What a current-account button says: the service and the handle itself
+ * (「X @miu_new」), text a fan can read and copy; a button saying only
+ * 「X」 does not tell which account. A label that is its own text stays one word.
+ */
+export function channelButtonText(label: string, text: string): string {
+  return label === text ? label : `${label} ${text}`;
+}

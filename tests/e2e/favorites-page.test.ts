@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATORS } from '../../scripts/lib/project';
 import { readExport } from '../../src/data/export-records';
+import { channelButtonText, channelLinks } from '../../src/lib/channels';
 import { INDEX_FOLDERS } from '../../src/lib/routes';
 import { compareShifts, formatShiftTime } from '../../src/lib/shifts/view';
 import { storeDisplayName } from '../../src/lib/store-name';
@@ -108,6 +109,10 @@ describe('/favorites', () => {
     expect(await miuCard.getByTestId('favorite-store').textContent()).toBe(storeDisplayName(store));
     expect(await miuCard.getByTestId('next-shift').textContent()).toBe(nextShiftText(MIU));
     expect(await card(page, STORE).getByRole('heading').textContent()).toBe(storeDisplayName(store));
+    // Her current accounts say the handle itself (「X @…」), not the service alone.
+    const accounts = channelLinks(miu.channels).map((link) => channelButtonText(link.label, link.text));
+    expect(accounts.some((text) => text.includes('@'))).toBe(true);
+    expect(await miuCard.getByTestId('current-account').allTextContents()).toEqual(accounts);
     // A first visit marks nothing new.
     expect(await page.getByTestId('new-account').count()).toBe(0);
 

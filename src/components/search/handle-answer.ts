@@ -11,6 +11,7 @@ import { favoriteLink } from '../../islands/favorite-button/markup';
 import { loginUrlFor } from '../../lib/auth/next-path';
 import { completionShardUrl, lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
 import { formatUntil, isAvailableAt } from '../../lib/available-now';
+import { channelButtonText } from '../../lib/channels';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { badgeClass } from '../../lib/ui-parts';
@@ -67,8 +68,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
     channels.setAttribute('aria-label', '今のアカウント');
     for (const [label, href, text] of entry.owner.channels) {
       const item = el('li', '');
-      // The handle itself, as text a fan can read and copy: a button labelled only 「X」 did not say which account.
-      const button = link(href, label === text ? label : `${label} ${text}`, 'chip font-bold break-all');
+      const button = link(href, channelButtonText(label, text), 'chip font-bold break-all');
       button.rel = 'noopener nofollow';
       item.append(button);
       channels.append(item);

@@ -4,6 +4,7 @@
  * and 推しから外す. A 推し whose page is gone says so and keeps the button.
  */
 import { useId } from 'react';
+import { channelButtonText } from '../../lib/channels';
 import { formatShiftTime } from '../../lib/shifts/view';
 import { formatDateTime, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { Badge } from '../ui/Badge';
@@ -102,10 +103,17 @@ export function FavoriteItem({ card, onRemove }: { card: FavoriteCard; onRemove:
 
       {person.channels.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={`${labelOf(card)}の今のアカウント`}>
-          {person.channels.map(([label, href]) => (
+          {person.channels.map(([label, href, text]) => (
             <li key={href}>
-              <LinkButton variant="secondary" size="sm" href={href} rel="noopener nofollow" className="font-bold">
-                {label}
+              <LinkButton
+                variant="secondary"
+                size="sm"
+                href={href}
+                rel="noopener nofollow"
+                className="font-bold break-all"
+                data-testid="current-account"
+              >
+                {channelButtonText(label, text)}
               </LinkButton>
             </li>
           ))}
