@@ -44,7 +44,8 @@ export function StoreSchedule({ storeUid }: { storeUid: string }) {
     <div className="grid grid-cols-1 gap-6">
       <StoreRoster storeUid={storeUid} members={therapists} />
       <details className="card p-4" data-testid="store-available-now">
-        <summary className="cursor-pointer font-bold">今すぐ案内可（{therapists.length}名）</summary>
+        {/* Not 「今すぐ案内可（1名）」: the badge reads 「今すぐ案内可（15:30 まで）」, so that said one was available now. */}
+        <summary className="cursor-pointer font-bold">今すぐ案内可の切り替え（所属 {therapists.length} 名）</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           {therapists.map((member) => (
             <AvailableNowSwitch key={member.id} userId={member.id} writer={storeUid} name={member.displayName} />
