@@ -4,8 +4,9 @@
  * disputes and reports but never read them; this script (firebase-admin)
  * reads and resolves them.
  *
- *   list                          open disputes, reports and suspensions, and the records the
- *                                 last cycle left out of the site (the export's report)
+ *   list                          open disputes, reports, stores' verification requests and
+ *                                 suspensions, and the records the last cycle left out of the
+ *                                 site (the export's report)
  *   transfer <handle> <toUid>     move a former handle to another owner (運営確認済み)
  *   revoke <handle>               delete a claim (or release a current-handle reservation)
  *   verify <handle>               raise a claim to 運営確認済み
@@ -25,23 +26,32 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { FieldValue, Timestamp, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { X_HANDLE_PATTERN, normalizeHandle } from '../src/lib/handles';
 import { handleDocId, MAX_FORMER_HANDLES } from '../src/schema/frozen-accounts';
 import { frozenAccountDoc } from '../src/schema/frozen-accounts';
 import { storeVerificationDoc, suspensionDoc } from '../src/schema/moderation';
 import { RANKING_BURST_REASON } from '../src/schema/rankings';
+import { storeDocName } from '../src/lib/store-name';
 import { isDateKey } from '../src/lib/tokyo-date';
 import { exportDir } from '../src/lib/export-dir';
 import { describeSkipped, readReport, reportPathFor, type SkippedDocument } from './export/report';
 import { deleteWithTombstone, markChanged } from './lib/tombstone';
 import { adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
+import { terminalSafe } from './lib/terminal-safe';
 import { projectId } from './lib/project';
 
 export const USAGE = [
   '使い方: npm run moderate -- <コマンド> [--allow-production]',
-  '  list                           未対応の申し立て・通報・利用停止と、公開から外した記録の一覧',
+  '  list                           未対応の申し立て・通報・店舗の確認申請・利用停止と、公開から外した記録の一覧',
   '  transfer <handle> <toUid>      旧アカウントを別の持ち主に移す（運営確認済み）',
   '  revoke <handle>                旧アカウントの登録を取り消す（現在のアカウントなら予約を外す）',
   '  verify <handle>                旧アカウントを運営確認済みにする',
@@ -51,7 +61,7 @@ export const USAGE = [
   '  unsuspend <uid>                利用停止を解除する',
   '  hide <blogs|posts>/<id>        ブログ・タイムラインの投稿を非公開にする（次の書き出しでサイトから消える）',
   '  unhide <blogs|posts>/<id>      非公開を解除する',
-  '  verify-store <storeId>         店舗を運営確認済みにする（この店舗による旧アカウントの確認が「店舗確認済み」と表示される）',
+  '  verify-store <storeId>         店舗を運営確認済みにする（この店舗による旧アカウントの確認が「店舗確認済み」と表示される。確認申請は閉じる）',
   '  unverify-store <storeId>       店舗の運営確認を取り消す（次の書き出しで、この店舗による確認は「本人申告」の表示に戻る）',
 ].join('\n');
 
@@ -352,16 +362,23 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
       const storeId = idArg(a, '店舗のユーザー ID ');
       const name = await transact(db, async (tx) => {
         const ref = db.doc(`storeVerifications/${storeId}`);
-        const [store, existing] = await Promise.all([tx.get(db.doc(`stores/${storeId}`)), tx.get(ref)]);
+        const requestRef = db.doc(`storeVerificationRequests/${storeId}`);
+        const [store, existing, request] = await Promise.all([tx.get(db.doc(`stores/${storeId}`)), tx.get(ref), tx.get(requestRef)]);
         if (!store.exists) throw new ModerateError(`${storeId} は店舗ではありません（stores/${storeId} がありません）。`);
         if (existing.exists) throw new ModerateError(`${storeId} はすでに運営確認済みの店舗です。`);
         tx.set(ref, storeVerificationDoc.parse({ verifiedAt: Timestamp.now() }));
+        // Its request, if it asked, is answered (its note is kept in the log).
+        if (request.exists) tx.delete(requestRef);
         // The marker the incremental export re-reads it by (src/registry/source-collections.ts).
         markChanged(db, tx, 'storeVerifications', storeId);
         appendLog(tx, {
           action: 'verify-store',
           target: `storeVerifications/${storeId}`,
-          detail: { storeName: store.get('storeName') ?? null, published: store.get('published') ?? null },
+          detail: {
+            storeName: store.get('storeName') ?? null,
+            published: store.get('published') ?? null,
+            request: request.exists ? request.data() : null,
+          },
         });
         return text(store.get('storeName'));
       });
@@ -429,11 +446,14 @@ function logClosed(log: (line: string) => void, closed: string[]) {
   if (closed.length > 0) log(`この件の申し立て ${closed.length} 件を閉じました: ${closed.join(', ')}`);
 }
 
-async function list(db: Firestore, log: (line: string) => void, reportPath: string): Promise<void> {
-  const [disputes, reports, suspensions] = await Promise.all([
+async function list(db: Firestore, out: (line: string) => void, reportPath: string): Promise<void> {
+  // Every line holds text clients wrote (evidence, reports, notes, names).
+  const log = (line: string) => out(terminalSafe(line));
+  const [disputes, reports, suspensions, verificationRequests] = await Promise.all([
     db.collection('disputes').get(),
     db.collection('reports').get(),
     db.collection('suspensions').get(),
+    db.collection('storeVerificationRequests').get(),
   ]);
   const holders = await Promise.all(
     disputes.docs.map(async (doc) => {
@@ -475,9 +495,33 @@ async function list(db: Firestore, log: (line: string) => void, reportPath: stri
         `${when(doc.get('burst.from'))} 〜 ${when(doc.get('burst.to'))}`,
     );
   });
+  await listVerificationRequests(db, log, verificationRequests.docs);
   log(`利用停止中（${suspensions.size} 件）`);
   suspensions.docs.forEach((doc) => log(`- ${doc.id}  理由: ${text(doc.get('reason'))}  ${when(doc.get('createdAt'))}`));
   await listLeftOut(reportPath, log);
+}
+
+/**
+ * The stores that asked to be verified, oldest first, with what the
+ * operator checks them by: the name, area and page, the official site and
+ * X account, and the store's note (how to reach it).
+ */
+async function listVerificationRequests(db: Firestore, log: (line: string) => void, requests: QueryDocumentSnapshot[]): Promise<void> {
+  const sorted = [...requests].sort((x, y) => (when(x.get('requestedAt')) < when(y.get('requestedAt')) ? -1 : 1));
+  const stores = await Promise.all(sorted.map((request) => db.doc(`stores/${request.id}`).get()));
+  log(`店舗の確認申請（未対応 ${sorted.length} 件、verify-store で確認済みにすると閉じる）`);
+  sorted.forEach((request, n) => {
+    const store = stores[n]!;
+    const name = store.exists ? storeDocName(store.data()!) : '（店舗なし）';
+    const facts = [
+      `エリア: ${text(store.get('area')) || 'なし'}`,
+      `ページ: /store-profile/${text(store.get('profileSlug'))}${store.get('published') === true ? '' : '（非公開）'}`,
+      `サイト: ${text(store.get('website')) || 'なし'}`,
+      `X: ${store.get('channels.x') ? `@${text(store.get('channels.x'))}` : 'なし'}`,
+    ];
+    log(`- ${request.id}  ${name}  ${facts.join('  ')}  ${when(request.get('requestedAt'))}`);
+    if (request.get('note')) log(`    ${text(request.get('note')).replace(/\s+/g, ' ')}`);
+  });
 }
 
 /** Why a record is off the site, by the stage that left it out (scripts/export/report.ts). */

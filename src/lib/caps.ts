@@ -28,6 +28,8 @@ export const MAX_CUSTOMERS = 5000;
 /** Longest dispute evidence and report text, in characters (UTF-16 units, as the schema counts). */
 export const DISPUTE_EVIDENCE_MAX = 1000;
 export const REPORT_TEXT_MAX = 1000;
+/** Longest note a store adds when it asks to be verified (storeVerificationRequests/{uid}.note). */
+export const VERIFICATION_NOTE_MAX = 200;
 /** 推し per account (users/{uid}.favoriteCount counts favorites/{uid}/items). */
 export const MAX_FAVORITES = 500;
 /** Watched X handles per account (users/{uid}.watchCount counts handleWatches/{uid}/handles). */

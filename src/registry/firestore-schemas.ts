@@ -10,6 +10,7 @@ import type { ZodTypeAny } from 'zod';
 import { announcementDoc } from '../schema/announcements';
 import { customerRecordDoc, notebookKeyDoc } from '../schema/customers';
 import { favoriteDoc, handleWatchDoc } from '../schema/favorites';
+import { storeVerificationRequestDoc } from '../schema/moderation';
 import { currentHandleDoc, handleSlotDoc } from '../schema/frozen-accounts';
 import { slugHoldsDoc } from '../schema/slugs';
 import { fcmTokenDoc, userDoc } from '../schema/users';
@@ -30,6 +31,7 @@ export const SCHEMAS: Readonly<Record<string, ZodTypeAny>> = {
   'handleWatches/handles': handleWatchDoc,
   customers: notebookKeyDoc,
   'customers/records': customerRecordDoc,
+  storeVerificationRequests: storeVerificationRequestDoc,
 };
 
 /** The schema for a document path such as `customers/u1/records/9`, or undefined. */

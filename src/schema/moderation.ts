@@ -61,3 +61,21 @@ export const storeVerificationDoc = z
   })
   .strict();
 export type StoreVerificationDoc = z.infer<typeof storeVerificationDoc>;
+
+/** What a store may tell the operator when it asks to be verified (how to reach it, where to look), in characters. */
+export const VERIFICATION_NOTE_MAX = 200;
+
+/**
+ * storeVerificationRequests/{storeId}: the store asks the operator to verify
+ * it (its editor's 確認を申請する). Private: the store reads and rewrites its
+ * own; `npm run moderate -- list` shows the open ones, and verify-store
+ * closes one. Asked only while the store is published, its email verified
+ * and it is not yet verified (firestore.rules).
+ */
+export const storeVerificationRequestDoc = z
+  .object({
+    note: z.string().max(VERIFICATION_NOTE_MAX),
+    requestedAt: timestamp,
+  })
+  .strict();
+export type StoreVerificationRequestDoc = z.infer<typeof storeVerificationRequestDoc>;

@@ -5,7 +5,8 @@
  * profile, the search answer card, the frozen list); a store's page shows
  * its own level; and on the store's member screen, a store the operator has
  * not verified is told its confirmations count only after that and gets no
- * button, while a verified one confirms a member's handle, naming itself
+ * button, and may ask the operator to verify it, while a verified one
+ * confirms a member's handle, naming itself
  * (docs/decisions/store-verification.md).
  */
 import { readFile } from 'node:fs/promises';
@@ -122,6 +123,7 @@ describe("the store's member screen", () => {
   });
   afterAll(async () => {
     await db().doc('storeVerifications/demo-store').set({ verifiedAt: Timestamp.now() });
+    await db().doc('storeVerificationRequests/demo-store').delete();
     await db().doc(`frozenAccounts/x_${HANDLE}`).delete();
     await db().doc(`users/${MEMBER}/handleSlots/0`).delete();
   });
@@ -143,10 +145,39 @@ describe("the store's member screen", () => {
     expect(await row.getByTestId('member-handle-vouch').count()).toBe(0);
   });
 
+  it('lets the unverified store ask the operator, keeping a note over the limit until it is short enough', async () => {
+    await db().doc('storeVerifications/demo-store').delete();
+    await memberHandles();
+    const panel = page.getByTestId('store-verification');
+    const note = panel.getByLabel('運営への連絡事項（任意）');
+    await note.fill('あ'.repeat(201));
+    await panel.getByTestId('verification-request').click();
+    await panel.getByText('200 文字以内にしてください（いま 201 文字）。').waitFor();
+    expect(await note.inputValue()).toBe('あ'.repeat(201));
+    expect((await db().doc('storeVerificationRequests/demo-store').get()).exists).toBe(false);
+
+    await note.fill('公式サイトのお問い合わせフォームからご連絡ください。');
+    await panel.getByTestId('verification-request').click();
+    await panel.getByText('確認を申請しました。').waitFor();
+    expect((await db().doc('storeVerificationRequests/demo-store').get()).data()).toMatchObject({
+      note: '公式サイトのお問い合わせフォームからご連絡ください。',
+      requestedAt: expect.any(Timestamp),
+    });
+    // After a reload it still says when it asked, and offers to ask again.
+    await page.reload();
+    await panel.getByTestId('verification-requested').waitFor();
+    expect(await panel.getByTestId('verification-requested').textContent()).toMatch(
+      /^\d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} に申請済みです。/,
+    );
+    expect(await panel.getByTestId('verification-request').textContent()).toBe('申請し直す');
+  });
+
   it('lets the verified store confirm the handle, which then names it', async () => {
     await db().doc('storeVerifications/demo-store').set({ verifiedAt: Timestamp.now() });
     const row = await memberHandles();
     expect(await row.getByTestId('member-handles-unverified').count()).toBe(0);
+    await page.getByTestId('store-verified').waitFor();
+    expect(await page.getByTestId('store-verification').getByTestId('verification-request').count()).toBe(0);
     await row.locator(`[data-handle="${HANDLE}"]`).getByTestId('member-handle-vouch').click();
     await row.getByText(`@${HANDLE} を店舗確認済みにしました。`).waitFor();
     expect((await db().doc(`frozenAccounts/x_${HANDLE}`).get()).data()).toMatchObject({

@@ -106,6 +106,11 @@ export function storeVerificationDocFor(overrides: Record<string, unknown> = {})
   return { verifiedAt: at, ...overrides };
 }
 
+/** storeVerificationRequests/{storeId}: the store asks the operator to verify it. */
+export function storeVerificationRequestDocFor(overrides: Record<string, unknown> = {}) {
+  return { note: '公式サイトの問い合わせフォームからご連絡ください。', requestedAt: at, ...overrides };
+}
+
 /** suspensions/{uid} (trusted code only). */
 export function suspensionDocFor(overrides: Record<string, unknown> = {}) {
   return { reason: '運営判断', createdAt: at, ...overrides };

@@ -27,6 +27,7 @@ const NOT_FILLED: Record<string, string> = {
   favorites: 'private, never exported (the ranking counts them, trusted code)',
   customers: 'an encrypted envelope, never exported',
   records: 'encrypted notebook records, never exported',
+  storeVerificationRequests: 'private, never exported (the operator reads it with moderate list, which escapes control characters)',
 };
 
 describe('the cycle fuzzer', () => {

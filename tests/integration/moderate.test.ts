@@ -259,9 +259,22 @@ describe('verifying a store', () => {
     await scene();
     // Miu's store confirmed her handle (a store claim naming it); the operator has not verified the store.
     await put(db, {
-      'stores/shop': store('shop', { storeName: 'アロマ新宿' }),
+      'stores/shop': store('shop', { storeName: 'アロマ新宿', website: 'https://aroma.example/', channels: { x: 'aroma_shinjuku' } }),
       'frozenAccounts/x_miu_relax': frozen('miu', 'miu_relax', { verification: 'store', confirmedBy: 'shop' }),
+      // The store asked to be verified, with a note on how to reach it.
+      'storeVerificationRequests/shop': { note: '公式サイトの\nフォームからご連絡ください。\u001b[2J', requestedAt: AT },
     });
+  });
+
+  it('list shows the store that asked, with what to check it by and its note on one line', async () => {
+    const { stdout } = await moderate(['list']);
+    expect(stdout).toContain('店舗の確認申請（未対応 1 件');
+    expect(stdout).toMatch(
+      /- shop {2}アロマ新宿 {2}エリア: 新宿 {2}ページ: \/store-profile\/store-shop {2}サイト: https:\/\/aroma\.example\/ {2}X: @aroma_shinjuku {2}\d{4}-/,
+    );
+    // What the store wrote cannot act on the operator's terminal: its escape sequence shows as code.
+    expect(stdout).toContain('    公式サイトの フォームからご連絡ください。\\u001b[2J');
+    expect(stdout).not.toContain('\u001b');
   });
 
   it('an unverified store: its confirmation shows as 本人申告, its page as unverified', async () => {
@@ -272,10 +285,13 @@ describe('verifying a store', () => {
     const { stdout } = await moderate(['verify-store', 'shop']);
     expect(stdout).toContain('shop（アロマ新宿）を運営確認済みの店舗にしました。');
     expect(await data('storeVerifications/shop')).toEqual({ verifiedAt: expect.anything() });
+    // Its request is answered: gone from Firestore and from the list, its note kept in the log.
+    expect(await exists('storeVerificationRequests/shop')).toBe(false);
+    expect((await moderate(['list'])).stdout).toContain('店舗の確認申請（未対応 0 件');
     expect((await logEntries()).find((entry) => entry.action === 'verify-store')).toMatchObject({
       target: 'storeVerifications/shop',
       by: 'test-operator',
-      detail: { storeName: 'アロマ新宿' },
+      detail: { storeName: 'アロマ新宿', request: { note: '公式サイトの\nフォームからご連絡ください。\u001b[2J' } },
     });
     expect(await exported()).toEqual({ badge: 'store', verified: true });
   });

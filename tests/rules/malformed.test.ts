@@ -10,6 +10,7 @@ import {
   slugDocFor,
   storeDocFor,
   storeRequestDocFor,
+  storeVerificationRequestDocFor,
   therapistDoc,
 } from '../factories/documents';
 import { daysAgo, type Db, frozenDoc, memberDocs, shiftDoc, shiftId, signedIn, SHIFT_DAY, tokyoDay } from './helpers';
@@ -90,6 +91,14 @@ const COLLECTIONS: Record<string, Collection> = {
     write: async (data) => {
       await seed(env(), { 'accounts/alice': therapistDoc('alice'), 'stores/shop': storeDocFor('shop') });
       return setDoc(doc(alice(), 'storeRequests', 'alice'), data);
+    },
+  },
+  storeVerificationRequests: {
+    schema: 'storeVerificationRequests',
+    base: (now) => storeVerificationRequestDocFor({ requestedAt: now }),
+    write: async (data) => {
+      await seed(env(), { 'stores/shop': storeDocFor('shop') });
+      return setDoc(doc(signedIn(env, 'shop', true), 'storeVerificationRequests', 'shop'), data);
     },
   },
   memberships: {
@@ -296,6 +305,16 @@ const CASES: Case[] = [
   ['storeRequests', 'requestedAt as a string', { requestedAt: '2026-11-01' }, 'refused'],
   ['storeRequests', 'userId as a number', { userId: 42 }, 'refused'],
   ['storeRequests', 'an unknown key', { reason: '近いので' }, 'refused'],
+
+  ['storeVerificationRequests', 'the valid document', {}, 'accepted'],
+  ['storeVerificationRequests', 'an empty note', { note: '' }, 'accepted'],
+  ['storeVerificationRequests', 'a note of 200 characters', { note: 'あ'.repeat(200) }, 'accepted'],
+  ['storeVerificationRequests', 'a note of 201 characters', { note: 'あ'.repeat(201) }, 'refused'],
+  ['storeVerificationRequests', 'a ~1 MB note', { note: ONE_MB }, 'refused'],
+  ['storeVerificationRequests', 'a note as a map', { note: { text: 'x' } }, 'refused'],
+  ['storeVerificationRequests', 'a note as a list', { note: ['x'] }, 'refused'],
+  ['storeVerificationRequests', 'requestedAt as a string', { requestedAt: '2026-12-01' }, 'refused'],
+  ['storeVerificationRequests', 'an unknown key', { verifiedAt: null }, 'refused'],
 
   ['memberships', 'the valid document', {}, 'accepted'],
   ['memberships', 'an unknown status', { status: 'pending' }, 'refused'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as caps from '../../src/lib/caps';
 import { MAX_FAVORITES, MAX_HANDLE_WATCHES } from '../../src/schema/favorites';
 import { MAX_FORMER_HANDLES } from '../../src/schema/frozen-accounts';
-import { disputeDoc, MAX_OPEN_DISPUTES, MAX_OPEN_REPORTS, REPORT_REASONS } from '../../src/schema/moderation';
+import { disputeDoc, MAX_OPEN_DISPUTES, MAX_OPEN_REPORTS, REPORT_REASONS, storeVerificationRequestDoc } from '../../src/schema/moderation';
 import { reportDoc } from '../../src/registry/reports';
 import { MAX_SHIFTS_PER_DAY, SHIFT_DAYS_AHEAD } from '../../src/schema/schedules';
 import { MAX_HELD_SLUGS, SLUG_HOLD_DAYS } from '../../src/schema/slugs';
@@ -23,13 +23,16 @@ describe('caps mirror the schemas', () => {
     expect(caps.MAX_HANDLE_WATCHES).toBe(MAX_HANDLE_WATCHES);
   });
 
-  it('bounds evidence and report text as the schemas do', () => {
+  it('bounds evidence, report text and a verification note as the schemas do', () => {
     const base = { userId: 'u', handleId: 'x_miu', kind: 'former', createdAt: { toDate: () => new Date() } };
     expect(disputeDoc.safeParse({ ...base, evidence: 'a'.repeat(caps.DISPUTE_EVIDENCE_MAX) }).success).toBe(true);
     expect(disputeDoc.safeParse({ ...base, evidence: 'a'.repeat(caps.DISPUTE_EVIDENCE_MAX + 1) }).success).toBe(false);
     const doc = { userId: 'u', targetPath: 'accounts/u2', reason: 'spam', createdAt: { toDate: () => new Date() } };
     expect(reportDoc.safeParse({ ...doc, text: 'a'.repeat(caps.REPORT_TEXT_MAX) }).success).toBe(true);
     expect(reportDoc.safeParse({ ...doc, text: 'a'.repeat(caps.REPORT_TEXT_MAX + 1) }).success).toBe(false);
+    const request = { requestedAt: { toDate: () => new Date() } };
+    expect(storeVerificationRequestDoc.safeParse({ ...request, note: 'a'.repeat(caps.VERIFICATION_NOTE_MAX) }).success).toBe(true);
+    expect(storeVerificationRequestDoc.safeParse({ ...request, note: 'a'.repeat(caps.VERIFICATION_NOTE_MAX + 1) }).success).toBe(false);
   });
 
   it('report reasons are the schema’s', () => {

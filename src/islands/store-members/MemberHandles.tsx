@@ -28,7 +28,7 @@ interface Props {
 
 /** Said instead of the button while the operator has not verified the store. */
 export const UNVERIFIED_STORE_NOTICE =
-  'この店舗はまだ運営の確認を受けていないため、旧アカウントの本人確認はできません。運営が店舗を確認すると、ここで確認した旧アカウントが「店舗確認済み」と表示されるようになります。';
+  'この店舗はまだ運営の確認を受けていないため、旧アカウントの本人確認はできません。運営が店舗を確認すると、ここで確認した旧アカウントが「店舗確認済み」と表示されるようになります（確認は上の「運営による店舗の確認」から申請できます）。';
 
 export function MemberHandles({ member, storeUid, storeVerification, canVouch }: Props) {
   const [handles, setHandles] = useState<Load>('loading');

@@ -2,7 +2,9 @@
  * 所属セラピスト on /store-profile: the therapists who asked to join this
  * store (承認する / お断りする) and its confirmed members (所属を解除, and
  * their former handles to confirm). Only confirmed members are shown with
- * the store on the site, its schedule and /today.
+ * the store on the site, its schedule and /today. Whether the operator has
+ * verified the store, and the way to ask, come first (VerificationRequest):
+ * its confirmations of handles count only once it is.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { answerMembership, listStoreMembers, type StoreMember } from '../../lib/membership/client';
@@ -11,6 +13,7 @@ import type { MembershipStatus } from '../../lib/membership/state';
 import { FormAlert } from '../forms/FormAlert';
 import { MemberRow } from './MemberRow';
 import { useStoreVerification } from './use-store-verification';
+import { VerificationRequest } from './VerificationRequest';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; members: StoreMember[] };
 
@@ -88,6 +91,7 @@ export function StoreMembers({ storeUid }: { storeUid: string }) {
       <p className="text-sm text-gray-700 dark:text-gray-300">
         セラピストが所属店舗にこの店舗を選ぶと、ここに申請が届きます。写真・エリア・現在と過去のXアカウント（確認の段階つき）・プロフィールで、どなたか確かめてからお答えください。承認した方だけが店舗ページ・出勤表・本日の出勤に表示され、承認前に登録していた出勤もこの店舗の出勤になります。
       </p>
+      <VerificationRequest storeUid={storeUid} storeVerification={storeVerification} />
       <div role="status" aria-live="polite">
         {notice && <FormAlert kind="success">{notice}</FormAlert>}
       </div>

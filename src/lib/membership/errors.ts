@@ -1,7 +1,7 @@
 /** Japanese for what can go wrong with store membership, per action. Pure. */
 import { errorCode, isNetworkFailure } from '../firebase/error-code';
 
-export type MembershipAction = 'load' | 'leave' | 'confirm' | 'decline' | 'remove' | 'handles' | 'vouch';
+export type MembershipAction = 'load' | 'leave' | 'confirm' | 'decline' | 'remove' | 'handles' | 'vouch' | 'verification';
 
 const DENIED: Record<MembershipAction, string> = {
   load: '所属の状況を読み込む権限がありませんでした。ログインし直してからお試しください。',
@@ -12,6 +12,8 @@ const DENIED: Record<MembershipAction, string> = {
   handles: '旧アカウントの一覧を読み込む権限がありませんでした。',
   vouch:
     '本人確認を記録できませんでした。この方が所属中でなくなったか、旧アカウントが削除・確認済みになったか、店舗がまだ運営の確認を受けていない可能性があります。ページを再読み込みしてください。',
+  verification:
+    '確認を申請できませんでした。申請できるのは、店舗ページを公開していて（上の「公開する」をオンにして保存）、メールアドレスを確認済みの店舗です。すでに運営確認済みの場合は、ページを再読み込みしてください。',
 };
 
 const FAILED: Record<MembershipAction, string> = {
@@ -22,6 +24,7 @@ const FAILED: Record<MembershipAction, string> = {
   remove: '所属を解除できませんでした',
   handles: '旧アカウントを読み込めませんでした',
   vouch: '本人確認を記録できませんでした',
+  verification: '確認を申請できませんでした',
 };
 
 export function membershipErrorMessage(error: unknown, action: MembershipAction): string {
