@@ -22,7 +22,9 @@
  * Every action appends an entry to moderationLog/{auto} (private: trusted
  * code only); a closed dispute or report is copied there, then deleted,
  * which frees the user's slot. Public effects show after the next export.
- * Refuses to write to a real project unless --allow-production is given.
+ * Against a demo- project it finds the emulators a running `npm start`
+ * serves by itself; it refuses a real project unless --allow-production is
+ * given (scripts/lib/write-target.ts).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -40,14 +42,14 @@ import { frozenAccountDoc } from '../src/schema/frozen-accounts';
 import { storeVerificationDoc, suspensionDoc } from '../src/schema/moderation';
 import { RANKING_BURST_REASON } from '../src/schema/rankings';
 import { storeDocName } from '../src/lib/store-name';
-import { isDateKey } from '../src/lib/tokyo-date';
+import { isDateKey, tokyoStamp } from '../src/lib/tokyo-date';
 import { exportDir } from '../src/lib/export-dir';
 import { describeSkipped, readReport, reportPathFor, type SkippedDocument } from './export/report';
 import { deleteWithTombstone, markChanged } from './lib/tombstone';
 import { adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
 import { terminalSafe } from './lib/terminal-safe';
-import { projectId } from './lib/project';
+import { findWriteTarget, localTargetLine } from './lib/write-target';
 
 export const USAGE = [
   '使い方: npm run moderate -- <コマンド> [--allow-production]',
@@ -131,7 +133,8 @@ function idArg(input: string | undefined, what: string): string {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
-const when = (value: unknown) => (value instanceof Timestamp ? value.toDate().toISOString() : text(value));
+/** A stored time as the operator reads it, in Tokyo (sortable as text). */
+const when = (value: unknown) => (value instanceof Timestamp ? `${tokyoStamp(value.toDate())} JST` : text(value));
 
 export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}): Promise<void> {
   const expected = COMMANDS[input.command];
@@ -579,11 +582,16 @@ export async function runModerateCli(argv: string[], io: CliIo): Promise<number>
     io.err(`${reason}\n${USAGE}`);
     return 1;
   }
-  if (!io.env.FIRESTORE_EMULATOR_HOST && !allowProduction) {
-    io.err(
-      `FIRESTORE_EMULATOR_HOST が設定されていないため、プロジェクト ${projectId()} には触れません（本番で操作するときは --allow-production を付けてください）。`,
-    );
+  const target = await findWriteTarget(io.env, allowProduction);
+  if (!target.ok) {
+    io.err(target.reason);
     return 2;
+  }
+  if (target.local) {
+    // The admin SDK reads the emulator's address from the process's environment.
+    Object.assign(io.env, target.local);
+    Object.assign(process.env, target.local);
+    io.out(localTargetLine(target.local));
   }
   try {
     await moderate(input, {

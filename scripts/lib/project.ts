@@ -26,6 +26,6 @@ export const EMULATORS = firebaseJson.emulators;
 export const emulatorHost = (name: keyof typeof EMULATORS) => `${EMULATORS[name].host}:${EMULATORS[name].port}`;
 
 /** The project id scripts act on: the env's, else the demo one. */
-export function projectId(): string {
-  return process.env.FIREBASE_PROJECT_ID || process.env.GCLOUD_PROJECT || DEMO_PROJECT_ID;
+export function projectId(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FIREBASE_PROJECT_ID || env.GCLOUD_PROJECT || DEMO_PROJECT_ID;
 }

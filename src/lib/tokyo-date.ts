@@ -73,6 +73,11 @@ export function isDateKey(value: string): boolean {
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
 }
 
+/** 「2026-12-01 16:16:31」 in Tokyo time, for logs and the operator's lists: fixed width, so it sorts as it reads. */
+export function tokyoStamp(at: Date): string {
+  return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** The instant the Tokyo day after the one containing `at` begins. */
 export function nextTokyoMidnight(at: Date = new Date()): Date {
   return tokyoInstant(addDays(tokyoDateKey(at), 1));

@@ -18,6 +18,7 @@ import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { reportPathFor, writeQuarantined } from '../../scripts/export/report';
 import { readExport } from '../../src/data/export-records';
 import { frozenAccountDoc } from '../../src/schema/frozen-accounts';
+import { emulatorHost } from '../../scripts/lib/project';
 import { TEST_PROJECTS } from '../setup/projects';
 import { AT, blog as blogDoc, dispute, frozen, post as postDoc, put, shift, store, therapist } from './support/trust-docs';
 
@@ -38,7 +39,8 @@ interface CliResult {
   stdout: string;
   stderr: string;
 }
-const operatorEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, FIREBASE_PROJECT_ID: PROJECT, MODERATOR: 'test-operator' });
+// The test's project unless `env` names another (a real one, to be refused).
+const operatorEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ FIREBASE_PROJECT_ID: PROJECT, ...env, MODERATOR: 'test-operator' });
 
 /** The command line in this process: resolves with what it printed, rejects (as execFile does) on a non-zero exit. */
 async function moderate(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
@@ -270,7 +272,7 @@ describe('verifying a store', () => {
     const { stdout } = await moderate(['list']);
     expect(stdout).toContain('店舗の確認申請（未対応 1 件');
     expect(stdout).toMatch(
-      /- shop {2}アロマ新宿 {2}エリア: 新宿 {2}ページ: \/store-profile\/store-shop {2}サイト: https:\/\/aroma\.example\/ {2}X: @aroma_shinjuku {2}\d{4}-/,
+      /- shop {2}アロマ新宿 {2}エリア: 新宿 {2}ページ: \/store-profile\/store-shop {2}サイト: https:\/\/aroma\.example\/ {2}X: @aroma_shinjuku {2}2026-11-01 12:00:00 JST$/m,
     );
     // What the store wrote cannot act on the operator's terminal: its escape sequence shows as code.
     expect(stdout).toContain('    公式サイトの フォームからご連絡ください。\\u001b[2J');
@@ -421,6 +423,16 @@ describe('refusals', () => {
 
   it('refuses to touch a real project without --allow-production', async () => {
     const { FIRESTORE_EMULATOR_HOST: _, ...env } = process.env;
-    await expect(moderateProcess(['list'], env)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--allow-production') });
+    await expect(moderateProcess(['list'], { ...env, FIREBASE_PROJECT_ID: 'theralink-prod' })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('プロジェクト theralink-prod には書き込みません（本番に書き込むときは --allow-production'),
+    });
+  });
+
+  it('finds the running emulators by itself for a demo- project, as announce does', async () => {
+    const { FIRESTORE_EMULATOR_HOST: _, ...env } = process.env;
+    const { stdout } = await moderateProcess(['list'], env);
+    expect(stdout).toContain(`ローカルのエミュレータ（Firestore ${emulatorHost('firestore')}）に書き込みます。`);
+    expect(stdout).toContain('申し立て（未対応');
   });
 });

@@ -8,6 +8,7 @@ import {
   isDateKey,
   tokyoDateKey,
   tokyoInstant,
+  tokyoStamp,
 } from '../../src/lib/tokyo-date';
 
 describe('tokyoDateKey', () => {
@@ -73,5 +74,18 @@ describe('nextTokyoMidnight', () => {
 
   it('moves to the following day once Tokyo has passed midnight', () => {
     expect(nextTokyoMidnight(new Date('2026-11-22T15:00:00Z')).toISOString()).toBe('2026-11-23T15:00:00.000Z');
+  });
+});
+
+describe('tokyoStamp', () => {
+  it('is the Tokyo wall clock, across the Tokyo midnight that is 15:00 UTC', () => {
+    expect(tokyoStamp(new Date('2026-11-30T14:59:59Z'))).toBe('2026-11-30 23:59:59');
+    expect(tokyoStamp(new Date('2026-11-30T15:00:00Z'))).toBe('2026-12-01 00:00:00');
+  });
+
+  it('sorts as text in the order of the instants', () => {
+    const instants = ['2026-01-09T23:00:00Z', '2026-01-10T01:00:00Z', '2025-12-31T20:00:00Z'].map((at) => new Date(at));
+    const byText = [...instants].sort((a, b) => (tokyoStamp(a) < tokyoStamp(b) ? -1 : 1));
+    expect(byText).toEqual([...instants].sort((a, b) => a.getTime() - b.getTime()));
   });
 });
