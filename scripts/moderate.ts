@@ -135,6 +135,13 @@ function idArg(input: string | undefined, what: string): string {
 const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 /** A stored time as the operator reads it, in Tokyo (sortable as text). */
 const when = (value: unknown) => (value instanceof Timestamp ? `${tokyoStamp(value.toDate())} JST` : text(value));
+/** What a client wrote, on one line (its line breaks as spaces). */
+const oneLine = (value: unknown) => text(value).replace(/\s+/g, ' ');
+/** Oldest first by the time in `field`. */
+const byTimeOf =
+  (field: string) =>
+  <T extends { get(field: string): unknown }>(x: T, y: T) =>
+    when(x.get(field)) < when(y.get(field)) ? -1 : 1;
 
 export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}): Promise<void> {
   const expected = COMMANDS[input.command];
@@ -469,7 +476,7 @@ async function list(db: Firestore, out: (line: string) => void, reportPath: stri
       return `${text(held.get('userId'))}${level}`;
     }),
   );
-  const byTime = <T extends { get(field: string): unknown }>(x: T, y: T) => (when(x.get('createdAt')) < when(y.get('createdAt')) ? -1 : 1);
+  const byTime = byTimeOf('createdAt');
 
   log(`申し立て（未対応 ${disputes.size} 件）`);
   disputes.docs
@@ -480,7 +487,7 @@ async function list(db: Firestore, out: (line: string) => void, reportPath: stri
       log(
         `- ${doc.id}  ${text(doc.get('handleId'))}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`,
       );
-      log(`    ${text(doc.get('evidence')).replace(/\s+/g, ' ')}`);
+      log(`    ${oneLine(doc.get('evidence'))}`);
     });
   // The ranking's automatic burst reports (scripts/ranking/burst-reports.ts) are listed apart from people's.
   const [bursts, userReports] = partition(reports.docs.sort(byTime), (doc) => doc.get('reason') === RANKING_BURST_REASON);
@@ -489,7 +496,7 @@ async function list(db: Firestore, out: (line: string) => void, reportPath: stri
     log(
       `- ${doc.id}  対象: ${text(doc.get('targetPath'))}  理由: ${text(doc.get('reason'))}  通報した人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`,
     );
-    if (doc.get('text')) log(`    ${text(doc.get('text')).replace(/\s+/g, ' ')}`);
+    if (doc.get('text')) log(`    ${oneLine(doc.get('text'))}`);
   });
   log(`推しランキングの自動検知（未対応 ${bursts.length} 件、閉じるまで集計から除外）`);
   bursts.forEach((doc) => {
@@ -510,7 +517,7 @@ async function list(db: Firestore, out: (line: string) => void, reportPath: stri
  * X account, and the store's note (how to reach it).
  */
 async function listVerificationRequests(db: Firestore, log: (line: string) => void, requests: QueryDocumentSnapshot[]): Promise<void> {
-  const sorted = [...requests].sort((x, y) => (when(x.get('requestedAt')) < when(y.get('requestedAt')) ? -1 : 1));
+  const sorted = [...requests].sort(byTimeOf('requestedAt'));
   const stores = await Promise.all(sorted.map((request) => db.doc(`stores/${request.id}`).get()));
   log(`店舗の確認申請（未対応 ${sorted.length} 件、verify-store で確認済みにすると閉じる）`);
   sorted.forEach((request, n) => {
@@ -523,7 +530,7 @@ async function listVerificationRequests(db: Firestore, log: (line: string) => vo
       `X: ${store.get('channels.x') ? `@${text(store.get('channels.x'))}` : 'なし'}`,
     ];
     log(`- ${request.id}  ${name}  ${facts.join('  ')}  ${when(request.get('requestedAt'))}`);
-    if (request.get('note')) log(`    ${text(request.get('note')).replace(/\s+/g, ' ')}`);
+    if (request.get('note')) log(`    ${oneLine(request.get('note'))}`);
   });
 }
 
