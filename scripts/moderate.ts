@@ -21,7 +21,9 @@
  *
  * Every action appends an entry to moderationLog/{auto} (private: trusted
  * code only); a closed dispute or report is copied there, then deleted,
- * which frees the user's slot. Public effects show after the next export.
+ * which frees the user's slot. Each decision tells the people it concerns
+ * on their お知らせ, in the same transaction (scripts/lib/moderation-notices.ts).
+ * Public effects show after the next export.
  * Against a demo- project it finds the emulators a running `npm start`
  * serves by itself; it refuses a real project unless --allow-production is
  * given (scripts/lib/write-target.ts).
@@ -32,6 +34,7 @@ import {
   FieldValue,
   Timestamp,
   type DocumentData,
+  type DocumentSnapshot,
   type Firestore,
   type QueryDocumentSnapshot,
   type Transaction,
@@ -49,6 +52,16 @@ import { deleteWithTombstone, markChanged } from './lib/tombstone';
 import { adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
 import { terminalSafe } from './lib/terminal-safe';
+import {
+  dismissNotice,
+  partyOf,
+  revokeNotices,
+  storeVerificationNotice,
+  transferNotices,
+  verifyNotices,
+  writeNotices,
+  type Party,
+} from './lib/moderation-notices';
 import { findWriteTarget, localTargetLine } from './lib/write-target';
 
 export const USAGE = [
@@ -143,6 +156,9 @@ const byTimeOf =
   <T extends { get(field: string): unknown }>(x: T, y: T) =>
     when(x.get(field)) < when(y.get(field)) ? -1 : 1;
 
+/** A user id as Firestore paths take it (a client-written field is checked before it names a document). */
+const isUid = (value: string) => value.length > 0 && value.length <= 128 && !value.includes('/');
+
 export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}): Promise<void> {
   const expected = COMMANDS[input.command];
   if (expected === undefined) throw new ModerateUsageError(`知らないコマンドです: ${JSON.stringify(input.command)}`);
@@ -157,10 +173,20 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
   const appendLog = (tx: Transaction, entry: LogEntry) =>
     tx.set(db.collection('moderationLog').doc(), { ...entry, by, at: Timestamp.now() });
 
-  /** Copies each open dispute on `handleId` into moderationLog and deletes it. Returns their ids. */
+  /**
+   * The open disputes on `handleId` and who opened them (reads); `finish`
+   * runs the decision's writes, then copies each dispute into moderationLog
+   * and deletes it, and returns their ids.
+   */
   const closeDisputesOn = async (tx: Transaction, handleId: string, resolution: string) => {
     const open = await tx.get(db.collection('disputes').where('handleId', '==', handleId));
-    return (writes: () => void) => {
+    const claimants = await Promise.all(
+      open.docs
+        .map((doc) => text(doc.get('userId')))
+        .filter(isUid)
+        .map((uid) => partyOf(db, tx, uid)),
+    );
+    const finish = (writes: () => void) => {
       writes();
       for (const doc of open.docs) {
         appendLog(tx, { action: 'close-dispute', target: `disputes/${doc.id}`, detail: { resolution, dispute: doc.data() } });
@@ -168,6 +194,14 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
       }
       return open.docs.map((doc) => doc.id);
     };
+    return { claimants, finish };
+  };
+
+  /** Who opened a dispute and on which handle, to tell her its outcome (null for a malformed one). */
+  const disputeClaimant = async (tx: Transaction, dispute: DocumentSnapshot) => {
+    const uid = text(dispute.get('userId'));
+    const handle = /^x_([a-z0-9_]{1,15})$/.exec(text(dispute.get('handleId')))?.[1];
+    return isUid(uid) && handle ? { handle, party: await partyOf(db, tx, uid) } : null;
   };
 
   const [a, b] = input.args;
@@ -204,7 +238,9 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
           throw new ModerateError(`${toUid} の旧アカウントの枠（${MAX_FORMER_HANDLES} 件）が埋まっています。先に整理してください。`);
         const oldSlotRef = typeof data.slot === 'number' ? db.doc(`users/${from}/handleSlots/${data.slot}`) : null;
         const oldSlot = oldSlotRef ? await tx.get(oldSlotRef) : null;
-        const finish = await closeDisputesOn(tx, id, 'transfer');
+        const previous = await partyOf(db, tx, from);
+        const { claimants, finish } = await closeDisputesOn(tx, id, 'transfer');
+        const next: Party = { uid: toUid, type: store.exists ? 'store' : 'therapist' };
 
         const moved = {
           userId: toUid,
@@ -225,6 +261,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
           tx.set(db.doc(`users/${toUid}/handleSlots/${slot}`), { handleId: id });
           if (oldSlotRef && oldSlot?.get('handleId') === id) tx.delete(oldSlotRef);
           appendLog(tx, { action: 'transfer', target: `frozenAccounts/${id}`, detail: { from, to: toUid, slot, previous: data } });
+          writeNotices(db, tx, transferNotices(handle, previous, next, claimants));
         });
         return { from, slot, closed };
       });
@@ -244,18 +281,21 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
           const owner = text(data.userId);
           const slotRef = typeof data.slot === 'number' ? db.doc(`users/${owner}/handleSlots/${data.slot}`) : null;
           const slot = slotRef ? await tx.get(slotRef) : null;
-          const finish = await closeDisputesOn(tx, id, 'revoke');
+          const holder = await partyOf(db, tx, owner);
+          const { claimants, finish } = await closeDisputesOn(tx, id, 'revoke');
           const closed = finish(() => {
             deleteWithTombstone(db, tx, 'frozenAccounts', id);
             if (slotRef && slot?.get('handleId') === id) tx.delete(slotRef);
             appendLog(tx, { action: 'revoke', target: `frozenAccounts/${id}`, detail: { previous: data } });
+            writeNotices(db, tx, revokeNotices(handle, 'former', holder, claimants));
           });
           return { kind: 'former' as const, owner, closed };
         }
         if (current.exists) {
           const owner = text(current.get('userId'));
           const profiles = await Promise.all([tx.get(db.doc(`accounts/${owner}`)), tx.get(db.doc(`stores/${owner}`))]);
-          const finish = await closeDisputesOn(tx, id, 'revoke');
+          const holder: Party = { uid: owner, type: profiles[1].exists ? 'store' : 'therapist' };
+          const { claimants, finish } = await closeDisputesOn(tx, id, 'revoke');
           const closed = finish(() => {
             tx.delete(currentRef);
             // Her profile no longer lists it as her current X account.
@@ -265,6 +305,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
               }
             }
             appendLog(tx, { action: 'revoke-current', target: `currentHandles/${id}`, detail: { owner } });
+            writeNotices(db, tx, revokeNotices(handle, 'current', holder, claimants));
           });
           return { kind: 'current' as const, owner, closed };
         }
@@ -285,7 +326,8 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         const claimRef = db.doc(`frozenAccounts/${id}`);
         const claim = await tx.get(claimRef);
         if (!claim.exists) throw new ModerateError(`@${handle} は旧アカウントとして登録されていません。`);
-        const finish = await closeDisputesOn(tx, id, 'verify');
+        const holder = await partyOf(db, tx, text(claim.get('userId')));
+        const { claimants, finish } = await closeDisputesOn(tx, id, 'verify');
         const closed = finish(() => {
           // The operator's own check supersedes a store's: no store stands behind the claim any more.
           tx.update(claimRef, { verification: 'operator', confirmedBy: null, updatedAt: Timestamp.now() });
@@ -294,6 +336,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
             target: `frozenAccounts/${id}`,
             detail: { owner: claim.get('userId'), previous: claim.get('verification'), confirmedBy: claim.get('confirmedBy') ?? null },
           });
+          writeNotices(db, tx, verifyNotices(handle, holder, claimants));
         });
         return { owner: text(claim.get('userId')), closed };
       });
@@ -311,6 +354,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         const ref = db.doc(`${collection}/${docId}`);
         const doc = await tx.get(ref);
         if (!doc.exists) throw new ModerateError(`${what} ${docId} はありません（すでに閉じられた可能性があります）。`);
+        const claimant = collection === 'disputes' ? await disputeClaimant(tx, doc) : null;
         appendLog(tx, {
           action: input.command,
           target: `${collection}/${docId}`,
@@ -319,6 +363,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         // A dispute decides 確認中 on the site: its tombstone tells the export. Reports never reach it.
         if (collection === 'disputes') deleteWithTombstone(db, tx, 'disputes', docId);
         else tx.delete(ref);
+        if (claimant) writeNotices(db, tx, [dismissNotice(claimant.handle, claimant.party)]);
       });
       log(`${what} ${docId} を閉じました（記録を moderationLog に残し、投稿者の枠を空けました）。`);
       return;
@@ -390,6 +435,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
             request: request.exists ? request.data() : null,
           },
         });
+        writeNotices(db, tx, [storeVerificationNotice({ uid: storeId, type: 'store' }, true)]);
         return text(store.get('storeName'));
       });
       log(
@@ -407,6 +453,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
         // Its tombstone tells the incremental export, which then shows this store's badges as 本人申告.
         deleteWithTombstone(db, tx, 'storeVerifications', storeId);
         appendLog(tx, { action: 'unverify-store', target: `storeVerifications/${storeId}`, detail: { previous: existing.data() } });
+        writeNotices(db, tx, [storeVerificationNotice({ uid: storeId, type: 'store' }, false)]);
       });
       log(
         `${storeId} の運営確認を取り消しました。次の書き出しで、この店舗が確認した旧アカウントは「本人申告」の表示に戻ります（確認の記録は残り、再び確認すれば戻ります）。`,
@@ -473,20 +520,21 @@ async function list(db: Firestore, out: (line: string) => void, reportPath: stri
       const held = await db.doc(`${collection}/${handleId}`).get();
       if (!held.exists) return '（登録なし）';
       const level = collection === 'frozenAccounts' ? `、${text(held.get('verification'))}` : '';
-      return `${text(held.get('userId'))}${level}`;
+      return `${await whoIs(db, text(held.get('userId')))}${level}`;
     }),
   );
+  const claimants = await Promise.all(disputes.docs.map((doc) => whoIs(db, text(doc.get('userId')))));
   const byTime = byTimeOf('createdAt');
 
   log(`申し立て（未対応 ${disputes.size} 件）`);
   disputes.docs
-    .map((doc, n) => ({ doc, holder: holders[n]! }))
+    .map((doc, n) => ({ doc, holder: holders[n]!, claimant: claimants[n]! }))
     .sort((x, y) => byTime(x.doc, y.doc))
-    .forEach(({ doc, holder }) => {
+    .forEach(({ doc, holder, claimant }) => {
       const kind = doc.get('kind') === 'current' ? '現在' : '旧';
-      log(
-        `- ${doc.id}  ${text(doc.get('handleId'))}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`,
-      );
+      // The handle as transfer, revoke and verify take it.
+      const handle = text(doc.get('handleId')).replace(/^x_/, '@');
+      log(`- ${doc.id}  ${handle}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${claimant}  ${when(doc.get('createdAt'))}`);
       log(`    ${oneLine(doc.get('evidence'))}`);
     });
   // The ranking's automatic burst reports (scripts/ranking/burst-reports.ts) are listed apart from people's.
@@ -509,6 +557,15 @@ async function list(db: Firestore, out: (line: string) => void, reportPath: stri
   log(`利用停止中（${suspensions.size} 件）`);
   suspensions.docs.forEach((doc) => log(`- ${doc.id}  理由: ${text(doc.get('reason'))}  ${when(doc.get('createdAt'))}`));
   await listLeftOut(reportPath, log);
+}
+
+/** A user as the operator checks her: her id (as the commands take it) and her profile's name. */
+async function whoIs(db: Firestore, uid: string): Promise<string> {
+  if (!isUid(uid)) return `${uid}（不正な ID）`;
+  const [store, account] = await Promise.all([db.doc(`stores/${uid}`).get(), db.doc(`accounts/${uid}`).get()]);
+  if (store.exists) return `${uid}（店舗「${storeDocName(store.data()!)}」）`;
+  if (account.exists) return `${uid}（${text(account.get('displayName'))}）`;
+  return `${uid}（プロフィールなし）`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { reportPathFor, writeQuarantined } from '../../scripts/export/report';
@@ -62,6 +63,15 @@ const moderateProcess = (args: string[], env: NodeJS.ProcessEnv = process.env) =
   run('node_modules/.bin/tsx', ['scripts/moderate.ts', ...args], { env: operatorEnv(env) });
 const data = async (docPath: string) => (await db.doc(docPath).get()).data();
 const exists = async (docPath: string) => (await db.doc(docPath).get()).exists;
+/** The announcements written so far, as who was told what and where it links (createdAt is the server's). */
+const notices = async () =>
+  (await db.collection('announcements').get()).docs
+    .map((doc) => doc.data())
+    .map(({ userId, title, body, link, kind, createdAt }) => {
+      expect(createdAt).toBeInstanceOf(Timestamp);
+      return { userId, title, body, link, kind };
+    })
+    .sort((a, b) => a.userId.localeCompare(b.userId));
 const logEntries = async () =>
   (await db.collection('moderationLog').get()).docs.map((doc) => doc.data()).sort((a, b) => a.at.toMillis() - b.at.toMillis());
 
@@ -117,7 +127,8 @@ describe('a dispute resolved by transfer, and a suspension', () => {
   it('lists the open dispute and report with their ids, targets and text', async () => {
     const { stdout } = await moderate(['list']);
     expect(stdout).toContain('申し立て（未対応 1 件）');
-    expect(stdout).toMatch(/miu_0 {2}x_miu_old（旧アカウント、いまの持ち主: mallory、self）.*申し立てた人: miu/);
+    // The handle as the commands take it, and each party by id and name.
+    expect(stdout).toMatch(/miu_0 {2}@miu_old（旧アカウント、いまの持ち主: mallory（まろりー）、self） {2}申し立てた人: miu（みう）/);
     expect(stdout).toContain('凍結通知のメールがあります。');
     expect(stdout).toMatch(/fan_0 {2}対象: accounts\/mallory {2}理由: impersonation/);
     expect(stdout).toContain('みうさんのなりすましです。');
@@ -152,6 +163,17 @@ describe('a dispute resolved by transfer, and a suspension', () => {
       target: 'frozenAccounts/x_miu_old',
       detail: { from: 'mallory', to: 'miu' },
     });
+    // Both are told, each on her announcements, linking to where she manages her handles.
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        userId: 'mallory',
+        title: '@miu_old はあなたの旧アカウントから外れました',
+        body: expect.stringContaining('追加し直すと申し立てができます'),
+        link: '/profile',
+        kind: 'system',
+      }),
+      expect.objectContaining({ userId: 'miu', title: '@miu_old があなたの旧アカウントになりました', link: '/profile', kind: 'system' }),
+    ]);
   });
 
   it('suspends the impostor with a reason, and closes the report', async () => {
@@ -296,6 +318,9 @@ describe('verifying a store', () => {
       detail: { storeName: 'アロマ新宿', request: { note: '公式サイトの\nフォームからご連絡ください。\u001b[2J' } },
     });
     expect(await exported()).toEqual({ badge: 'store', verified: true });
+    expect(await notices()).toEqual([
+      expect.objectContaining({ userId: 'shop', title: '運営確認済みの店舗になりました', link: '/store-profile', kind: 'system' }),
+    ]);
   });
 
   it('refuses verifying it twice, or what is not a store', async () => {
@@ -325,6 +350,10 @@ describe('verifying a store', () => {
     // The claim keeps naming its store: verified again, the badge would come back.
     expect(await data('frozenAccounts/x_miu_relax')).toMatchObject({ verification: 'store', confirmedBy: 'shop' });
     expect(await exported()).toEqual({ badge: 'self', verified: false });
+    expect((await notices()).map((notice) => notice.title).sort()).toEqual([
+      '店舗の運営確認を取り消しました',
+      '運営確認済みの店舗になりました',
+    ]);
     await expect(moderate(['unverify-store', 'shop'])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('shop は運営確認済みの店舗ではありません。'),
@@ -362,8 +391,14 @@ describe('refusals', () => {
       stderr: expect.stringContaining('@nobody_here は旧アカウントとして登録されていません'),
     });
     // A refusal releases its locks at once: the next command is not kept waiting.
+    expect(await notices()).toEqual([]);
     const { stdout } = await moderate(['verify', 'miu_old']);
     expect(stdout).toContain('@miu_old（mallory の旧アカウント）を運営確認済みにしました。');
+    // The holder learns it is confirmed; the claimant that it stays hers.
+    expect(await notices()).toEqual([
+      expect.objectContaining({ userId: 'mallory', title: '@miu_old が運営確認済みになりました' }),
+      expect.objectContaining({ userId: 'miu', title: '@miu_old への申し立ての結果', body: expect.stringContaining('いまの登録のまま') }),
+    ]);
   });
 
   it('revokes a claim: the claim and its slot are deleted, the dispute closed', async () => {
@@ -373,6 +408,18 @@ describe('refusals', () => {
     expect(await exists('users/mallory/handleSlots/0')).toBe(false);
     expect(await exists('disputes/miu_0')).toBe(false);
     expect((await logEntries()).map((entry) => entry.action).sort()).toEqual(['close-dispute', 'revoke']);
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        userId: 'mallory',
+        title: '@miu_old の登録を取り消しました',
+        body: expect.stringContaining('旧アカウントから外しました'),
+      }),
+      expect.objectContaining({
+        userId: 'miu',
+        title: '@miu_old への申し立ての結果',
+        body: expect.stringContaining('いまは旧アカウントの欄で追加できます'),
+      }),
+    ]);
   });
 
   it('releases a current-handle reservation and takes it off the holder’s profile', async () => {
@@ -386,6 +433,10 @@ describe('refusals', () => {
     expect(await exists('currentHandles/x_miu_now')).toBe(false);
     expect((await data('accounts/mallory'))?.channels).toEqual({ instagram: 'mallory.ig' });
     expect(await exists('disputes/miu_1')).toBe(false);
+    expect(await notices()).toEqual([
+      expect.objectContaining({ userId: 'mallory', body: expect.stringContaining('@miu_now をあなたのいまの X アカウントから外しました') }),
+      expect.objectContaining({ userId: 'miu', title: '@miu_now への申し立ての結果' }),
+    ]);
   });
 
   it('dismisses a dispute, keeping an audit copy', async () => {
@@ -398,6 +449,15 @@ describe('refusals', () => {
         target: 'disputes/miu_0',
         detail: { dispute: expect.objectContaining({ evidence: '凍結通知のメールがあります。' }) },
       }),
+    ]);
+    expect(await notices()).toEqual([
+      {
+        userId: 'miu',
+        title: '@miu_old への申し立ての結果',
+        body: '運営が確認した結果、@miu_old の登録は変わりません。申し立ての枠は空きました。',
+        link: '/profile',
+        kind: 'system',
+      },
     ]);
     await expect(moderate(['dismiss', 'miu_0'])).rejects.toMatchObject({
       code: 1,
