@@ -1,10 +1,10 @@
 /**
- * Who a moderation decision tells (scripts/lib/moderation-notices.ts): each
+ * Who a moderation decision tells (scripts/moderation/notices.ts): each
  * person once, with the notice her part in it calls for, linking to where
  * she manages her handles.
  */
 import { describe, expect, it } from 'vitest';
-import { revokeNotices, transferNotices, verifyNotices, type Party } from '../../scripts/lib/moderation-notices';
+import { revokeNotices, transferNotices, verifyNotices, type Party } from '../../scripts/moderation/notices';
 
 const miu: Party = { uid: 'miu', type: 'therapist' };
 const mallory: Party = { uid: 'mallory', type: 'therapist' };
