@@ -18,10 +18,15 @@ interface OobCode {
   email: string;
   requestType: string;
   oobLink: string;
+  /** An email change's new address (the code is filed under the old one). */
+  newEmail?: string;
 }
 
 /** The emails of one kind the Auth emulator "sent" to `email` (it sends none for real). */
-export async function outOfBandCodes(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<OobCode[]> {
+export async function outOfBandCodes(
+  email: string,
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'VERIFY_AND_CHANGE_EMAIL',
+): Promise<OobCode[]> {
   const listing = await fetch(`http://${emulatorHost('auth')}/emulator/v1/projects/${EMULATOR_AUTH_PROJECT_ID}/oobCodes`);
   const { oobCodes } = (await listing.json()) as { oobCodes: OobCode[] };
   return oobCodes.filter((code) => code.email === email && code.requestType === requestType);

@@ -1,7 +1,8 @@
 /**
  * Accounts end to end in real Chromium against the Auth and Firestore
  * emulators (firestore.rules enforced): registration, email confirmation,
- * sign-in, the bell and its dot, /announcements, log-out, the store's
+ * sign-in, the bell and its dot, /announcements, changing the sign-in
+ * email, log-out, the store's
  * profile link, the sign-in guard and the forms' error messages; visitors
  * who never signed in get no React and no Firebase, and 推しに追加 / the
  * handle watch as links to log in.
@@ -75,11 +76,63 @@ describe('a therapist from registration to log-out', () => {
   });
 });
 
+describe('changing the sign-in email', () => {
+  it('asks her password again, keeps what she typed on a refusal, and switches only once the link is opened', async () => {
+    const email = `kaede-${unique()}@example.test`;
+    const next = `kaede-new-${unique()}@example.test`;
+    await register(email, `kaede-${unique()}`);
+    await page.getByTestId('register-done').waitFor();
+
+    page = await site.newPage();
+    await page.goto('/login?next=%2Fannouncements');
+    await signIn(page, email, 'sakura-pass-123');
+    await page.waitForURL(`${site.url}/announcements`);
+    const form = page.getByTestId('email-change');
+    await form.getByText(email).waitFor();
+
+    // The same address, then a wrong password: each refused at its field, nothing typed lost.
+    await form.getByLabel('新しいメールアドレス').fill(email.toUpperCase());
+    await form.getByLabel('いまのパスワード').fill('sakura-pass-123');
+    await form.getByRole('button', { name: '確認メールを送る' }).click();
+    await form.getByText('いまのメールアドレスと同じです。').waitFor();
+    await form.getByLabel('新しいメールアドレス').fill(next);
+    await form.getByLabel('いまのパスワード').fill('not-her-password');
+    await form.getByRole('button', { name: '確認メールを送る' }).click();
+    await form.getByText('パスワードが違います。').waitFor();
+    expect(await form.getByLabel('新しいメールアドレス').inputValue()).toBe(next);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('current-password');
+
+    await form.getByLabel('いまのパスワード').fill('sakura-pass-123');
+    await form.getByRole('button', { name: '確認メールを送る' }).click();
+    await form.getByTestId('email-change-sent').filter({ hasText: next }).waitFor();
+    expect(await form.getByLabel('いまのパスワード').inputValue()).toBe('');
+
+    // Until the link is opened her old address still signs in; after, the new one does.
+    const link = (await outOfBandCodes(email, 'VERIFY_AND_CHANGE_EMAIL')).find((code) => code.newEmail === next);
+    expect(link).toBeDefined();
+    const applied = await fetch(link!.oobLink);
+    expect(applied.ok).toBe(true);
+    page = await site.newPage();
+    await page.goto('/login');
+    await signIn(page, email, 'sakura-pass-123');
+    await page.getByText('メールアドレスまたはパスワードが違います。').first().waitFor();
+    await page.goto('/login?next=%2Fannouncements');
+    await signIn(page, next, 'sakura-pass-123');
+    await page.waitForURL(`${site.url}/announcements`);
+    await page.getByTestId('email-change').getByText(next).waitFor();
+  });
+});
+
 describe('the avatar menu', () => {
   // Each account type is offered only the pages it can use (src/lib/auth/account-links.ts).
   it.each([
-    ['store@theralink.test', '店舗プロフィール', '/store-profile', ['店舗プロフィール', '在籍セラピストの出勤', 'メンバー', 'ブログ']],
-    ['therapist@theralink.test', 'プロフィール', '/profile', ['プロフィール', 'スケジュール管理', 'ブログ', '顧客管理']],
+    [
+      'store@theralink.test',
+      '店舗プロフィール',
+      '/store-profile',
+      ['店舗プロフィール', '在籍セラピストの出勤', 'メンバー', 'ブログ', '設定'],
+    ],
+    ['therapist@theralink.test', 'プロフィール', '/profile', ['プロフィール', 'スケジュール管理', 'ブログ', '顧客管理', '設定']],
     ['fan@theralink.test', '推し', '/favorites', ['推し', 'お知らせ', '設定']],
   ])('for %s links %s to %s, and only its own pages', async (email, label, href, all) => {
     await page.goto('/login');
@@ -102,7 +155,14 @@ describe('the phone drawer', () => {
     await page.getByTestId('drawer-toggle').click();
     const links = page.getByTestId('drawer-account-links');
     await links.waitFor({ state: 'visible' });
-    expect(await links.getByRole('link').allTextContents()).toEqual(['お知らせ', 'プロフィール', 'スケジュール管理', 'ブログ', '顧客管理']);
+    expect(await links.getByRole('link').allTextContents()).toEqual([
+      'お知らせ',
+      'プロフィール',
+      'スケジュール管理',
+      'ブログ',
+      '顧客管理',
+      '設定',
+    ]);
     await links.getByRole('button', { name: 'ログアウト' }).click();
     await page.getByTestId('drawer').waitFor({ state: 'hidden' });
     expect(await hintedUid(page)).toBeNull();

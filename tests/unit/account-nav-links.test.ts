@@ -14,8 +14,8 @@ import { safeAnnouncementLink } from '../../src/lib/announcements/link';
 describe('accountMenuLinks', () => {
   it.each([
     ['none', ['推し', 'お知らせ', '設定']],
-    ['therapist', ['プロフィール', 'スケジュール管理', 'ブログ', '顧客管理']],
-    ['store', ['店舗プロフィール', '在籍セラピストの出勤', 'メンバー', 'ブログ']],
+    ['therapist', ['プロフィール', 'スケジュール管理', 'ブログ', '顧客管理', '設定']],
+    ['store', ['店舗プロフィール', '在籍セラピストの出勤', 'メンバー', 'ブログ', '設定']],
   ] as const)('offers a %s account its own pages', (type, labels) => {
     expect(accountMenuLinks(type).map((link) => link.label)).toEqual(labels);
   });

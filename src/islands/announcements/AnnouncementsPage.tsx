@@ -1,7 +1,12 @@
-/** /announcements: my announcements, the push opt-in and which 推し news I get (#settings: the fan menu's 設定), behind the sign-in guard. */
-import { SETTINGS_ANCHOR } from '../../lib/auth/account-links';
+/**
+ * /announcements: my announcements, the push opt-in, which 推し news I get
+ * (#settings: the menus' 設定) and my sign-in email (#account), behind the
+ * sign-in guard.
+ */
+import { ACCOUNT_ANCHOR, SETTINGS_ANCHOR } from '../../lib/auth/account-links';
 import { RequireSignIn } from '../account/RequireSignIn';
 import { AlertSettingsForm } from './AlertSettingsForm';
+import { EmailChangeForm } from './EmailChangeForm';
 import { AnnouncementList } from './AnnouncementList';
 import { PushOptIn } from './PushOptIn';
 
@@ -21,6 +26,12 @@ export function AnnouncementsPage() {
               推しのお知らせ
             </h2>
             <AlertSettingsForm uid={user.uid} />
+          </section>
+          <section id={ACCOUNT_ANCHOR} aria-labelledby="email-heading" className="card scroll-mt-20 space-y-3">
+            <h2 id="email-heading" className="text-lg font-bold">
+              ログイン用メールアドレス
+            </h2>
+            <EmailChangeForm user={user} />
           </section>
           <section aria-labelledby="list-heading" className="space-y-3">
             <h2 id="list-heading" className="text-lg font-bold">

@@ -10,24 +10,29 @@ import type { AccountType } from './account-hint';
 
 export const ANNOUNCEMENTS_LINK: NavLink = { href: '/announcements', label: 'お知らせ' };
 
-/** The section of /announcements that holds her push and 推し alert settings. */
+/** The section of /announcements that holds her push and 推し alert settings (her sign-in email follows them). */
 export const SETTINGS_ANCHOR = 'settings';
+/** The section of /announcements that changes her sign-in email. */
+export const ACCOUNT_ANCHOR = 'account';
+const SETTINGS_LINK: NavLink = { href: `/announcements#${SETTINGS_ANCHOR}`, label: '設定' };
 /** The section of /store-profile that answers membership requests. */
 export const MEMBERS_ANCHOR = 'members';
 
 const MENUS: Record<AccountType, NavLink[]> = {
-  none: [{ href: '/favorites', label: '推し' }, ANNOUNCEMENTS_LINK, { href: `/announcements#${SETTINGS_ANCHOR}`, label: '設定' }],
+  none: [{ href: '/favorites', label: '推し' }, ANNOUNCEMENTS_LINK, SETTINGS_LINK],
   therapist: [
     { href: '/profile', label: 'プロフィール' },
     { href: '/schedule/manage', label: 'スケジュール管理' },
     { href: '/blog-editor', label: 'ブログ' },
     { href: '/customerManagement', label: '顧客管理' },
+    SETTINGS_LINK,
   ],
   store: [
     { href: '/store-profile', label: '店舗プロフィール' },
     { href: '/schedule/manage', label: '在籍セラピストの出勤' },
     { href: `/store-profile#${MEMBERS_ANCHOR}`, label: 'メンバー' },
     { href: '/blog-editor', label: 'ブログ' },
+    SETTINGS_LINK,
   ],
 };
 
