@@ -33,6 +33,13 @@ export async function list(db: Firestore, out: (line: string) => void, reportPat
   );
   const claimants = await Promise.all(disputes.docs.map((doc) => whoIs(db, text(doc.get('userId')))));
   const byTime = byTimeOf('createdAt');
+  const sortedReports = reports.docs.sort(byTime);
+  const [targets, reporters, suspended] = await Promise.all([
+    Promise.all(sortedReports.map((doc) => whatIs(db, text(doc.get('targetPath'))))),
+    Promise.all(sortedReports.map((doc) => whoIs(db, text(doc.get('userId'))))),
+    Promise.all(suspensions.docs.map((doc) => whoIs(db, doc.id))),
+  ]);
+  const described = new Map(sortedReports.map((doc, n) => [doc.id, { target: targets[n]!, reporter: reporters[n]! }]));
 
   log(`申し立て（未対応 ${disputes.size} 件）`);
   disputes.docs
@@ -46,24 +53,23 @@ export async function list(db: Firestore, out: (line: string) => void, reportPat
       log(`    ${oneLine(doc.get('evidence'))}`);
     });
   // The ranking's automatic burst reports (scripts/ranking/burst-reports.ts) are listed apart from people's.
-  const [bursts, userReports] = partition(reports.docs.sort(byTime), (doc) => doc.get('reason') === RANKING_BURST_REASON);
+  const [bursts, userReports] = partition(sortedReports, (doc) => doc.get('reason') === RANKING_BURST_REASON);
   log(`通報（未対応 ${userReports.length} 件）`);
   userReports.forEach((doc) => {
-    log(
-      `- ${doc.id}  対象: ${text(doc.get('targetPath'))}  理由: ${text(doc.get('reason'))}  通報した人: ${text(doc.get('userId'))}  ${when(doc.get('createdAt'))}`,
-    );
+    const { target, reporter } = described.get(doc.id)!;
+    log(`- ${doc.id}  対象: ${target}  理由: ${text(doc.get('reason'))}  通報した人: ${reporter}  ${when(doc.get('createdAt'))}`);
     if (doc.get('text')) log(`    ${oneLine(doc.get('text'))}`);
   });
   log(`推しランキングの自動検知（未対応 ${bursts.length} 件、閉じるまで集計から除外）`);
   bursts.forEach((doc) => {
     log(
-      `- ${doc.id}  対象: ${text(doc.get('targetPath'))}  新しいアカウントからの推し: ${text(doc.get('burst.fans'))} 件  ` +
+      `- ${doc.id}  対象: ${described.get(doc.id)!.target}  新しいアカウントからの推し: ${text(doc.get('burst.fans'))} 件  ` +
         `${when(doc.get('burst.from'))} 〜 ${when(doc.get('burst.to'))}`,
     );
   });
   await listVerificationRequests(db, log, verificationRequests.docs);
   log(`利用停止中（${suspensions.size} 件）`);
-  suspensions.docs.forEach((doc) => log(`- ${doc.id}  理由: ${text(doc.get('reason'))}  ${when(doc.get('createdAt'))}`));
+  suspensions.docs.forEach((doc, n) => log(`- ${suspended[n]}  理由: ${text(doc.get('reason'))}  ${when(doc.get('createdAt'))}`));
   await listLeftOut(reportPath, log);
 }
 
@@ -74,6 +80,16 @@ async function whoIs(db: Firestore, uid: string): Promise<string> {
   if (store.exists) return `${uid}（店舗「${storeDocName(store.data()!)}」）`;
   if (account.exists) return `${uid}（${text(account.get('displayName'))}）`;
   return `${uid}（プロフィールなし）`;
+}
+
+/** What a report names, as the operator checks it: a profile with its name, a blog or post with who wrote it. */
+async function whatIs(db: Firestore, targetPath: string): Promise<string> {
+  const [collection, id, ...rest] = targetPath.split('/');
+  if (rest.length > 0 || !id || !isUid(id)) return targetPath;
+  if (collection === 'accounts' || collection === 'stores') return `${collection}/${await whoIs(db, id)}`;
+  if (collection !== 'blogs' && collection !== 'posts') return targetPath;
+  const content = await db.doc(targetPath).get();
+  return content.exists ? `${targetPath}（書いた人: ${await whoIs(db, text(content.get('userId')))}）` : `${targetPath}（削除済み）`;
 }
 
 /**

@@ -130,7 +130,7 @@ describe('a dispute resolved by transfer, and a suspension', () => {
     // The handle as the commands take it, and each party by id and name.
     expect(stdout).toMatch(/miu_0 {2}@miu_old（旧アカウント、いまの持ち主: mallory（まろりー）、self） {2}申し立てた人: miu（みう）/);
     expect(stdout).toContain('凍結通知のメールがあります。');
-    expect(stdout).toMatch(/fan_0 {2}対象: accounts\/mallory {2}理由: impersonation/);
+    expect(stdout).toMatch(/fan_0 {2}対象: accounts\/mallory（まろりー） {2}理由: impersonation {2}通報した人: fan（プロフィールなし）/);
     expect(stdout).toContain('みうさんのなりすましです。');
   });
 
@@ -196,7 +196,7 @@ describe('a dispute resolved by transfer, and a suspension', () => {
     const { stdout } = await moderate(['list']);
     expect(stdout).toContain('申し立て（未対応 0 件）');
     expect(stdout).toContain('通報（未対応 0 件）');
-    expect(stdout).toMatch(/利用停止中（1 件）\n- mallory {2}理由: なりすまし/);
+    expect(stdout).toMatch(/利用停止中（1 件）\n- mallory（まろりー） {2}理由: なりすまし/);
   });
 
   it('both show after the export: the handle is hers and verified, the impostor is gone', async () => {
@@ -244,6 +244,15 @@ describe('hiding a blog and a timeline post', () => {
   it('both are public before', async () => {
     expect(await exported('blogs')).toEqual(['miu_20261101_0']);
     expect(await exported('posts')).toEqual(['miu_20261101_0']);
+  });
+
+  it('list names who wrote a reported blog, and a reported post that is gone', async () => {
+    const report = (targetPath: string) => ({ userId: 'fan', targetPath, reason: 'spam', text: '', createdAt: AT });
+    await put(db, { 'reports/fan_1': report('blogs/miu_20261101_0'), 'reports/fan_2': report('posts/miu_gone') });
+    const { stdout } = await moderate(['list']);
+    expect(stdout).toContain('対象: blogs/miu_20261101_0（書いた人: miu（みう））  理由: spam');
+    expect(stdout).toContain('対象: posts/miu_gone（削除済み）  理由: spam');
+    await Promise.all(['reports/fan_1', 'reports/fan_2'].map((report) => db.doc(report).delete()));
   });
 
   it('hides them (moving updatedAt for the incremental export) and logs it; the next export leaves them out', async () => {
