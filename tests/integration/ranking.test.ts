@@ -217,7 +217,9 @@ describe('a burst from new accounts', () => {
       await moderate({ command: 'list', args: [] }, { db, log: (line) => lines.push(line) });
       expect(lines).toContain('通報（未対応 0 件）');
       expect(lines).toContain('推しランキングの自動検知（未対応 1 件、閉じるまで集計から除外）');
-      expect(lines.join('\n')).toMatch(new RegExp(`- ${reportId} {2}対象: accounts/rin {2}新しいアカウントからの推し: ${burstFans} 件`));
+      expect(lines.join('\n')).toMatch(
+        new RegExp(`- ${reportId} {2}対象: accounts/rin（りん） {2}新しいアカウントからの推し: ${burstFans} 件`),
+      );
     });
 
     it('counts once the operator closes it, and is not filed again that day', async () => {
