@@ -7,6 +7,7 @@
  */
 import { EmailAuthProvider, reauthenticateWithCredential, verifyBeforeUpdateEmail } from 'firebase/auth';
 import { authErrorMessage } from './auth-errors';
+import { emailAddressError } from './email-address';
 import { clientAuth } from '../firebase/app';
 import { errorCode } from '../firebase/error-code';
 
@@ -17,16 +18,12 @@ export interface EmailChangeInput {
 
 export type EmailChangeErrors = Partial<Record<'newEmail' | 'password' | 'form', string>>;
 
-// What a browser's type=email accepts, loosely: Firebase has the last word.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The form's own checks, before anything is sent. */
 export function checkEmailChange(input: EmailChangeInput, currentEmail: string | null): EmailChangeErrors {
   const errors: EmailChangeErrors = {};
-  const email = input.newEmail.trim();
-  if (email === '') errors.newEmail = '新しいメールアドレスを入力してください。';
-  else if (!EMAIL_SHAPE.test(email)) errors.newEmail = 'メールアドレスの形式が正しくありません。';
-  else if (email.toLowerCase() === currentEmail?.toLowerCase()) errors.newEmail = 'いまのメールアドレスと同じです。';
+  const emailError = emailAddressError(input.newEmail, '新しいメールアドレスを入力してください。');
+  if (emailError) errors.newEmail = emailError;
+  else if (input.newEmail.trim().toLowerCase() === currentEmail?.toLowerCase()) errors.newEmail = 'いまのメールアドレスと同じです。';
   if (input.password === '') errors.password = 'いまのパスワードを入力してください。';
   return errors;
 }

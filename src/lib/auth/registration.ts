@@ -4,6 +4,7 @@
  */
 import { areaProblem } from '../areas';
 import { normalizeSlug, slugProblem } from '../slugs';
+import { emailAddressError } from './email-address';
 
 /** A fan (推し活用) has no public profile: no name, profile URL or area is asked. */
 export type RegistrationKind = 'therapist' | 'store' | 'fan';
@@ -32,12 +33,11 @@ export type RegistrationErrors = Partial<Record<keyof Registration, string>>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH: Record<'therapist' | 'store', number> = { therapist: 40, store: 60 };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateRegistration(input: Registration): RegistrationErrors {
   const errors: RegistrationErrors = hasPublicProfile(input.kind) ? profileErrors({ ...input, kind: input.kind }) : {};
-  if (input.email.trim() === '') errors.email = 'メールアドレスを入力してください。';
-  else if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = 'メールアドレスの形式が正しくありません。';
+  const emailError = emailAddressError(input.email);
+  if (emailError) errors.email = emailError;
   if (input.password === '') errors.password = 'パスワードを入力してください。';
   else if (input.password.length < PASSWORD_MIN_LENGTH) {
     errors.password = `パスワードは ${PASSWORD_MIN_LENGTH} 文字以上にしてください。`;
