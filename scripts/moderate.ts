@@ -39,7 +39,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { X_HANDLE_PATTERN, normalizeHandle } from '../src/lib/handles';
-import { handleDocId, MAX_FORMER_HANDLES } from '../src/schema/frozen-accounts';
+import { handleDocId, MAX_FORMER_HANDLES, xHandleOfDocId } from '../src/schema/frozen-accounts';
 import { frozenAccountDoc } from '../src/schema/frozen-accounts';
 import { storeVerificationDoc, suspensionDoc } from '../src/schema/moderation';
 import { isDateKey } from '../src/lib/tokyo-date';
@@ -184,7 +184,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
   /** Who opened a dispute and on which handle, to tell her its outcome (null for a malformed one). */
   const disputeClaimant = async (tx: Transaction, dispute: DocumentSnapshot) => {
     const uid = text(dispute.get('userId'));
-    const handle = /^x_([a-z0-9_]{1,15})$/.exec(text(dispute.get('handleId')))?.[1];
+    const handle = xHandleOfDocId(text(dispute.get('handleId')));
     return isUid(uid) && handle ? { handle, party: await partyOf(db, tx, uid) } : null;
   };
 

@@ -5,6 +5,7 @@
  * clients wrote, so every line goes out terminal-safe.
  */
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { xHandleOfDocId } from '../../src/schema/frozen-accounts';
 import { RANKING_BURST_REASON } from '../../src/schema/rankings';
 import { storeDocName } from '../../src/lib/store-name';
 import { describeSkipped, readReport, type SkippedDocument } from '../export/report';
@@ -23,7 +24,7 @@ export async function list(db: Firestore, out: (line: string) => void, reportPat
   const holders = await Promise.all(
     disputes.docs.map(async (doc) => {
       const handleId = text(doc.get('handleId'));
-      if (!/^x_[a-z0-9_]{1,15}$/.test(handleId)) return '（不正な handleId）';
+      if (!xHandleOfDocId(handleId)) return '（不正な handleId）';
       const collection = doc.get('kind') === 'current' ? 'currentHandles' : 'frozenAccounts';
       const held = await db.doc(`${collection}/${handleId}`).get();
       if (!held.exists) return '（登録なし）';
@@ -48,8 +49,11 @@ export async function list(db: Firestore, out: (line: string) => void, reportPat
     .forEach(({ doc, holder, claimant }) => {
       const kind = doc.get('kind') === 'current' ? '現在' : '旧';
       // The handle as transfer, revoke and verify take it.
-      const handle = text(doc.get('handleId')).replace(/^x_/, '@');
-      log(`- ${doc.id}  ${handle}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${claimant}  ${when(doc.get('createdAt'))}`);
+      const handleId = text(doc.get('handleId'));
+      const handle = xHandleOfDocId(handleId);
+      log(
+        `- ${doc.id}  ${handle ? `@${handle}` : handleId}（${kind}アカウント、いまの持ち主: ${holder}）  申し立てた人: ${claimant}  ${when(doc.get('createdAt'))}`,
+      );
       log(`    ${oneLine(doc.get('evidence'))}`);
     });
   // The ranking's automatic burst reports (scripts/ranking/burst-reports.ts) are listed apart from people's.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { X_HANDLE_PATTERN } from '../lib/handles';
 import { dateKey, timestamp, uid, xHandle } from './common';
 
 /**
@@ -62,4 +63,10 @@ export type CurrentHandleDoc = z.infer<typeof currentHandleDoc>;
 /** The doc id of a handle: `x_miu_0312`. */
 export function handleDocId(handle: string, platform = 'x'): string {
   return `${platform}_${handle}`;
+}
+
+/** The X handle a doc id names (handleDocId's inverse for X), or null when it names none. */
+export function xHandleOfDocId(id: string): string | null {
+  const handle = id.startsWith('x_') ? id.slice(2) : '';
+  return X_HANDLE_PATTERN.test(handle) ? handle : null;
 }
