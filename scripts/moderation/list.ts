@@ -21,6 +21,9 @@ export async function list(db: Firestore, out: (line: string) => void, reportPat
     db.collection('suspensions').get(),
     db.collection('storeVerificationRequests').get(),
   ]);
+  // One user is often on several lines (both sides of disputes, reports, suspensions): her profile is read once.
+  const names = new Map<string, Promise<string>>();
+  const who = (uid: string) => names.get(uid) ?? names.set(uid, whoIs(db, uid)).get(uid)!;
   const holders = await Promise.all(
     disputes.docs.map(async (doc) => {
       const handleId = text(doc.get('handleId'));
@@ -29,16 +32,16 @@ export async function list(db: Firestore, out: (line: string) => void, reportPat
       const held = await db.doc(`${collection}/${handleId}`).get();
       if (!held.exists) return '（登録なし）';
       const level = collection === 'frozenAccounts' ? `、${text(held.get('verification'))}` : '';
-      return `${await whoIs(db, text(held.get('userId')))}${level}`;
+      return `${await who(text(held.get('userId')))}${level}`;
     }),
   );
-  const claimants = await Promise.all(disputes.docs.map((doc) => whoIs(db, text(doc.get('userId')))));
+  const claimants = await Promise.all(disputes.docs.map((doc) => who(text(doc.get('userId')))));
   const byTime = byTimeOf('createdAt');
   const sortedReports = reports.docs.sort(byTime);
   const [targets, reporters, suspended] = await Promise.all([
-    Promise.all(sortedReports.map((doc) => whatIs(db, text(doc.get('targetPath'))))),
-    Promise.all(sortedReports.map((doc) => whoIs(db, text(doc.get('userId'))))),
-    Promise.all(suspensions.docs.map((doc) => whoIs(db, doc.id))),
+    Promise.all(sortedReports.map((doc) => whatIs(db, who, text(doc.get('targetPath'))))),
+    Promise.all(sortedReports.map((doc) => who(text(doc.get('userId'))))),
+    Promise.all(suspensions.docs.map((doc) => who(doc.id))),
   ]);
   const described = new Map(sortedReports.map((doc, n) => [doc.id, { target: targets[n]!, reporter: reporters[n]! }]));
 
@@ -87,13 +90,13 @@ async function whoIs(db: Firestore, uid: string): Promise<string> {
 }
 
 /** What a report names, as the operator checks it: a profile with its name, a blog or post with who wrote it. */
-async function whatIs(db: Firestore, targetPath: string): Promise<string> {
+async function whatIs(db: Firestore, who: (uid: string) => Promise<string>, targetPath: string): Promise<string> {
   const [collection, id, ...rest] = targetPath.split('/');
   if (rest.length > 0 || !id || !isUid(id)) return targetPath;
-  if (collection === 'accounts' || collection === 'stores') return `${collection}/${await whoIs(db, id)}`;
+  if (collection === 'accounts' || collection === 'stores') return `${collection}/${await who(id)}`;
   if (collection !== 'blogs' && collection !== 'posts') return targetPath;
   const content = await db.doc(targetPath).get();
-  return content.exists ? `${targetPath}（書いた人: ${await whoIs(db, text(content.get('userId')))}）` : `${targetPath}（削除済み）`;
+  return content.exists ? `${targetPath}（書いた人: ${await who(text(content.get('userId')))}）` : `${targetPath}（削除済み）`;
 }
 
 /**
