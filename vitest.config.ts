@@ -20,6 +20,7 @@ const LIVE_STACK_FILES = [
   'tests/e2e/blog-publishing.test.ts',
   'tests/e2e/favorite-journeys.test.ts',
   'tests/e2e/first-alert.test.ts',
+  'tests/e2e/leave-account.test.ts',
   'tests/e2e/membership-requests.test.ts',
   'tests/e2e/self-service.test.ts',
   'tests/e2e/trust.test.ts',

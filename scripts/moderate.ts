@@ -18,6 +18,8 @@
  *   unhide <blogs|posts>/<id>
  *   verify-store <storeId>        the store is real: its confirmations show as 店舗確認済み
  *   unverify-store <storeId>      take that back: its badges show as 本人申告 from the next export
+ *   erase <uid>                   erase an account and every record of it (退会 asked by mail, or a
+ *                                 suspended account's; scripts/accounts/erase-account.ts)
  *
  * Every action appends an entry to moderationLog/{auto} (private: trusted
  * code only); a closed dispute or report is copied there, then deleted,
@@ -46,7 +48,9 @@ import { isDateKey } from '../src/lib/tokyo-date';
 import { exportDir } from '../src/lib/export-dir';
 import { reportPathFor } from './export/report';
 import { deleteWithTombstone, markChanged } from './lib/tombstone';
-import { adminDb, assertFirestoreReachable } from './lib/admin';
+import { accountsAuth, adminDb, assertFirestoreReachable, picturesBucket } from './lib/admin';
+import { eraseAccount, type EraseDeps } from './accounts/erase-account';
+import { describeErased } from './accounts/erase-requested';
 import { isMain } from './lib/cli';
 import {
   dismissNotice,
@@ -76,6 +80,7 @@ export const USAGE = [
   '  unhide <blogs|posts>/<id>      非公開を解除する',
   '  verify-store <storeId>         店舗を運営確認済みにする（この店舗による旧アカウントの確認が「店舗確認済み」と表示される。確認申請は閉じる）',
   '  unverify-store <storeId>       店舗の運営確認を取り消す（次の書き出しで、この店舗による確認は「本人申告」の表示に戻る）',
+  '  erase <uid>                    アカウントとその記録をすべて削除する（退会。取り消せません。次の書き出しでサイトから消える）',
 ].join('\n');
 
 /** Bad input or a refused action; the message is Japanese. */
@@ -90,6 +95,8 @@ export interface ModerateDeps {
   by?: string;
   /** The export's report, whose left-out records `list` shows (default: that of EXPORT_DIR). */
   reportPath?: string;
+  /** Where `erase` deletes the Auth user and the pictures (default: the project's, or the emulators'). */
+  erase?: Omit<EraseDeps, 'db'>;
 }
 
 export interface ModerateCommand {
@@ -111,6 +118,7 @@ const COMMANDS: Record<string, number> = {
   unhide: 1,
   'verify-store': 1,
   'unverify-store': 1,
+  erase: 1,
 };
 
 /** A moderationLog entry: private, written only here. */
@@ -442,6 +450,20 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
       log(
         `${storeId} の運営確認を取り消しました。次の書き出しで、この店舗が確認した旧アカウントは「本人申告」の表示に戻ります（確認の記録は残り、再び確認すれば戻ります）。`,
       );
+      return;
+    }
+
+    case 'erase': {
+      const uid = idArg(a, 'ユーザー ID ');
+      const erased = await eraseAccount({ db, ...(deps.erase ?? { auth: accountsAuth(), bucket: picturesBucket() }) }, uid);
+      await db.collection('moderationLog').add({
+        action: 'erase',
+        target: `accounts/${uid}`,
+        detail: { deleted: erased.deleted, pictures: erased.pictures, authUser: erased.authUser },
+        by,
+        at: Timestamp.now(),
+      });
+      log(`${describeErased(erased)}. 次の書き出しでサイトから消えます。`);
       return;
     }
 

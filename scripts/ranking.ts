@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
-import { adminAuth, adminDb, assertFirestoreReachable, emulatorBrowserAuth } from './lib/admin';
+import { accountsAuth, adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
 import { chooseWriteTarget } from './lib/write-target';
 import { ReadCounter } from './export/read-source';
@@ -55,14 +55,9 @@ export interface RankingResult {
   comparedWith: string | null;
 }
 
-function defaultAuth(): Auth {
-  // Locally, the browsers' users (fans) live in the emulator's own project, whichever project holds the data.
-  return process.env.FIREBASE_AUTH_EMULATOR_HOST ? emulatorBrowserAuth() : adminAuth();
-}
-
 export async function runRanking(deps: RankingDeps = {}): Promise<RankingResult> {
   const db = deps.db ?? adminDb();
-  const auth = deps.auth ?? defaultAuth();
+  const auth = deps.auth ?? accountsAuth();
   const now = deps.now ?? new Date();
   const log = deps.log ?? ((line: string) => console.log(line));
   const today = tokyoDateKey(now);

@@ -4,7 +4,10 @@
  * FIREBASE_PROJECT_ID with Application Default Credentials.
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getStorage } from 'firebase-admin/storage';
+import type { Bucket } from '@google-cloud/storage';
+import { photoUrlBase } from '../export/photo-base';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { EMULATOR_AUTH_PROJECT_ID, projectId } from './project';
 
@@ -21,6 +24,18 @@ export function adminApp(): App {
 
 export const adminDb = (): Firestore => getFirestore(adminApp());
 export const adminAuth = () => getAuth(adminApp());
+
+/** Where the site's users are: locally the emulator's browser project, whichever project holds the data; else the project's Auth. */
+export function accountsAuth(): Auth {
+  return process.env.FIREBASE_AUTH_EMULATOR_HOST ? emulatorBrowserAuth() : adminAuth();
+}
+
+/** The bucket of the pictures (../export/photo-base.ts names it), on the Storage emulator beside the Firestore one. */
+export function picturesBucket(): Bucket {
+  const { bucket, emulatorHost } = photoUrlBase();
+  if (emulatorHost) process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= emulatorHost;
+  return getStorage(adminApp()).bucket(bucket);
+}
 
 /** The Auth emulator's users that browsers sign in as (see EMULATOR_AUTH_PROJECT_ID). */
 export function emulatorBrowserAuth() {

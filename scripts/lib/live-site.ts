@@ -19,7 +19,8 @@ import { buildSite, buildsSettled, type SiteBuild } from '../build-site';
 import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
-import { adminDb } from './admin';
+import { accountsAuth, adminDb, picturesBucket } from './admin';
+import { watchAccountDeletions } from '../accounts/erase-requested';
 import { foreground, SETTLE_MS } from './foreground';
 import { CycleQueue, type RequestOptions } from './cycle-queue';
 
@@ -204,6 +205,8 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   await ranking();
   const watch = watchPublicContent(adminDb(), (collections) => rebuild(`changed: ${[...collections].join(', ')}`, { collections }));
   await watch.ready;
+  // 退会: an erasure's tombstones are changes the watcher sees, so her pages leave with the next cycle.
+  const stopErasing = watchAccountDeletions({ db: adminDb(), auth: accountsAuth(), bucket: picturesBucket() }, log);
   // Everything is read at start: seeded or restored data may carry old timestamps.
   const first = cycles.after(() => build('first build', 'full'));
   try {
@@ -211,6 +214,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   } catch (error) {
     // The first build must work: there is no previous site to keep showing.
     watch.stop();
+    stopErasing();
     throw error;
   }
 
@@ -234,6 +238,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
       clearTimeout(scheduled);
       clearTimeout(alertsRetry);
       watch.stop();
+      stopErasing();
       await cycles.after(async () => undefined);
       await alertsRunning;
       await buildsSettled();

@@ -8,7 +8,7 @@
  * something the person asked or did, read when she next signs in, and
  * Cloud Messaging cannot run here (docs/decisions/moderation-notices.md).
  */
-import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { announcementDoc } from '../../src/schema/announcements';
 import { profileEditorPath } from '../../src/lib/auth/account-type';
 import type { AccountType } from '../../src/lib/auth/account-hint';
@@ -31,9 +31,10 @@ const at = (handle: string) => `@${handle}`;
 const editor = (party: Party) => profileEditorPath(party.type);
 const notice = (party: Party, title: string, body: string): Notice => ({ userId: party.uid, title, body, link: editor(party) });
 
-/** Reads whether `uid` is a store (where its handles are managed); a read, so before the transaction's writes. */
-export async function partyOf(db: Firestore, tx: Transaction, uid: string): Promise<Party> {
-  const store = await tx.get(db.doc(`stores/${uid}`));
+/** Reads whether `uid` is a store (where its handles are managed); in `tx`, a read, so before its writes. */
+export async function partyOf(db: Firestore, tx: Transaction | null, uid: string): Promise<Party> {
+  const ref = db.doc(`stores/${uid}`);
+  const store = await (tx ? tx.get(ref) : ref.get());
   return { uid, type: store.exists ? 'store' : 'therapist' };
 }
 
@@ -96,6 +97,15 @@ export function dismissNotice(handle: string, claimant: Party): Notice {
   );
 }
 
+/** The handle a dispute claimed is nobody's any more: its holder erased her account (退会). */
+export function releasedNotice(handle: string, claimant: Party): Notice {
+  return notice(
+    claimant,
+    `${at(handle)} への申し立ての結果`,
+    `${at(handle)} を登録していたアカウントが退会し、登録はなくなりました。ご本人のアカウントでしたら、いまは登録できます。`,
+  );
+}
+
 /** A store verified by the operator, or no longer. */
 export function storeVerificationNotice(store: Party, verified: boolean): Notice {
   return verified
@@ -108,11 +118,12 @@ export function storeVerificationNotice(store: Party, verified: boolean): Notice
 }
 
 /** Writes each notice as an announcement in `tx` (after its reads). */
-export function writeNotices(db: Firestore, tx: Transaction, notices: readonly Notice[]): void {
+export function writeNotices(db: Firestore, tx: Transaction | WriteBatch, notices: readonly Notice[]): void {
   for (const { userId, title, body, link } of notices) {
     const fields = { userId, title, body, link, kind: 'system' as const };
     // The stored shape, checked with a stand-in time (the server's is written).
     announcementDoc.parse({ ...fields, createdAt: Timestamp.now() });
-    tx.create(db.collection('announcements').doc(), { ...fields, createdAt: FieldValue.serverTimestamp() });
+    // Transaction and WriteBatch share create(); TypeScript cannot call it on their union.
+    (tx as WriteBatch).create(db.collection('announcements').doc(), { ...fields, createdAt: FieldValue.serverTimestamp() });
   }
 }

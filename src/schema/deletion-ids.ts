@@ -16,9 +16,20 @@ export const CLIENT_TOMBSTONED = ['schedules', 'frozenAccounts', 'blogs', 'posts
 /**
  * Collections only trusted code changes, with tombstones it writes itself: the deletes of disputes and
  * suspensions, and every write of store verifications and rankings/current (a change marker: the export
- * re-reads the document, so an idle cycle spends no query on a collection that changes this rarely).
+ * re-reads the document, so an idle cycle spends no query on a collection that changes this rarely); and
+ * the profiles, store requests, memberships and 今すぐ an erased account leaves (scripts/accounts/).
  */
-export const TRUSTED_TOMBSTONED = ['disputes', 'suspensions', 'storeVerifications', 'rankings'] as const;
+export const TRUSTED_TOMBSTONED = [
+  'disputes',
+  'suspensions',
+  'storeVerifications',
+  'rankings',
+  'accounts',
+  'stores',
+  'storeRequests',
+  'memberships',
+  'availableNow',
+] as const;
 export type TombstonedCollection = (typeof CLIENT_TOMBSTONED)[number] | (typeof TRUSTED_TOMBSTONED)[number];
 
 export function deletionDocId(collection: TombstonedCollection, docId: string): string {

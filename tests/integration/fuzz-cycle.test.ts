@@ -28,6 +28,7 @@ const NOT_FILLED: Record<string, string> = {
   customers: 'an encrypted envelope, never exported',
   records: 'encrypted notebook records, never exported',
   storeVerificationRequests: 'private, never exported (the operator reads it with moderate list, which escapes control characters)',
+  accountDeletions: 'a request to be erased: one server timestamp, and only its id is read (tests/integration/erase-account.test.ts)',
 };
 
 describe('the cycle fuzzer', () => {

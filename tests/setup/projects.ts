@@ -2,6 +2,8 @@
 export const TEST_PROJECTS = {
   rules: 'demo-theralink-rules',
   integration: 'demo-theralink-integration',
+  /** Erasing an account (tests/integration/erase-account.test.ts). */
+  erase: 'demo-theralink-erase',
   e2e: 'demo-theralink-e2e',
   /** The self-service browser tests: npm start's rebuild loop on its own data. */
   live: 'demo-theralink-live',

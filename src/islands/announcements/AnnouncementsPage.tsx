@@ -1,19 +1,35 @@
 /**
  * /announcements: my announcements, the push opt-in, which 推し news I get
- * (#settings: the menus' 設定) and my sign-in email (#account), behind the
- * sign-in guard.
+ * (#settings: the menus' 設定), my sign-in email (#account) and 退会
+ * (#leave), behind the sign-in guard; after 退会, goodbye.
  */
-import { ACCOUNT_ANCHOR, SETTINGS_ANCHOR } from '../../lib/auth/account-links';
+import { useState } from 'react';
+import { ACCOUNT_ANCHOR, LEAVE_ANCHOR, SETTINGS_ANCHOR } from '../../lib/auth/account-links';
 import { RequireSignIn } from '../account/RequireSignIn';
 import { AlertSettingsForm } from './AlertSettingsForm';
 import { EmailChangeForm } from './EmailChangeForm';
+import { LeaveAccountForm } from './LeaveAccountForm';
 import { AnnouncementList } from './AnnouncementList';
 import { PushOptIn } from './PushOptIn';
 
 export function AnnouncementsPage() {
+  const [left, setLeft] = useState(false);
+  if (left) {
+    return (
+      <section aria-labelledby="left-heading" className="card space-y-3" data-testid="left-account">
+        <h2 id="left-heading" className="text-lg font-bold">
+          退会しました
+        </h2>
+        <p role="status">ご利用ありがとうございました。アカウントと記録は削除され、公開ページも次の更新で消えます。</p>
+        <a href="/" className="text-link">
+          トップページへ
+        </a>
+      </section>
+    );
+  }
   return (
     <RequireSignIn>
-      {({ user }) => (
+      {({ user, accountType }) => (
         <div className="space-y-8">
           <section id={SETTINGS_ANCHOR} aria-labelledby="push-heading" className="card scroll-mt-20 space-y-3">
             <h2 id="push-heading" className="text-lg font-bold">
@@ -38,6 +54,12 @@ export function AnnouncementsPage() {
               お知らせ一覧
             </h2>
             <AnnouncementList uid={user.uid} />
+          </section>
+          <section id={LEAVE_ANCHOR} aria-labelledby="leave-heading" className="card scroll-mt-20 space-y-3">
+            <h2 id="leave-heading" className="text-lg font-bold">
+              退会
+            </h2>
+            <LeaveAccountForm accountType={accountType} onLeft={() => setLeft(true)} />
           </section>
         </div>
       )}

@@ -14,6 +14,8 @@ export const ANNOUNCEMENTS_LINK: NavLink = { href: '/announcements', label: 'お
 export const SETTINGS_ANCHOR = 'settings';
 /** The section of /announcements that changes her sign-in email. */
 export const ACCOUNT_ANCHOR = 'account';
+/** The section of /announcements where she erases her account (退会). */
+export const LEAVE_ANCHOR = 'leave';
 const SETTINGS_LINK: NavLink = { href: `/announcements#${SETTINGS_ANCHOR}`, label: '設定' };
 /** The section of /store-profile that answers membership requests. */
 export const MEMBERS_ANCHOR = 'members';
