@@ -4,8 +4,8 @@
  * a published therapist, whom a fan 推す, opens 設定 → 退会. The form
  * refuses an unticked box and a wrong password at their fields, keeping
  * what she typed; with both right it says goodbye at once. Then her sign-in
- * is gone, the fan's 推し of her with it, and her profile leaves the served
- * site with the next cycle.
+ * is gone, the fan's 推し of her with it, this browser forgets what it kept
+ * of her, and her profile leaves the served site with the next cycle.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
@@ -62,9 +62,16 @@ describe('a therapist who leaves', () => {
       expect(await form.getByLabel('すべて削除され、元に戻せないことを確認しました').isChecked()).toBe(true);
       expect(await form.getByLabel('いまのパスワード').inputValue()).toBe('not-her-password');
 
+      // What this browser kept of her (a draft, the notebook's outbox), and of someone else.
+      const kept = [`theralink:draft:post:${HER.uid}`, `theralink:notebook-outbox:${HER.uid}`, 'theralink:draft:post:someone-else'];
+      await page.evaluate((keys) => keys.forEach((key) => localStorage.setItem(key, '{}')), kept);
+
       await form.getByLabel('いまのパスワード').fill(DEMO_PASSWORD);
       await form.getByRole('button', { name: '退会する' }).click();
       await page.getByTestId('left-account').getByText('退会しました').waitFor();
+      await expect
+        .poll(() => page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), kept))
+        .toEqual(['theralink:draft:post:someone-else']);
 
       await served(profilePath).not.toContain(HER.name);
       await expect(emulatorBrowserAuth().getUser(HER.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });

@@ -3,7 +3,8 @@
  * be erased (accountDeletions/{uid}), then her sign-in is deleted at once,
  * so the account is closed to everyone from this moment. Trusted code
  * erases every record of hers and her pictures (scripts/accounts/), which
- * takes her pages off the site with the next publishing cycle.
+ * takes her pages off the site with the next publishing cycle; this
+ * browser forgets what it kept of her (./forget-on-device.ts).
  */
 import { deleteUser } from 'firebase/auth';
 import { doc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
@@ -11,6 +12,7 @@ import { ACCOUNT_DELETIONS_COLLECTION } from '../../schema/account-deletions';
 import { signOutUser } from './auth-store';
 import { authErrorMessage } from './auth-errors';
 import { confirmPassword, isWrongPassword } from './confirm-password';
+import { forgetAccountOnDevice } from './forget-on-device';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
 
@@ -52,4 +54,5 @@ export async function leaveAccount({ password }: LeaveInput, requested: () => vo
   // Trusted code deletes the sign-in too, should this fail (a dropped connection): the request is in.
   await deleteUser(user).catch(() => undefined);
   await signOutUser();
+  await forgetAccountOnDevice(user.uid);
 }

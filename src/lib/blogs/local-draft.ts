@@ -16,7 +16,12 @@ export interface BlogDraft {
 }
 
 export function blogDraftKey(uid: string, blogId: string): string {
-  return `theralink:draft:blog:${uid}:${blogId}`;
+  return `${blogDraftKeyPrefix(uid)}${blogId}`;
+}
+
+/** What every blog draft key of `uid` starts with. */
+export function blogDraftKeyPrefix(uid: string): string {
+  return `theralink:draft:blog:${uid}:`;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';

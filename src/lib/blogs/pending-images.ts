@@ -56,6 +56,11 @@ export function dropPendingImages(draftKey: string): Promise<unknown> {
   return run('readwrite', (store) => store.delete(range(draftKey)));
 }
 
+/** Every draft's pictures whose key starts with `prefix` (an account's, when she leaves). */
+export function dropPendingImagesUnder(prefix: string): Promise<unknown> {
+  return run('readwrite', (store) => store.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`)));
+}
+
 /** The pictures kept for a draft, by slot. */
 export async function readPendingImages(draftKey: string): Promise<Map<number, Blob>> {
   const found = new Map<number, Blob>();
