@@ -4,27 +4,20 @@
  * address). What she typed stays on a refusal; the password is cleared
  * once the link is sent.
  */
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import type { AuthUser } from '../../lib/auth/auth-store';
-import { checkEmailChange, emailChangeError, requestEmailChange, type EmailChangeErrors } from '../../lib/auth/change-email';
+import { checkEmailChange, emailChangeError, requestEmailChange } from '../../lib/auth/change-email';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
+import { useFieldErrors } from '../forms/use-field-errors';
 import { Button } from '../ui/Button';
 
 export function EmailChangeForm({ user }: { user: AuthUser }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<EmailChangeErrors>({});
+  const { errors, show, ref } = useFieldErrors(['newEmail', 'password'] as const);
   const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-
-  const show = (found: EmailChangeErrors) => {
-    setErrors(found);
-    if (found.newEmail) emailInput.current?.focus();
-    else if (found.password) passwordInput.current?.focus();
-  };
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -50,7 +43,7 @@ export function EmailChangeForm({ user }: { user: AuthUser }) {
         いまのメールアドレス: <span className="font-bold break-all">{user.email}</span>
       </p>
       <TextField
-        ref={emailInput}
+        ref={ref('newEmail')}
         name="new-email"
         type="email"
         label="新しいメールアドレス"
@@ -63,7 +56,7 @@ export function EmailChangeForm({ user }: { user: AuthUser }) {
         hint="確認メールのリンクを開くと切り替わります。それまでは、いまのアドレスでログインできます。"
       />
       <TextField
-        ref={passwordInput}
+        ref={ref('password')}
         name="current-password"
         type="password"
         label="いまのパスワード"

@@ -4,12 +4,13 @@
  * the request is in, the page says goodbye (`onLeft`, before she is signed
  * out, so the sign-in guard does not replace the answer).
  */
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import type { AccountType } from '../../lib/auth/account-hint';
-import { checkLeave, leaveAccount, leaveError, type LeaveErrors } from '../../lib/auth/leave-account';
+import { checkLeave, leaveAccount, leaveError } from '../../lib/auth/leave-account';
 import { CheckboxField } from '../forms/CheckboxField';
 import { FormAlert } from '../forms/FormAlert';
 import { TextField } from '../forms/TextField';
+import { useFieldErrors } from '../forms/use-field-errors';
 import { Button } from '../ui/Button';
 
 const SIGN_IN = 'ログイン用のメールアドレスとパスワード';
@@ -37,16 +38,8 @@ export const ERASED_THINGS: Record<AccountType, string[]> = {
 export function LeaveAccountForm({ accountType, onLeft }: { accountType: AccountType | null; onLeft: () => void }) {
   const [understood, setUnderstood] = useState(false);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LeaveErrors>({});
+  const { errors, show, ref } = useFieldErrors(['understood', 'password'] as const);
   const [busy, setBusy] = useState(false);
-  const understoodInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-
-  const show = (found: LeaveErrors) => {
-    setErrors(found);
-    if (found.understood) understoodInput.current?.focus();
-    else if (found.password) passwordInput.current?.focus();
-  };
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -80,7 +73,7 @@ export function LeaveAccountForm({ accountType, onLeft }: { accountType: Account
       )}
       <p className="text-sm text-gray-700 dark:text-gray-300">同じメールアドレスで、あらためて登録することもできます。</p>
       <CheckboxField
-        ref={understoodInput}
+        ref={ref('understood')}
         name="understood"
         label="すべて削除され、元に戻せないことを確認しました"
         checked={understood}
@@ -88,7 +81,7 @@ export function LeaveAccountForm({ accountType, onLeft }: { accountType: Account
         error={errors.understood}
       />
       <TextField
-        ref={passwordInput}
+        ref={ref('password')}
         name="leave-password"
         type="password"
         label="いまのパスワード"

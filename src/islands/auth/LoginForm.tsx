@@ -7,7 +7,7 @@
  * to whoever has none.
  */
 import { sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { authErrorMessage, type AuthErrorField } from '../../lib/auth/auth-errors';
 import { AuthProvider, useAuth } from '../../lib/auth/AuthProvider';
 import { afterSignInPath } from '../../lib/auth/next-path';
@@ -19,6 +19,7 @@ import { AuthPending } from '../account/AuthPending';
 import { FormAlert } from '../forms/FormAlert';
 import { Button } from '../ui/Button';
 import { EmailField, TextField } from '../forms/TextField';
+import { useFieldErrors } from '../forms/use-field-errors';
 import { PendingFavoriteNote } from './PendingFavoriteNote';
 
 type Errors = Partial<Record<AuthErrorField, string>>;
@@ -27,11 +28,9 @@ function Login() {
   const { user, loading, accountType } = useAuth();
   const [draft, update] = useSessionDraft('theralink:draft:login', { email: '' });
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, show, ref } = useFieldErrors(['email', 'password'] as const);
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
   // The account type is known before the user is published (auth-store), so a fan is recognised here.
   const next = afterSignInPath(new URLSearchParams(location.search).get('next'), accountType);
   const [pending] = useState(() => capturePendingFavorite(location.search));
@@ -41,11 +40,6 @@ function Login() {
     if (user) void completePendingFavorite(user).finally(() => location.replace(next));
   }, [user, next]);
 
-  const show = (found: Errors) => {
-    setErrors(found);
-    if (found.email) emailInput.current?.focus();
-    else if (found.password) passwordInput.current?.focus();
-  };
   const fail = (error: unknown) => {
     const { field, message } = authErrorMessage(error);
     show({ [field]: message });
@@ -101,9 +95,9 @@ function Login() {
           </p>
         </PendingFavoriteNote>
       )}
-      <EmailField ref={emailInput} value={draft.email} onChange={(event) => update('email', event.target.value)} error={errors.email} />
+      <EmailField ref={ref('email')} value={draft.email} onChange={(event) => update('email', event.target.value)} error={errors.email} />
       <TextField
-        ref={passwordInput}
+        ref={ref('password')}
         name="password"
         type="password"
         label="パスワード"
