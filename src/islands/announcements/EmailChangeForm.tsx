@@ -8,7 +8,7 @@ import { useState, type SyntheticEvent } from 'react';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { checkEmailChange, emailChangeError, requestEmailChange } from '../../lib/auth/change-email';
 import { FormAlert } from '../forms/FormAlert';
-import { TextField } from '../forms/TextField';
+import { CurrentPasswordField, TextField } from '../forms/TextField';
 import { useFieldErrors } from '../forms/use-field-errors';
 import { Button } from '../ui/Button';
 
@@ -55,13 +55,9 @@ export function EmailChangeForm({ user }: { user: AuthUser }) {
         error={errors.newEmail}
         hint="確認メールのリンクを開くと切り替わります。それまでは、いまのアドレスでログインできます。"
       />
-      <TextField
+      <CurrentPasswordField
         ref={ref('password')}
         name="current-password"
-        type="password"
-        label="いまのパスワード"
-        autoComplete="current-password"
-        required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}

@@ -9,7 +9,7 @@ import type { AccountType } from '../../lib/auth/account-hint';
 import { checkLeave, leaveAccount, leaveError } from '../../lib/auth/leave-account';
 import { CheckboxField } from '../forms/CheckboxField';
 import { FormAlert } from '../forms/FormAlert';
-import { TextField } from '../forms/TextField';
+import { CurrentPasswordField } from '../forms/TextField';
 import { useFieldErrors } from '../forms/use-field-errors';
 import { Button } from '../ui/Button';
 
@@ -80,13 +80,9 @@ export function LeaveAccountForm({ accountType, onLeft }: { accountType: Account
         onChange={(event) => setUnderstood(event.target.checked)}
         error={errors.understood}
       />
-      <TextField
+      <CurrentPasswordField
         ref={ref('password')}
         name="leave-password"
-        type="password"
-        label="いまのパスワード"
-        autoComplete="current-password"
-        required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}

@@ -38,3 +38,10 @@ export const EmailField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'lab
     <TextField ref={ref} name="email" type="email" label="メールアドレス" required autoComplete="email" inputMode="email" {...props} />
   );
 });
+
+/** Her password asked again before an account change (src/lib/auth/confirm-password.ts). */
+export const CurrentPasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'label' | 'type'>>(
+  function CurrentPasswordField(props, ref) {
+    return <TextField ref={ref} type="password" label="いまのパスワード" autoComplete="current-password" required {...props} />;
+  },
+);
