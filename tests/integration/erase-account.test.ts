@@ -136,7 +136,15 @@ describe('a therapist who leaves', () => {
     await picture('aoi').save(Buffer.from('aoi'), { contentType: 'image/webp' });
   });
 
-  it('is public before', async () => {
+  it('is public before, and `moderate list` shows her request waiting', async () => {
+    const out: string[] = [];
+    await runModerateCli(['list'], {
+      env: { ...process.env, FIREBASE_PROJECT_ID: PROJECT },
+      db,
+      out: (line) => out.push(line),
+      err: () => {},
+    });
+    expect(out.join('\n')).toContain(`退会の申請（処理待ち 1 件、erase <uid> でも削除できる）\n- ${HANA}（はな）  申請: `);
     const records = await exportNow('full');
     expect(records.therapists.map((record) => record.id).sort()).toEqual(['aoi', HANA]);
     expect(records.blogs.map((record) => record.id)).toEqual([`${HANA}_20261120_0`]);
