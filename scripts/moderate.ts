@@ -39,6 +39,7 @@ import {
   type DocumentSnapshot,
   type Firestore,
   type Transaction,
+  type WriteBatch,
 } from 'firebase-admin/firestore';
 import { X_HANDLE_PATTERN, normalizeHandle } from '../src/lib/handles';
 import { handleDocId, MAX_FORMER_HANDLES, xHandleOfDocId } from '../src/schema/frozen-accounts';
@@ -162,8 +163,9 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
   const by = deps.by ?? operatorName();
   await assertFirestoreReachable(db);
 
-  const appendLog = (tx: Transaction, entry: LogEntry) =>
-    tx.set(db.collection('moderationLog').doc(), { ...entry, by, at: Timestamp.now() });
+  // Transaction and WriteBatch share set(); TypeScript cannot call it on their union.
+  const appendLog = (writes: Transaction | WriteBatch, entry: LogEntry) =>
+    (writes as WriteBatch).set(db.collection('moderationLog').doc(), { ...entry, by, at: Timestamp.now() });
 
   /**
    * The open disputes on `handleId` and who opened them (reads); `finish`
@@ -456,13 +458,13 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
     case 'erase': {
       const uid = idArg(a, 'ユーザー ID ');
       const erased = await eraseAccount({ db, ...(deps.erase ?? { auth: accountsAuth(), bucket: picturesBucket() }) }, uid);
-      await db.collection('moderationLog').add({
+      const logged = db.batch();
+      appendLog(logged, {
         action: 'erase',
         target: `accounts/${uid}`,
         detail: { deleted: erased.deleted, pictures: erased.pictures, authUser: erased.authUser },
-        by,
-        at: Timestamp.now(),
       });
+      await logged.commit();
       log(`${describeErased(erased)}. 次の書き出しでサイトから消えます。`);
       return;
     }

@@ -13,6 +13,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Bucket } from '@google-cloud/storage';
 import { FieldValue, type DocumentReference, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { ACCOUNT_DELETIONS_COLLECTION } from '../../src/schema/account-deletions';
+import { xHandleOfDocId } from '../../src/schema/frozen-accounts';
 import { markChanged } from '../lib/tombstone';
 import { partyOf, releasedNotice, writeNotices, type Notice } from '../moderation/notices';
 import { ACCOUNT_RECORDS, ERASED_COLLECTIONS, isTombstoned, type CollectionName } from './account-records';
@@ -127,7 +128,8 @@ async function closeDisputesOverHandles(db: Firestore, uid: string): Promise<num
       const key = `${claim.get('userId')}:${claim.get('handleId')}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const handle = String(claim.get('handleId')).replace(/^x_/, '');
+      // The query matched her handles' ids, so each reads back as a handle.
+      const handle = xHandleOfDocId(claim.get('handleId') as string)!;
       notices.push(releasedNotice(handle, await partyOf(db, null, claim.get('userId') as string)));
     }
     const batch = db.batch();

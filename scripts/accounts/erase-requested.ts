@@ -7,8 +7,8 @@
  * account that fails to erase is reported and tried again next time; it
  * stops no other.
  */
-import type { Firestore } from 'firebase-admin/firestore';
 import { ACCOUNT_DELETIONS_COLLECTION } from '../../src/schema/account-deletions';
+import { CycleQueue } from '../lib/cycle-queue';
 import { eraseAccount, type EraseDeps, type ErasedAccount } from './erase-account';
 
 export function describeErased(erased: ErasedAccount): string {
@@ -37,23 +37,21 @@ export async function eraseRequestedAccounts(deps: EraseDeps, log: (line: string
 }
 
 /**
- * Erases requests as they arrive, one run at a time (a request during a
- * run starts one more). Returns the function that stops listening.
+ * Erases requests as they arrive, one run at a time (the publishing loop's
+ * queue: requests during a run join the next). A run that fails (Firestore
+ * out of reach) is logged, and the next request or start tries again.
+ * Returns the function that stops listening.
  */
-export function watchAccountDeletions(deps: EraseDeps & { db: Firestore }, log: (line: string) => void): () => void {
-  let running: Promise<unknown> = Promise.resolve();
-  let queued = false;
-  const run = () => {
-    if (queued) return;
-    queued = true;
-    running = running.then(() => {
-      queued = false;
-      return eraseRequestedAccounts(deps, log);
-    });
-  };
+export function watchAccountDeletions(deps: EraseDeps, log: (line: string) => void): () => void {
+  const runs = new CycleQueue(() =>
+    eraseRequestedAccounts(deps, log).then(
+      () => undefined,
+      (error: Error) => log(`[accounts] reading the requests failed; tried again with the next.\n${error.message}`),
+    ),
+  );
   return deps.db.collection(ACCOUNT_DELETIONS_COLLECTION).onSnapshot(
     (snapshot) => {
-      if (!snapshot.empty) run();
+      if (!snapshot.empty) void runs.request('a request to leave');
     },
     (error) => log(`[accounts] the request listener stopped: ${error.message}; requests wait for the next start.`),
   );

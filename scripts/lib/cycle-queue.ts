@@ -3,6 +3,8 @@
  * at a time, and requests that come while a cycle waits to start join it,
  * so one cycle reads them all. Three saves in a row made three cycles, the
  * last with nothing new, and a save behind them waited for all three.
+ * The erasure of requests to leave runs on one too
+ * (scripts/accounts/erase-requested.ts).
  */
 export interface CycleRequest {
   /** Why, for the log: the reasons of the requests that joined, in order. */

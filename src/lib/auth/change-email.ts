@@ -6,7 +6,7 @@
  */
 import { verifyBeforeUpdateEmail } from 'firebase/auth';
 import { authErrorMessage } from './auth-errors';
-import { confirmPassword, isWrongPassword } from './confirm-password';
+import { confirmPassword, MISSING_CURRENT_PASSWORD, wrongPasswordMessage } from './confirm-password';
 import { emailAddressError } from './email-address';
 import { errorCode } from '../firebase/error-code';
 
@@ -23,13 +23,14 @@ export function checkEmailChange(input: EmailChangeInput, currentEmail: string |
   const emailError = emailAddressError(input.newEmail, '新しいメールアドレスを入力してください。');
   if (emailError) errors.newEmail = emailError;
   else if (input.newEmail.trim().toLowerCase() === currentEmail?.toLowerCase()) errors.newEmail = 'いまのメールアドレスと同じです。';
-  if (input.password === '') errors.password = 'いまのパスワードを入力してください。';
+  if (input.password === '') errors.password = MISSING_CURRENT_PASSWORD;
   return errors;
 }
 
 /** Firebase's refusal in this form's words, at its field: her email is known, so a refused sign-in is her password. */
 export function emailChangeError(error: unknown): EmailChangeErrors {
-  if (isWrongPassword(error)) return { password: 'パスワードが違います。' };
+  const wrongPassword = wrongPasswordMessage(error);
+  if (wrongPassword) return { password: wrongPassword };
   if (errorCode(error) === 'auth/email-already-in-use') return { newEmail: 'このメールアドレスはすでに別のアカウントで使われています。' };
   const { field, message } = authErrorMessage(error);
   return { [field === 'email' ? 'newEmail' : field]: message };

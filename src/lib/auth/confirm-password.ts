@@ -10,10 +10,13 @@ import { errorCode } from '../firebase/error-code';
 /** The codes a wrong password gets from a re-sign-in (with or without email-enumeration protection). */
 const WRONG_PASSWORD = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
 
-/** Her email is known, so a refused re-sign-in means her password. */
-export function isWrongPassword(error: unknown): boolean {
+/** The password field left empty, in the words of every form that asks it again. */
+export const MISSING_CURRENT_PASSWORD = 'いまのパスワードを入力してください。';
+
+/** Her email is known, so a refused re-sign-in means her password: the field's message, or null for another error. */
+export function wrongPasswordMessage(error: unknown): string | null {
   const code = errorCode(error);
-  return code !== undefined && WRONG_PASSWORD.has(code);
+  return code !== undefined && WRONG_PASSWORD.has(code) ? 'パスワードが違います。' : null;
 }
 
 /** Signs her in again with `password`; returns her user. */

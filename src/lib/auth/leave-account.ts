@@ -11,7 +11,7 @@ import { doc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { ACCOUNT_DELETIONS_COLLECTION } from '../../schema/account-deletions';
 import { signOutUser } from './auth-store';
 import { authErrorMessage } from './auth-errors';
-import { confirmPassword, isWrongPassword } from './confirm-password';
+import { confirmPassword, MISSING_CURRENT_PASSWORD, wrongPasswordMessage } from './confirm-password';
 import { forgetAccountOnDevice } from './forget-on-device';
 import { clientDb } from '../firebase/db';
 import { errorCode } from '../firebase/error-code';
@@ -27,13 +27,14 @@ export type LeaveErrors = Partial<Record<'understood' | 'password' | 'form', str
 export function checkLeave({ understood, password }: LeaveInput): LeaveErrors {
   const errors: LeaveErrors = {};
   if (!understood) errors.understood = '内容を確かめて、チェックを入れてください。';
-  if (password === '') errors.password = 'いまのパスワードを入力してください。';
+  if (password === '') errors.password = MISSING_CURRENT_PASSWORD;
   return errors;
 }
 
 /** A refusal in this form's words, at its field. */
 export function leaveError(error: unknown): LeaveErrors {
-  if (isWrongPassword(error)) return { password: 'パスワードが違います。' };
+  const wrongPassword = wrongPasswordMessage(error);
+  if (wrongPassword) return { password: wrongPassword };
   // The rules refuse only a suspended account's request (or a second one, which cannot reach here signed in).
   if (errorCode(error) === 'permission-denied') {
     return { form: '利用停止中のアカウントは、ここからは退会できません。運営までお問い合わせください。' };
