@@ -51,6 +51,7 @@ import { reportPathFor } from './export/report';
 import { deleteWithTombstone, markChanged } from './lib/tombstone';
 import { accountsAuth, adminDb, assertFirestoreReachable, picturesBucket } from './lib/admin';
 import { eraseAccount, type EraseDeps } from './accounts/erase-account';
+import { appendModerationLog, type LogEntry } from './moderation/moderation-log';
 import { describeErased } from './accounts/erase-requested';
 import { isMain } from './lib/cli';
 import {
@@ -122,13 +123,6 @@ const COMMANDS: Record<string, number> = {
   erase: 1,
 };
 
-/** A moderationLog entry: private, written only here. */
-interface LogEntry {
-  action: string;
-  target: string;
-  detail: Record<string, unknown>;
-}
-
 function operatorName(): string {
   if (process.env.MODERATOR) return process.env.MODERATOR;
   try {
@@ -163,9 +157,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
   const by = deps.by ?? operatorName();
   await assertFirestoreReachable(db);
 
-  // Transaction and WriteBatch share set(); TypeScript cannot call it on their union.
-  const appendLog = (writes: Transaction | WriteBatch, entry: LogEntry) =>
-    (writes as WriteBatch).set(db.collection('moderationLog').doc(), { ...entry, by, at: Timestamp.now() });
+  const appendLog = (writes: Transaction | WriteBatch, entry: LogEntry) => appendModerationLog(db, writes, entry, by);
 
   /**
    * The open disputes on `handleId` and who opened them (reads); `finish`
@@ -457,7 +449,7 @@ export async function moderate(input: ModerateCommand, deps: ModerateDeps = {}):
 
     case 'erase': {
       const uid = idArg(a, 'ユーザー ID ');
-      const erased = await eraseAccount({ db, ...(deps.erase ?? { auth: accountsAuth(), bucket: picturesBucket() }) }, uid);
+      const erased = await eraseAccount({ db, by, ...(deps.erase ?? { auth: accountsAuth(), bucket: picturesBucket() }) }, uid);
       const logged = db.batch();
       appendLog(logged, {
         action: 'erase',

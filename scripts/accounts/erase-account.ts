@@ -11,17 +11,20 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Bucket } from '@google-cloud/storage';
-import { FieldValue, type DocumentReference, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Firestore, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
 import { ACCOUNT_DELETIONS_COLLECTION } from '../../src/schema/account-deletions';
 import { xHandleOfDocId } from '../../src/schema/frozen-accounts';
 import { markChanged } from '../lib/tombstone';
+import { BY_LEAVING_REQUEST, appendModerationLog } from '../moderation/moderation-log';
 import { partyOf, releasedNotice, writeNotices, type Notice } from '../moderation/notices';
 import { ACCOUNT_RECORDS, ERASED_COLLECTIONS, isTombstoned, type CollectionName } from './account-records';
 
 /** Where her pictures are kept (docs/decisions/pictures-are-storage-paths.md). */
 const PICTURE_PREFIXES = ['avatars', 'blogs', 'posts'] as const;
-/** Writes per batch: Firestore takes 500, and a delete with its tombstone is two. */
+/** Documents per batch: Firestore takes 500 writes, and a delete with its tombstone is two. */
 const BATCH_DOCS = 200;
+/** Claims per batch: each is a log entry, a delete, its tombstone and perhaps a notice. */
+const CLAIMS_PER_BATCH = 100;
 /** Values per `in` query. */
 const IN_LIMIT = 30;
 
@@ -43,9 +46,11 @@ export interface EraseDeps {
   auth: Auth;
   /** Her pictures' bucket; without one (no Storage here) pictures are not touched. */
   bucket?: Bucket;
+  /** Who decided, for moderationLog: the operator running `moderate erase`, else her own request. */
+  by?: string;
 }
 
-export async function eraseAccount({ db, auth, bucket }: EraseDeps, uid: string): Promise<ErasedAccount> {
+export async function eraseAccount({ db, auth, bucket, by = BY_LEAVING_REQUEST }: EraseDeps, uid: string): Promise<ErasedAccount> {
   const result: ErasedAccount = { uid, deleted: {}, fansUnfollowed: 0, claimantsTold: 0, pictures: 0, authUser: true };
   try {
     await auth.deleteUser(uid);
@@ -53,7 +58,7 @@ export async function eraseAccount({ db, auth, bucket }: EraseDeps, uid: string)
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
     result.authUser = false;
   }
-  result.claimantsTold = await closeDisputesOverHandles(db, uid);
+  result.claimantsTold = await closeDisputesOverHandles(db, uid, by);
   result.fansUnfollowed = await unfollow(db, uid);
   if (bucket) result.pictures = await erasePictures(bucket, uid);
   // The request goes last: while it stays, an interrupted erasure is taken up again.
@@ -84,21 +89,28 @@ async function eraseFrom(db: Firestore, name: (typeof ERASED_COLLECTIONS)[number
   for (const [field, patch] of Object.entries('clear' in records ? records.clear : {})) {
     const found = await db.collection(name).where(field, '==', uid).select().get();
     const others = found.docs.filter((doc) => !refs.has(doc.ref.path));
-    await commitInBatches(db, others, (batch, doc) => batch.update(doc.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() }));
+    await commitInBatches(db, others, BATCH_DOCS, (batch, doc) =>
+      batch.update(doc.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() }),
+    );
   }
   return refs.size;
 }
 
-async function commitInBatches<T>(db: Firestore, items: readonly T[], write: (batch: WriteBatch, item: T) => void): Promise<void> {
-  for (let start = 0; start < items.length; start += BATCH_DOCS) {
+async function commitInBatches<T>(
+  db: Firestore,
+  items: readonly T[],
+  size: number,
+  write: (batch: WriteBatch, item: T) => void,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += size) {
     const batch = db.batch();
-    for (const item of items.slice(start, start + BATCH_DOCS)) write(batch, item);
+    for (const item of items.slice(start, start + size)) write(batch, item);
     await batch.commit();
   }
 }
 
 function deleteAll(db: Firestore, name: CollectionName, refs: readonly DocumentReference[]): Promise<void> {
-  return commitInBatches(db, refs, (batch, ref) => {
+  return commitInBatches(db, refs, BATCH_DOCS, (batch, ref) => {
     batch.delete(ref);
     if (isTombstoned(name)) markChanged(db, batch, name, ref.id);
   });
@@ -109,39 +121,43 @@ function deleteAll(db: Firestore, name: CollectionName, refs: readonly DocumentR
  * account) close with it: each claimant is told, once per handle, that it
  * is free.
  */
-async function closeDisputesOverHandles(db: Firestore, uid: string): Promise<number> {
+async function closeDisputesOverHandles(db: Firestore, uid: string, by: string): Promise<number> {
   const [former, current] = await Promise.all(
     ['frozenAccounts', 'currentHandles'].map((name) => db.collection(name).where('userId', '==', uid).select().get()),
   );
   const handleIds = [...new Set([...former!.docs, ...current!.docs].map((doc) => doc.id))];
-  let told = 0;
+  const claims: { doc: QueryDocumentSnapshot; notice: Notice | null }[] = [];
+  const told = new Set<string>();
   for (let start = 0; start < handleIds.length; start += IN_LIMIT) {
     const disputes = await db
       .collection('disputes')
       .where('handleId', 'in', handleIds.slice(start, start + IN_LIMIT))
       .get();
-    const claims = disputes.docs.filter((doc) => doc.get('userId') !== uid);
-    if (claims.length === 0) continue;
-    const notices: Notice[] = [];
-    const seen = new Set<string>();
-    for (const claim of claims) {
-      const key = `${claim.get('userId')}:${claim.get('handleId')}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+    for (const doc of disputes.docs) {
+      const claimant = doc.get('userId') as string;
+      if (claimant === uid) continue;
+      const key = `${claimant}:${doc.get('handleId')}`;
+      const first = !told.has(key);
+      told.add(key);
       // The query matched her handles' ids, so each reads back as a handle.
-      const handle = xHandleOfDocId(claim.get('handleId') as string)!;
-      notices.push(releasedNotice(handle, await partyOf(db, null, claim.get('userId') as string)));
+      const notice = first ? releasedNotice(xHandleOfDocId(doc.get('handleId') as string)!, await partyOf(db, null, claimant)) : null;
+      claims.push({ doc, notice });
     }
-    const batch = db.batch();
-    for (const claim of claims) {
-      batch.delete(claim.ref);
-      markChanged(db, batch, 'disputes', claim.id);
-    }
-    writeNotices(db, batch, notices);
-    await batch.commit();
-    told += notices.length;
   }
-  return told;
+  // However many claim her handles, each commit stays within Firestore's 500 writes.
+  await commitInBatches(db, claims, CLAIMS_PER_BATCH, (batch, { doc, notice }) => {
+    // Copied to the operator's log as `moderate` closes one, so a claim never vanishes unrecorded.
+    appendModerationLog(
+      db,
+      batch,
+      { action: 'close-dispute', target: `disputes/${doc.id}`, detail: { resolution: 'erase', dispute: doc.data() } },
+      by,
+    );
+    batch.delete(doc.ref);
+    markChanged(db, batch, 'disputes', doc.id);
+    if (notice) writeNotices(db, batch, [notice]);
+  });
+  return told.size;
 }
 
 /** Every fan's 推し of her goes, and that fan's count with it (the rules hold count == items for her own writes). */

@@ -20,6 +20,7 @@ import { doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreEmulator } from '../../scripts/lib/emulator-process';
 import { ACCOUNT_RECORDS, type CollectionName } from '../../scripts/accounts/account-records';
+import { BY_LEAVING_REQUEST } from '../../scripts/moderation/moderation-log';
 import { readExport } from '../../src/data/export-records';
 import { EMULATORS, ROOT } from '../../scripts/lib/project';
 import { hostileCycle, writeHostileCycle } from '../fuzz/hostile-accounts';
@@ -175,6 +176,16 @@ describe('a therapist who leaves', () => {
     expect(await data('users/fan')).toEqual({ createdAt: AT, favoriteCount: 1 });
     expect(await data('users/aoi')).toEqual({ createdAt: AT, favoriteCount: 0 });
     expect(await exists('disputes/aoi_0')).toBe(false);
+    // The closed claim is in the operator's log, as `moderate` would have left it, decided by her request.
+    const log = (await db.collection('moderationLog').get()).docs.map((doc) => doc.data());
+    expect(log).toEqual([
+      expect.objectContaining({
+        action: 'close-dispute',
+        target: 'disputes/aoi_0',
+        by: BY_LEAVING_REQUEST,
+        detail: { resolution: 'erase', dispute: expect.objectContaining({ userId: 'aoi', handleId: 'x_hana_old' }) },
+      }),
+    ]);
     const told = (await db.collection('announcements').where('userId', '==', 'aoi').get()).docs.map((doc) => doc.data());
     expect(told).toEqual([expect.objectContaining({ title: '@hana_old への申し立ての結果', kind: 'system', link: '/profile' })]);
     expect(told[0]!.body).toContain('退会');
@@ -249,14 +260,38 @@ describe('a store erased by the operator', () => {
   });
 });
 
+describe('a therapist whose handle a crowd claims', () => {
+  it('is erased however many claim it, each claimant told and each claim logged', async () => {
+    const RIN = 'rinLeaves';
+    // A log entry, a delete, a tombstone and a notice a claim: 720 writes, committed in bounded batches
+    // (the emulator takes any size; production Firestore bounds a commit's size).
+    const CROWD = 180;
+    await clearFirestoreEmulator(PROJECT);
+    await signUp(RIN);
+    await put(db, {
+      [`accounts/${RIN}`]: therapist(RIN, { displayName: 'りん', profileSlug: 'rin' }),
+      'frozenAccounts/x_rin_old': frozen(RIN, 'rin_old'),
+      [`accountDeletions/${RIN}`]: { requestedAt: AT },
+    });
+    await put(db, Object.fromEntries(Array.from({ length: CROWD }, (_, n) => [`disputes/crowd${n}_0`, dispute(`crowd${n}`, 'x_rin_old')])));
+    const [erased] = await erase();
+    expect(erased).toMatchObject({ uid: RIN, claimantsTold: CROWD });
+    expect(await mentionsOf(RIN)).toEqual([]);
+    const count = async (name: string) => (await db.collection(name).count().get()).data().count;
+    expect(await count('disputes')).toBe(0);
+    expect(await count('announcements')).toBe(CROWD);
+    expect(await count('moderationLog')).toBe(CROWD);
+  });
+});
+
 describe('any account of a hostile world', () => {
   /**
    * Worlds of hostile accounts written through the rules (the cycle
    * fuzzer's: every field a client can write, stores asked and answering,
    * disputes on each other's handles); one of them asks to leave, through
    * the rules too. Erased, she is named nowhere, and nothing else changed
-   * but what named her, the claims on her handles, and the notices and
-   * tombstones the erasure writes.
+   * but what named her, the claims on her handles, and the notices,
+   * tombstones and log entries the erasure writes.
    */
   it('erases her and touches nothing that did not name her', async () => {
     const env = await initializeTestEnvironment({
@@ -306,7 +341,7 @@ describe('any account of a hostile world', () => {
           const beforePaths = new Set(before.map((entry) => entry.path));
           const added = after.filter((entry) => !beforePaths.has(entry.path)).map((entry) => entry.path.split('/')[0]);
           expect(new Set(added)).toSatisfy((set: Set<string>) =>
-            [...set].every((name) => name === 'deletions' || name === 'announcements'),
+            [...set].every((name) => name === 'deletions' || name === 'announcements' || name === 'moderationLog'),
           );
         }),
         { seed: 41, numRuns: 6, endOnFailure: true },

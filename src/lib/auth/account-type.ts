@@ -9,10 +9,9 @@
 import type { AccountType } from './account-hint';
 
 export async function deriveAccountType(uid: string): Promise<AccountType> {
-  // Two REST reads (loaded on demand): no page needs the Firestore SDK to know who is signed in.
-  const { getDocument } = await import('../firebase/rest');
-  const id = encodeURIComponent(uid);
-  const [store, account] = await Promise.all([getDocument(`stores/${id}`), getDocument(`accounts/${id}`)]);
+  // Both in one REST request (loaded on demand): no page needs the Firestore SDK to know who is signed in.
+  const { getDocuments } = await import('../firebase/rest');
+  const [store, account] = await getDocuments([`stores/${uid}`, `accounts/${uid}`]);
   if (store) return 'store';
   if (account) return 'therapist';
   return 'none';

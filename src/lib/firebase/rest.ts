@@ -67,16 +67,17 @@ async function currentIdToken(): Promise<string> {
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-async function call(url: string, idToken: string, body?: unknown): Promise<Response> {
+/** POSTs `body` to one of the API's methods (batchGet, runQuery, commit) as the signed-in user. */
+async function call(url: string, idToken: string, body: unknown): Promise<Response> {
   // Not AbortSignal.timeout(): Safari before 16 lacks it.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { Authorization: `Bearer ${idToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
       signal: deadline.signal,
     });
   } catch (error) {
@@ -85,7 +86,7 @@ async function call(url: string, idToken: string, body?: unknown): Promise<Respo
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok && response.status !== 404) {
+  if (!response.ok) {
     const answer = (await response.json().catch(() => null)) as { error?: { status?: string } } | { error?: { status?: string } }[] | null;
     const error = Array.isArray(answer) ? answer[0]?.error : answer?.error;
     throw new FirestoreRestError(response.status, error?.status);
@@ -93,11 +94,24 @@ async function call(url: string, idToken: string, body?: unknown): Promise<Respo
   return response;
 }
 
+/**
+ * The documents at `paths`, in their order, each null when it does not
+ * exist: one batchGet, which answers a missing document as `missing`. A GET
+ * answers it 404, which every browser logs as a failed request, and a new
+ * account's first page reads two documents it does not have yet.
+ */
+export async function getDocuments(paths: readonly string[], idToken?: string): Promise<(RestDocument | null)[]> {
+  const names = paths.map(documentName);
+  const response = await call(`${documentsUrl}:batchGet`, idToken ?? (await currentIdToken()), { documents: names });
+  const rows = (await response.json()) as { found?: Parameters<typeof toDocument>[0] }[];
+  const found = new Map(rows.flatMap((row) => (row.found ? [[row.found.name, toDocument(row.found)] as const] : [])));
+  return names.map((name) => found.get(name) ?? null);
+}
+
 /** The document at `path`, or null when it does not exist. */
 export async function getDocument(path: string, idToken?: string): Promise<RestDocument | null> {
-  const response = await call(`${documentsUrl}/${path}`, idToken ?? (await currentIdToken()));
-  if (response.status === 404) return null;
-  return toDocument((await response.json()) as Parameters<typeof toDocument>[0]);
+  const [document] = await getDocuments([path], idToken);
+  return document ?? null;
 }
 
 /** The document's fields, or null when it does not exist. */
@@ -109,7 +123,6 @@ export async function getDocumentFields(path: string, idToken: string): Promise<
 export async function runQuery(structuredQuery: Record<string, unknown>, parentPath = '', idToken?: string): Promise<RestDocument[]> {
   const parent = parentPath ? `${documentsUrl}/${parentPath}` : documentsUrl;
   const response = await call(`${parent}:runQuery`, idToken ?? (await currentIdToken()), { structuredQuery });
-  if (response.status === 404) throw new FirestoreRestError(404, 'NOT_FOUND');
   const rows = (await response.json()) as { document?: Parameters<typeof toDocument>[0] }[];
   return rows.flatMap((row) => (row.document ? [toDocument(row.document)] : []));
 }
@@ -163,6 +176,5 @@ export async function commit(writes: RestWrite[]): Promise<void> {
           },
     ),
   };
-  const response = await call(`${documentsUrl}:commit`, await currentIdToken(), body);
-  if (response.status === 404) throw new FirestoreRestError(404, 'NOT_FOUND');
+  await call(`${documentsUrl}:commit`, await currentIdToken(), body);
 }
