@@ -123,6 +123,62 @@ describe('changing the sign-in email', () => {
   });
 });
 
+describe('changing the password', () => {
+  it('asks the current one again, refuses at each field keeping what she typed, and then only the new one signs in', async () => {
+    const email = `ren-${unique()}@example.test`;
+    await register(email, `ren-${unique()}`);
+    await page.getByTestId('register-done').waitFor();
+
+    page = await site.newPage();
+    await page.goto('/login?next=%2Fannouncements');
+    await signIn(page, email, 'sakura-pass-123');
+    await page.waitForURL(`${site.url}/announcements`);
+    const form = page.getByTestId('password-change');
+    const current = form.getByLabel('いまのパスワード');
+    const next = form.getByLabel('新しいパスワード');
+    const change = form.getByRole('button', { name: 'パスワードを変更する' });
+    const focused = (field: typeof current) => field.evaluate((input) => input === document.activeElement);
+
+    // Nothing typed: each field says what is missing, the first one focused.
+    await change.click();
+    await form.getByText('いまのパスワードを入力してください。').waitFor();
+    await form.getByText('新しいパスワードを入力してください。').waitFor();
+    expect(await focused(current)).toBe(true);
+    // Too short, then the same as now, then a wrong current password: each at its field, nothing typed lost.
+    await current.fill('sakura-pass-123');
+    await next.fill('short');
+    await change.click();
+    await form.getByText('パスワードは 8 文字以上にしてください。').waitFor();
+    expect(await focused(next)).toBe(true);
+    await next.fill('sakura-pass-123');
+    await change.click();
+    await form.getByText('いまのパスワードと同じです。別のパスワードにしてください。').waitFor();
+    await current.fill('not-her-password');
+    await next.fill('ren-new-pass-456');
+    await change.click();
+    await form.getByText('パスワードが違います。').waitFor();
+    expect(await next.inputValue()).toBe('ren-new-pass-456');
+    expect(await focused(current)).toBe(true);
+
+    await current.fill('sakura-pass-123');
+    await change.click();
+    await form.getByTestId('password-changed').waitFor();
+    expect([await current.inputValue(), await next.inputValue()]).toEqual(['', '']);
+    // This browser stays signed in.
+    await page.reload();
+    await page.getByTestId('password-change').waitFor();
+
+    // Elsewhere the old password is refused and the new one signs in.
+    page = await site.newPage();
+    await page.goto('/login');
+    await signIn(page, email, 'sakura-pass-123');
+    await page.getByText('メールアドレスまたはパスワードが違います。').first().waitFor();
+    await page.goto('/login?next=%2Fannouncements');
+    await signIn(page, email, 'ren-new-pass-456');
+    await page.waitForURL(`${site.url}/announcements`);
+  });
+});
+
 describe('the avatar menu', () => {
   // Each account type is offered only the pages it can use (src/lib/auth/account-links.ts).
   it.each([

@@ -1,6 +1,6 @@
 /**
  * /announcements: my announcements, the push opt-in, which 推し news I get
- * (#settings: the menus' 設定), my sign-in email (#account) and 退会
+ * (#settings: the menus' 設定), my sign-in email (#account), my password and 退会
  * (#leave), behind the sign-in guard; after 退会, goodbye.
  */
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { RequireSignIn } from '../account/RequireSignIn';
 import { AlertSettingsForm } from './AlertSettingsForm';
 import { EmailChangeForm } from './EmailChangeForm';
 import { LeaveAccountForm } from './LeaveAccountForm';
+import { PasswordChangeForm } from './PasswordChangeForm';
 import { AnnouncementList } from './AnnouncementList';
 import { PushOptIn } from './PushOptIn';
 
@@ -48,6 +49,12 @@ export function AnnouncementsPage() {
               ログイン用メールアドレス
             </h2>
             <EmailChangeForm user={user} />
+          </section>
+          <section aria-labelledby="password-heading" className="card space-y-3">
+            <h2 id="password-heading" className="text-lg font-bold">
+              パスワードの変更
+            </h2>
+            <PasswordChangeForm />
           </section>
           <section aria-labelledby="list-heading" className="space-y-3">
             <h2 id="list-heading" className="text-lg font-bold">

@@ -6,7 +6,8 @@
  * focus. After a signed-out ☆ tap it says which 推し will be added.
  */
 import { useState } from 'react';
-import { hasPublicProfile, PASSWORD_MIN_LENGTH } from '../../lib/auth/registration';
+import { PASSWORD_MIN_LENGTH } from '../../lib/auth/password-rules';
+import { hasPublicProfile } from '../../lib/auth/registration';
 import { capturePendingFavorite, carriedQuery } from '../../lib/favorites/pending-favorite';
 import { FormAlert } from '../forms/FormAlert';
 import { Button } from '../ui/Button';

@@ -5,6 +5,7 @@
 import { areaProblem } from '../areas';
 import { normalizeSlug, slugProblem } from '../slugs';
 import { emailAddressError } from './email-address';
+import { newPasswordError } from './password-rules';
 
 /** A fan (推し活用) has no public profile: no name, profile URL or area is asked. */
 export type RegistrationKind = 'therapist' | 'store' | 'fan';
@@ -31,17 +32,14 @@ export interface Registration extends Omit<RegistrationDraft, 'slug'> {
 
 export type RegistrationErrors = Partial<Record<keyof Registration, string>>;
 
-export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH: Record<'therapist' | 'store', number> = { therapist: 40, store: 60 };
 
 export function validateRegistration(input: Registration): RegistrationErrors {
   const errors: RegistrationErrors = hasPublicProfile(input.kind) ? profileErrors({ ...input, kind: input.kind }) : {};
   const emailError = emailAddressError(input.email);
   if (emailError) errors.email = emailError;
-  if (input.password === '') errors.password = 'パスワードを入力してください。';
-  else if (input.password.length < PASSWORD_MIN_LENGTH) {
-    errors.password = `パスワードは ${PASSWORD_MIN_LENGTH} 文字以上にしてください。`;
-  } else if (input.password.length > 128) errors.password = 'パスワードは 128 文字以内にしてください。';
+  const passwordError = newPasswordError(input.password);
+  if (passwordError) errors.password = passwordError;
   if (!input.agreed) errors.agreed = '登録するには利用規約への同意が必要です。';
   return errors;
 }
