@@ -309,6 +309,9 @@ describe('a blog written on a phone with the toolbar (360 px)', () => {
       await selectInBody('お店のサイト');
       await toolbar.getByRole('button', { name: 'リンクを入れる' }).click();
       await page.getByLabel(/リンク先のアドレス/).fill('example.com/aroma');
+      // An Enter that confirms an IME conversion leaves the address being typed.
+      await page.getByLabel(/リンク先のアドレス/).dispatchEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true });
+      expect(await page.getByLabel(/リンク先のアドレス/).count()).toBe(1);
       // Enter adds the link and does not save the blog.
       await page.getByLabel(/リンク先のアドレス/).press('Enter');
       expect(await page.getByTestId('blog-status').count()).toBe(0);

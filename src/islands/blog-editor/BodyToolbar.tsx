@@ -143,8 +143,9 @@ function LinkRow({ id, onLink, onCancel }: { id: string; onLink(address: string)
             setError('');
           }}
           onKeyDown={(event) => {
-            // Enter here adds the link; it must not save the blog.
-            if (event.key === 'Enter') {
+            // Enter here adds the link; it must not save the blog. An Enter that confirms an IME conversion
+            // (isComposing; Safari reports it as keyCode 229 instead) is the keyboard's, not hers.
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing && event.keyCode !== 229) {
               event.preventDefault();
               submit();
             } else if (event.key === 'Escape') onCancel();
