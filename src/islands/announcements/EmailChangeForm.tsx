@@ -15,26 +15,18 @@ import { Button } from '../ui/Button';
 export function EmailChangeForm({ user }: { user: AuthUser }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, show, ref } = useFieldErrors(['newEmail', 'password'] as const);
+  const { errors, ref, busy, send } = useFieldErrors(['newEmail', 'password'] as const);
   const [sentTo, setSentTo] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setSentTo('');
-    const found = checkEmailChange({ newEmail, password }, user.email);
-    show(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    const request = async () => {
       await requestEmailChange({ newEmail, password });
       setSentTo(newEmail.trim());
       setPassword('');
-    } catch (error) {
-      show(emailChangeError(error));
-    } finally {
-      setBusy(false);
-    }
+    };
+    void send(checkEmailChange({ newEmail, password }, user.email), request, emailChangeError);
   };
 
   return (

@@ -14,28 +14,20 @@ import { Button } from '../ui/Button';
 export function PasswordChangeForm() {
   const [password, setPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const { errors, show, ref } = useFieldErrors(['password', 'newPassword'] as const);
+  const { errors, ref, busy, send } = useFieldErrors(['password', 'newPassword'] as const);
   const [changed, setChanged] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setChanged(false);
     const input = { password, newPassword };
-    const found = checkPasswordChange(input);
-    show(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    const change = async () => {
       await changePassword(input);
       setPassword('');
       setNewPassword('');
       setChanged(true);
-    } catch (error) {
-      show(passwordChangeError(error));
-    } finally {
-      setBusy(false);
-    }
+    };
+    void send(checkPasswordChange(input), change, passwordChangeError);
   };
 
   return (
