@@ -17,7 +17,7 @@ import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
 import { badgeClass } from '../../lib/ui-parts';
 import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel, claimTone } from '../../lib/verification';
 import { avatar, el, link } from './dom';
-import { fetchShardFile } from './shard-file';
+import { fetchShardFile } from '../../lib/search/shard-file';
 
 /**
  * The handle's answer shard; only when it holds no answer, the completion

@@ -13,7 +13,7 @@ import { answerCard, completionList, findHandle, notRegistered } from './handle-
 import { nameGroupHeader } from './name-group';
 import { loadPagefind } from './pagefind';
 import { resultStream } from './result-stream';
-import { fetchShardFile } from './shard-file';
+import { fetchShardFile } from '../../lib/search/shard-file';
 
 /** Pause after typing before searching as you type. */
 const TYPING_DELAY_MS = 300;

@@ -4,7 +4,7 @@
  * anyone can write), and when.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { fetchShardFile } from '../../components/search/shard-file';
+import { fetchShardFile } from '../../lib/search/shard-file';
 import { findPerson, personShardUrl, type PersonEntry } from '../../lib/favorites/people-index';
 import type { PendingFavorite } from '../../lib/favorites/pending-favorite';
 import { FormAlert } from '../forms/FormAlert';

@@ -4,7 +4,7 @@
  * all at once): no per-推し Firestore read. The visit is recorded once per
  * page view, after the list was shown.
  */
-import { fetchShardFile } from '../../components/search/shard-file';
+import { fetchShardFile } from '../../lib/search/shard-file';
 import { listMyFavorites, markFavoritesVisited, type FavoriteRow } from '../../lib/favorites/client';
 import { findPerson, personShardUrl, type PersonEntry } from '../../lib/favorites/people-index';
 import { clientDb } from '../../lib/firebase/db';
