@@ -129,7 +129,11 @@ describe('a membership request from a stranger', () => {
   it(
     'shows the store who asks; once confirmed, the shift she entered before shows under the store',
     async () => {
-      // She asks to join, and enters today's shift while she waits.
+      // She asks to join, and enters today's shift while she waits: no request of hers is refused meanwhile.
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+      });
       await askToJoin(STRANGER.email);
 
       const today = tokyoDateKey();
@@ -141,6 +145,7 @@ describe('a membership request from a stranger', () => {
       await page.getByTestId(`day-${today}`).getByText(SHIFT.shown).waitFor();
       // Entered before approval, it carries no store.
       expect(await herShiftsToday()).toMatchObject([{ start: SHIFT.start, storeId: null }]);
+      expect(refused).toEqual([]);
       await poll(schedulePath(STRANGER.uid)).toContain(SHIFT.shown);
       expect(await live.html(schedulePath(STRANGER.uid))).toContain('店舗情報なし');
 
