@@ -117,3 +117,17 @@ export function hintedUid(page: Page): Promise<string | null> {
     ACCOUNT_HINT_KEY,
   );
 }
+
+/**
+ * Every request of `page` answered 400 or more from now on (status and URL),
+ * as a live list: a journey that should meet no refusal asserts it empty.
+ * A refused read the page shrugs off still shows as a failed request in the
+ * browser's console, which is where a user's report starts.
+ */
+export function refusedRequests(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return refused;
+}

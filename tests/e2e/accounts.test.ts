@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FRAMEWORK_CODE } from '../../scripts/bench/page-weight';
-import { announceTo, confirmEmail, hintedUid, outOfBandCodes, signIn } from './account-helpers';
+import { announceTo, confirmEmail, hintedUid, outOfBandCodes, refusedRequests, signIn } from './account-helpers';
 import { useSiteSession } from './site-session';
 
 const site = useSiteSession();
@@ -36,12 +36,14 @@ async function register(email: string, slug: string, kind: 'セラピスト' | '
 describe('a therapist from registration to log-out', () => {
   it('registers, confirms her email, signs in, sees the dot for a new announcement, reads it and logs out', async () => {
     const email = `sakura-${unique()}@example.test`;
+    const refused = refusedRequests(page);
     await register(email, `sakura-${unique()}`);
     await page.getByTestId('register-done').waitFor();
     await confirmEmail(email);
 
     // Sign in on a fresh browser, as she would on her phone.
     page = await site.newPage();
+    const refusedThere = refusedRequests(page);
     await page.goto('/login');
     await signIn(page, email, 'sakura-pass-123');
     await page.waitForURL(`${site.url}/`);
@@ -50,6 +52,8 @@ describe('a therapist from registration to log-out', () => {
 
     await page.goto('/profile');
     await page.getByTestId('email-verified').waitFor();
+    // A new account's first pages: nothing refused, no document answered "not found".
+    expect([...refused, ...refusedThere]).toEqual([]);
 
     await announceTo(uid!, '新しい機能のお知らせ');
     await page.goto('/profile/miu');

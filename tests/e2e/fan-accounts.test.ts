@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/generate';
 import { TEST_PROJECTS } from '../setup/projects';
-import { confirmEmail, signIn } from './account-helpers';
+import { confirmEmail, refusedRequests, signIn } from './account-helpers';
 import { useSiteSession } from './site-session';
 
 process.env.FIREBASE_PROJECT_ID = TEST_PROJECTS.e2e;
@@ -64,6 +64,7 @@ async function photograph(name: string, url: string): Promise<void> {
 describe('a stranger who taps ☆', () => {
   it('registers as a fan on a 360 px phone, verifies her email and finds that 推し on /favorites, once', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
+    const refused = refusedRequests(page);
     await page.goto('/profile/miu');
     await page
       .locator('main')
@@ -108,6 +109,8 @@ describe('a stranger who taps ☆', () => {
     const user = await adminDb().doc(`users/${uid}`).get();
     expect(user.get('favoriteCount')).toBe(1);
     expect((await adminDb().collection(`favorites/${uid}/items`).get()).docs.map((item) => item.id)).toEqual([MIU]);
+    // From the tap to her list, nothing she did was refused.
+    expect(refused).toEqual([]);
   }, 120_000);
 });
 

@@ -21,7 +21,7 @@ import { ROOT } from '../../scripts/lib/project';
 import { publicProfilePath, schedulePath } from '../../src/lib/routes';
 import { NO_STORE_LABEL } from '../../src/lib/today';
 import { formatMonthDayWeekday, tokyoDateKey } from '../../src/lib/tokyo-date';
-import { createTherapist, signInThrough } from './account-helpers';
+import { createTherapist, refusedRequests, signInThrough } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 
 const live = useLiveSite();
@@ -130,10 +130,7 @@ describe('a membership request from a stranger', () => {
     'shows the store who asks; once confirmed, the shift she entered before shows under the store',
     async () => {
       // She asks to join, and enters today's shift while she waits: no request of hers is refused meanwhile.
-      const refused: string[] = [];
-      page.on('response', (response) => {
-        if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
-      });
+      const refused = refusedRequests(page);
       await askToJoin(STRANGER.email);
 
       const today = tokyoDateKey();
