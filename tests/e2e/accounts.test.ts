@@ -80,6 +80,25 @@ describe('a therapist from registration to log-out', () => {
   });
 });
 
+describe('a store from registration to its own pages', () => {
+  it('registers, then opens its profile, members, verification, empty roster and settings with nothing refused', async () => {
+    const refused = refusedRequests(page);
+    await register(`shop-${unique()}@example.test`, `shop-${unique()}`, '店舗');
+    await page.getByTestId('register-done').waitFor();
+    await page.goto('/store-profile');
+    await page.getByTestId('store-members').waitFor();
+    await page.getByTestId('store-verification').waitFor();
+    // No therapist yet: the roster says how one joins.
+    await page.goto('/schedule/manage');
+    await page.getByTestId('store-therapists-empty').waitFor();
+    await page.goto('/announcements');
+    await page.getByTestId('password-change').waitFor();
+    // Every read the last page started has been answered.
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+  });
+});
+
 describe('changing the sign-in email', () => {
   it('asks her password again, keeps what she typed on a refusal, and switches only once the link is opened', async () => {
     const email = `kaede-${unique()}@example.test`;
