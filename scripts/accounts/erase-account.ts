@@ -14,7 +14,7 @@ import type { Bucket } from '@google-cloud/storage';
 import { FieldValue, type DocumentReference, type Firestore, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
 import { ACCOUNT_DELETIONS_COLLECTION } from '../../src/schema/account-deletions';
 import { xHandleOfDocId } from '../../src/schema/frozen-accounts';
-import { markChanged } from '../lib/tombstone';
+import { deleteWithTombstone } from '../lib/tombstone';
 import { BY_LEAVING_REQUEST, appendModerationLog } from '../moderation/moderation-log';
 import { partyOf, releasedNotice, writeNotices, type Notice } from '../moderation/notices';
 import { ACCOUNT_RECORDS, ERASED_COLLECTIONS, isTombstoned, type CollectionName } from './account-records';
@@ -111,8 +111,8 @@ async function commitInBatches<T>(
 
 function deleteAll(db: Firestore, name: CollectionName, refs: readonly DocumentReference[]): Promise<void> {
   return commitInBatches(db, refs, BATCH_DOCS, (batch, ref) => {
-    batch.delete(ref);
-    if (isTombstoned(name)) markChanged(db, batch, name, ref.id);
+    if (isTombstoned(name)) deleteWithTombstone(db, batch, name, ref.id);
+    else batch.delete(ref);
   });
 }
 
@@ -153,8 +153,7 @@ async function closeDisputesOverHandles(db: Firestore, uid: string, by: string):
       { action: 'close-dispute', target: `disputes/${doc.id}`, detail: { resolution: 'erase', dispute: doc.data() } },
       by,
     );
-    batch.delete(doc.ref);
-    markChanged(db, batch, 'disputes', doc.id);
+    deleteWithTombstone(db, batch, 'disputes', doc.id);
     if (notice) writeNotices(db, batch, [notice]);
   });
   return told.size;
