@@ -38,26 +38,19 @@ export const ERASED_THINGS: Record<AccountType, string[]> = {
 export function LeaveAccountForm({ accountType, onLeft }: { accountType: AccountType | null; onLeft: () => void }) {
   const [understood, setUnderstood] = useState(false);
   const [password, setPassword] = useState('');
-  const { errors, show, ref } = useFieldErrors(['understood', 'password'] as const);
-  const [busy, setBusy] = useState(false);
+  const { errors, ref, busy, send } = useFieldErrors(['understood', 'password'] as const);
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const found = checkLeave({ understood, password });
-    show(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+    const input = { understood, password };
     let left = false;
-    try {
-      await leaveAccount({ understood, password }, () => {
+    const leave = () =>
+      leaveAccount(input, () => {
         left = true;
         onLeft();
       });
-    } catch (error) {
-      // After the request is in, only the sign-out can fail: the account is going either way.
-      if (!left) show(leaveError(error));
-      setBusy(false);
-    }
+    // After the request is in, only the sign-out can fail: the account is going either way.
+    void send(checkLeave(input), leave, (error) => (left ? {} : leaveError(error)));
   };
 
   return (

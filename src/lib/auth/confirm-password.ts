@@ -1,6 +1,6 @@
 /**
  * Her password asked again before an account change (the sign-in email,
- * 退会): Firebase wants a recent sign-in for those, and it keeps someone at
+ * the password, 退会): Firebase wants a recent sign-in for those, and it keeps someone at
  * an unlocked phone from taking or erasing the account.
  */
 import { EmailAuthProvider, reauthenticateWithCredential, type User } from 'firebase/auth';
