@@ -8,8 +8,13 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 export function liveHeapMb(): number {
-  // The collector, without starting the whole process with --expose-gc (the flag takes effect for new contexts).
+  collectGarbage();
+  return Math.round(getHeapStatistics().used_heap_size / 1024 / 1024);
+}
+
+/** A full garbage collection of this thread, without starting the whole process with --expose-gc. */
+export function collectGarbage(): void {
+  // The flag takes effect for new contexts.
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
-  return Math.round(getHeapStatistics().used_heap_size / 1024 / 1024);
 }

@@ -18,6 +18,8 @@ import { BackgroundIndexer } from '../../scripts/lib/search-index';
 import { readState, stateDirOf } from '../../scripts/lib/site-state';
 import { ROOT } from '../../scripts/lib/project';
 import { filesUnder } from '../../scripts/lib/site-files';
+import { foreground } from '../../scripts/lib/foreground';
+import { collectGarbage } from '../../scripts/renderer/live-heap';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
 import { closeRenderers } from '../../scripts/renderer/pool';
 import { CARD_IDLE_DAYS, cardCacheDir } from '../../src/lib/seo/card-cache';
@@ -235,6 +237,31 @@ describe('incremental build', () => {
     expect(await read(SITE_A, `profile/${records.therapists[10]!.profileSlug}.html`)).toContain('ゆい改三');
     // Waits for the index the steps above left to the background too (they do not wait for it), at low priority:
     // over 120 s once on a CI machine busy with the browser files.
+  }, 300_000);
+
+  it('holds nothing of a build while its index waits for a quiet machine', async () => {
+    // A cycle under way: the background index waits, as it does under a stream of saves (scripts/lib/foreground.ts).
+    let endCycle!: () => void;
+    const cycle = foreground.run(() => new Promise<void>((resolve) => (endCycle = resolve)));
+    records.therapists[12] = { ...records.therapists[12]!, displayName: 'みなみ改' };
+    await writePublicExport(EXPORT, records);
+    const build = await buildSite({ exportDir: EXPORT, outDir: SITE_A, quiet: true, now, renderer, searchPartPages: LOW_BOUND });
+    const { searchIndexed } = build;
+    let indexed = false;
+    void searchIndexed.then(() => (indexed = true));
+    // The build's own file list, which its scope holds as long as anything holds that scope.
+    expect(build.changedFiles?.size).toBeGreaterThan(0);
+    const filesOfTheBuild = new WeakRef(build.changedFiles!);
+    Object.assign(build, { changedFiles: null });
+    // A WeakRef's target lives at least to the end of the task that read it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    expect(indexed).toBe(false);
+    expect(filesOfTheBuild.deref()).toBeUndefined();
+    endCycle();
+    await cycle;
+    await searchIndexed;
+    expect(await read(SITE_A, `profile/${records.therapists[12]!.profileSlug}.html`)).toContain('みなみ改');
   }, 300_000);
 
   /** A card in the card cache no build has asked for in 31 days. */
