@@ -5,6 +5,7 @@
  * src/data/site-pages.ts for lists and the pages that show the clock).
  * Pure: scripts/build-site.ts renders what this names.
  */
+import { createHash } from 'node:crypto';
 import type { Directory } from '../../src/data/directory';
 import {
   PUBLIC_COLLECTIONS,
@@ -76,12 +77,17 @@ export function affectedUrls(before: Directory, after: Directory, changes: Expor
 }
 
 type InputPages = Extract<ListPages, { pages: unknown }>;
-/** Each list's pages and inputs (as JSON) per export: this cycle's "after" is the next one's "before". */
+/**
+ * Each list's pages and the digests of their inputs per export: this cycle's "after" is the next one's
+ * "before". Digests, not the inputs' JSON: a publisher keeps them from one cycle to the next, and the JSON of
+ * every list page was 94 MB of its heap at 10,000 therapists.
+ */
 const inputsOf = new WeakMap<Directory, Map<InputPages, Map<string, string>>>();
+const inputDigest = (input: unknown) => createHash('sha256').update(JSON.stringify(input)).digest('base64');
 function listInputs(list: InputPages, site: Directory): Map<string, string> {
   let lists = inputsOf.get(site);
   if (!lists) inputsOf.set(site, (lists = new Map()));
   let inputs = lists.get(list);
-  if (!inputs) lists.set(list, (inputs = new Map(list.pages(site).map((page) => [page.url, JSON.stringify(page.input)]))));
+  if (!inputs) lists.set(list, (inputs = new Map(list.pages(site).map((page) => [page.url, inputDigest(page.input)]))));
   return inputs;
 }
