@@ -22,8 +22,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
-import { readExport } from '../src/data/export-records';
-import type { ExportRecords } from '../src/registry/public-collections';
+import { readListedExport, type DirectoryRecords } from '../src/data/export-records';
 import { exportDir as defaultExportDir } from '../src/lib/export-dir';
 import { pushSkipReason } from './announce';
 import { addPending, dayKey } from './alerts/daily-bound';
@@ -42,7 +41,7 @@ export interface AlertsOptions {
   /** The public export to compare (default: EXPORT_DIR or .data/export). */
   exportDir?: string;
   /** Its records, read already (the live loop reads them in its cycle, then lets the next cycle rewrite the export). */
-  records?: ExportRecords;
+  records?: DirectoryRecords;
   /** The state file (default: `{exportDir}-alerts.json`). */
   statePath?: string;
   /** The detection time: new events' createdAt and their Tokyo day. */
@@ -129,7 +128,7 @@ export async function runAlerts(options: AlertsOptions = {}): Promise<AlertsResu
 
   if (!state || !options.onlyPending) {
     // Written by the export, which checked every record: not checked again.
-    const records = options.records ?? (await readExport(dir, { check: false }));
+    const records = options.records ?? (await readListedExport(dir, { check: false }));
     if (!state) {
       state = initialState(snapshotOf(records));
       await saveAlertState(statePath, state);

@@ -672,7 +672,14 @@ async function listSite(options: {
       affected = affectedUrls(
         previous!.directory,
         directory,
-        diffExports(...comparable(previous!, { version: source.version, ...loaded })),
+        // The export the live site was built from is the state's copy until this build replaces it.
+        diffExports(
+          ...(await comparable(
+            previous!,
+            { version: source.version, ...loaded },
+            { before: path.join(stateDir, 'export'), after: context.exportDir },
+          )),
+        ),
       );
   }
   options.step('affected pages');

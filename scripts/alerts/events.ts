@@ -22,7 +22,7 @@ import { storeCard, therapistCard } from '../../src/lib/owners';
 import { blogPath, schedulePath } from '../../src/lib/routes';
 import { storeDisplayName } from '../../src/lib/store-name';
 import { addDays, tokyoDateKey } from '../../src/lib/tokyo-date';
-import type { ExportRecords } from '../../src/registry/public-collections';
+import type { DirectoryRecords } from '../../src/data/export-records';
 import type { AlertFacts, AnnouncementKind } from '../../src/schema/announcements';
 import type { AlertKind } from '../../src/schema/users';
 import type { AlertSnapshot } from './state';
@@ -53,7 +53,7 @@ interface AlertOwner {
 }
 
 /** The parts of the export the job compares next time. */
-export function snapshotOf(records: ExportRecords, previous?: AlertSnapshot): AlertSnapshot {
+export function snapshotOf(records: DirectoryRecords, previous?: AlertSnapshot): AlertSnapshot {
   const frozen: AlertSnapshot['frozen'] = {};
   for (const entry of records.frozenAccounts) {
     const known = previous?.frozen[entry.id]?.userId === entry.userId;
@@ -83,7 +83,11 @@ function registeredHandles(snapshot: AlertSnapshot): Map<string, string> {
 }
 
 /** The events between `previous` and `records`, in a stable order, and the new snapshot. */
-export function findEvents(previous: AlertSnapshot, records: ExportRecords, now: Date): { events: FoundEvent[]; snapshot: AlertSnapshot } {
+export function findEvents(
+  previous: AlertSnapshot,
+  records: DirectoryRecords,
+  now: Date,
+): { events: FoundEvent[]; snapshot: AlertSnapshot } {
   const snapshot = snapshotOf(records, previous);
   const owners = new Map<string, AlertOwner>([
     ...records.therapists.map((t) => [t.id, therapistCard(t)] as const),

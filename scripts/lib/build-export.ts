@@ -12,10 +12,11 @@ import { indexExport, type Directory } from '../../src/data/directory';
 import {
   checkExportFiles,
   hashExportFiles,
-  readExportFiles,
+  readListedFiles,
+  readWholeFile,
   type CheckedFiles,
   type HashedFile,
-  type LoadedFiles,
+  type ListedFiles,
 } from '../../src/data/export-records';
 import {
   PUBLIC_COLLECTIONS,
@@ -25,8 +26,12 @@ import {
 } from '../../src/registry/public-collections';
 import type { ScreenedExport } from './screen-export';
 
-/** An export as the build holds it: its files (parsed, with their hashes), its records and their lookups. */
-interface LoadedExport extends LoadedFiles {
+/**
+ * An export as the build holds it from one cycle to the next: its files (parsed, with their hashes), its records
+ * as the pages read them (the diaries without their bodies: 54 MB of a publisher's heap at 10,000 therapists,
+ * some 900 MB at 100,000) and their lookups.
+ */
+interface LoadedExport extends ListedFiles {
   version: string;
   directory?: Directory;
 }
@@ -46,7 +51,7 @@ export function rememberExport(outDir: string, loaded: LoadedExport): void {
 async function previousExport(outDir: string, stateDir: string, version: string): Promise<LoadedExport & { directory: Directory }> {
   let known = lastExport.get(outDir);
   if (known?.version !== version) {
-    known = { version, ...(await readExportFiles(path.join(stateDir, 'export'), { check: false })) };
+    known = { version, ...(await readListedFiles(path.join(stateDir, 'export'), { check: false })) };
     lastExport.set(outDir, known);
   }
   known.directory ??= indexExport(known.records);
@@ -60,7 +65,7 @@ export interface BuildExport {
   files: readonly HashedFile[];
   version: string;
   /** An incremental build's: the export's records, read and checked on the build's thread. */
-  loaded?: LoadedFiles;
+  loaded?: ListedFiles;
   /** An incremental build's: the export the live site was built from, with its lookups. */
   previous?: LoadedExport & { directory: Directory };
 }
@@ -86,7 +91,7 @@ export async function readBuildExport(options: {
   }
   const { judged } = await screenedAsBuilt(options);
   const previous = await previousExport(outDir, stateDir, previousVersion);
-  const loaded = await readExportFiles(exportDir, { check: true, checked: new Map([...hashesOf(previous), ...judged]) });
+  const loaded = await readListedFiles(exportDir, { check: true, checked: new Map([...hashesOf(previous), ...judged]) });
   return { files: loaded.files, version: exportVersionOf(loaded.files), loaded, previous };
 }
 
@@ -94,21 +99,30 @@ export async function readBuildExport(options: {
  * The two exports cut to what can differ, for diffExports: a collection
  * whose files all kept their bytes is the same array on both sides (not
  * compared), and of a sharded one only the shards whose file changed are
- * compared (its records never move between shards).
+ * compared (its records never move between shards), read again whole from
+ * the folders `dirs` holds them in: the build holds the diaries without
+ * their bodies, and a body's edit alone must show.
  */
-export function comparable(before: LoadedExport, after: LoadedExport): [ExportRecords, ExportRecords] {
+export async function comparable(
+  before: LoadedExport,
+  after: LoadedExport,
+  dirs: { before: string; after: string },
+): Promise<[ExportRecords, ExportRecords]> {
   const old = hashesOf(before);
   const now = hashesOf(after);
   const changedFile = (file: string) => old.get(file) !== now.get(file);
   const filesOf = (loaded: LoadedExport, name: PublicCollectionName) => loaded.files.filter((file) => file.name === name);
-  const cut = (loaded: LoadedExport, name: PublicCollectionName) => {
+  const cut = async (loaded: LoadedExport, dir: string, name: PublicCollectionName) => {
     if (![...filesOf(before, name), ...filesOf(after, name)].some((file) => changedFile(file.file))) return after.records[name];
     if (!PUBLIC_COLLECTIONS[name].shardBy) return loaded.records[name];
-    return filesOf(loaded, name).flatMap((file) => (changedFile(file.file) ? file.records : []));
+    const changed = filesOf(loaded, name).filter((file) => changedFile(file.file));
+    return (await Promise.all(changed.map((file) => readWholeFile(dir, file)))).flat();
   };
-  const side = (loaded: LoadedExport) =>
-    Object.fromEntries(PUBLIC_COLLECTION_NAMES.map((name) => [name, cut(loaded, name)])) as unknown as ExportRecords;
-  return [side(before), side(after)];
+  const side = async (loaded: LoadedExport, dir: string) =>
+    Object.fromEntries(
+      await Promise.all(PUBLIC_COLLECTION_NAMES.map(async (name) => [name, await cut(loaded, dir, name)] as const)),
+    ) as unknown as ExportRecords;
+  return Promise.all([side(before, dirs.before), side(after, dirs.after)]);
 }
 
 function exportVersionOf(files: readonly HashedFile[]): string {

@@ -10,9 +10,8 @@
  * cycle they still slowed it. Browser tests run the same loop against
  * their own project.
  */
-import { readExport } from '../../src/data/export-records';
+import { readListedExport, type DirectoryRecords } from '../../src/data/export-records';
 import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
-import type { ExportRecords } from '../../src/registry/public-collections';
 import { nextTokyoMidnight } from '../../src/lib/tokyo-date';
 import { describeAlerts, runAlerts } from '../alerts';
 import { buildSite, buildsSettled, type SiteBuild } from '../build-site';
@@ -123,10 +122,10 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   /** The alerts run under way, if any (a queued run still waiting for quiet is dropped on stop). */
   let alertsRunning: Promise<void> | undefined;
   let alertsQueued = false;
-  let alertsWaiting: { exportChanged: boolean; records: ExportRecords | undefined } | undefined;
+  let alertsWaiting: { exportChanged: boolean; records: DirectoryRecords | undefined } | undefined;
   async function queueAlerts(exportChanged: boolean): Promise<void> {
     const compare = exportChanged || alertsBaseline || alertsMissedExport;
-    const records = compare ? await readExport(dir, { check: false }).catch(() => undefined) : undefined;
+    const records = compare ? await readListedExport(dir, { check: false }).catch(() => undefined) : undefined;
     if (alertsWaiting) {
       alertsWaiting.exportChanged ||= exportChanged;
       // Not read: this cycle's export is the one already held.
@@ -156,7 +155,7 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
   let alertsMissedExport = false;
   let alertsRetry: NodeJS.Timeout | undefined;
   let stopped = false;
-  async function alerts(exportChanged: boolean, exportRecords: ExportRecords | undefined): Promise<void> {
+  async function alerts(exportChanged: boolean, exportRecords: DirectoryRecords | undefined): Promise<void> {
     const compare = exportChanged || alertsBaseline || alertsMissedExport;
     if (!compare && !alertsPending) return;
     clearTimeout(alertsRetry);

@@ -240,7 +240,20 @@ export async function readExport(dir: string, options: Omit<ParseOptions, 'liste
 /** The export's records as the pages read them: the blogs without their bodies (ListedBlog). */
 export type DirectoryRecords = Omit<ExportRecords, 'blogs'> & { blogs: ListedBlog[] };
 
+/** An export's files and records as the pages read them (readListedFiles). */
+export type ListedFiles = Omit<LoadedFiles, 'records'> & { records: DirectoryRecords };
+
+/** Every data file of `dir` as the pages read it (checked unless told otherwise): the blogs listed, without their bodies. */
+export async function readListedFiles(dir: string, options: Omit<ParseOptions, 'listed'> = {}): Promise<ListedFiles> {
+  return (await readExportFiles(dir, { ...options, listed: true })) as unknown as ListedFiles;
+}
+
 /** The export in `dir` as the pages read it (checked unless told otherwise): the blogs listed, without their bodies. */
 export async function readListedExport(dir: string, options: Omit<ParseOptions, 'listed'> = {}): Promise<DirectoryRecords> {
-  return (await readExportFiles(dir, { ...options, listed: true })).records as unknown as DirectoryRecords;
+  return (await readListedFiles(dir, options)).records;
+}
+
+/** One file's records whole (the diaries with their bodies), parsed again and kept nowhere: for the few files a listed read must see in full. */
+export async function readWholeFile(dir: string, entry: ExportFile): Promise<unknown[]> {
+  return parseCollection(entry.name, await readFile(path.join(dir, entry.file), 'utf8'), { check: false }, entry.file) as unknown[];
 }
