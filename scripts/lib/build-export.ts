@@ -29,7 +29,7 @@ import type { ScreenedExport } from './screen-export';
 /**
  * An export as the build holds it from one cycle to the next: its files (parsed, with their hashes), its records
  * as the pages read them (the diaries without their bodies: 54 MB of a publisher's heap at 10,000 therapists,
- * some 900 MB at 100,000) and their lookups.
+ * ten times as much at 100,000) and their lookups.
  */
 interface LoadedExport extends ListedFiles {
   version: string;
@@ -100,8 +100,8 @@ export async function readBuildExport(options: {
  * whose files all kept their bytes is the same array on both sides (not
  * compared), and of a sharded one only the shards whose file changed are
  * compared (its records never move between shards), read again whole from
- * the folders `dirs` holds them in: the build holds the diaries without
- * their bodies, and a body's edit alone must show.
+ * `dirs`: the build holds the diaries without their bodies, and an edit of
+ * a body alone must show.
  */
 export async function comparable(
   before: LoadedExport,
