@@ -129,7 +129,7 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   if (state && unchanged) {
     // Nothing to send; new inodes of the same bytes are remembered, so the next cycle need not read them again.
     if (plan.read > 0 || state.restored || plan.dev !== state.dev)
-      await saveDeployState(statePath, nextState(site, state.version, hosting, plan));
+      await saveDeployState(statePath, nextState(site, state.version, hosting, plan), options.changedPaths);
     return report('nothing', { version: state.version });
   }
 
@@ -152,7 +152,7 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   await client.finalize(version, hosting.config);
   await client.release(site, version, `npm run deploy: +${plan.added.length} ~${plan.changed.length} -${plan.removed.length}`);
   try {
-    await saveDeployState(statePath, nextState(site, version, hosting, plan));
+    await saveDeployState(statePath, nextState(site, version, hosting, plan), state ? options.changedPaths : undefined);
   } catch (error) {
     // Released all the same: the next cycle clones the previous cached version and sends this change again.
     log(`Released ${version}, but the hash cache could not be saved: ${(error as Error).message}`);

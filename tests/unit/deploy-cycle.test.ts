@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deployCycle, type DeployReport } from '../../scripts/deploy/deploy-cycle';
-import { loadDeployState, saveDeployState } from '../../scripts/deploy/deploy-state';
+import { journalOf, loadDeployState, saveDeployState } from '../../scripts/deploy/deploy-state';
 import { HostingClient } from '../../scripts/deploy/hosting-client';
 import { readHostingConfig, type HostingSection } from '../../scripts/deploy/hosting-config';
 import { HostingStandIn } from '../../scripts/deploy/hosting-stand-in';
@@ -183,9 +183,13 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     },
   );
 
+  /** The hash cache's bytes: its file and its journal. */
+  const hashCache = async () =>
+    Buffer.concat([await readFile(statePath), await readFile(journalOf(statePath)).catch(() => Buffer.alloc(0))]);
+
   it('plans a dry run without a call and without writing the hash cache', { timeout: 60_000 }, async () => {
     await cycle();
-    const cache = await readFile(statePath);
+    const cache = await hashCache();
     put('profile/miu.html', '<!doctype html><p>みう（下書き）</p>');
     const before = standIn.calls.length;
     const report = await deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, dryRun: true });
@@ -196,8 +200,36 @@ describe('a deploy cycle against the Hosting stand-in', () => {
       paths: { added: [], changed: ['profile/miu.html'], removed: [] },
     });
     expect(standIn.calls.length).toBe(before);
-    expect((await readFile(statePath)).equals(cache)).toBe(true);
+    expect((await hashCache()).equals(cache)).toBe(true);
   });
+
+  it(
+    'journals a cycle given the changed paths: the hash cache file stays, and a new process reads the state released',
+    { timeout: 60_000 },
+    async () => {
+      await cycle();
+      const whole = await readFile(statePath);
+      put('profile/miu.html', '<!doctype html><p>みう（更新）</p>');
+      put('profile/sara.html', '<!doctype html><p>さら</p>');
+      rmSync(path.join(siteDir, 'profile/rin.html'));
+      const changedPaths = new Set(['profile/miu.html', 'profile/sara.html', 'profile/rin.html']);
+      const report = await deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, changedPaths });
+      expect(report).toMatchObject({ mode: 'clone', changed: 1, added: 1, removed: 1 });
+      expect((await readFile(statePath)).equals(whole)).toBe(true);
+      // Another process: a copy of the cache, which this process never saved.
+      const copy = path.join(work, 'copy.gz');
+      copyFileSync(statePath, copy);
+      copyFileSync(journalOf(statePath), journalOf(copy));
+      const read = await loadDeployState(copy, SITE);
+      expect(read?.version).toBe(report.version);
+      expect(new Map(read?.files)).toEqual(new Map((await loadDeployState(statePath, SITE))!.files));
+      expect([...read!.files.keys()].sort()).toContain('profile/sara.html');
+      expect(read!.files.has('profile/rin.html')).toBe(false);
+      // A walk of the whole site finds nothing left to send.
+      expect(await cycle()).toMatchObject({ mode: 'nothing' });
+      await expectServedAsLocal();
+    },
+  );
 
   it('sends a changed config (a new CSP) with no file changed, and serves its headers', { timeout: 60_000 }, async () => {
     await cycle();
@@ -221,14 +253,14 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     { timeout: 60_000 },
     async () => {
       const first = await cycle();
-      const cache = await readFile(statePath);
+      const cache = await hashCache();
       const before = await answer(standIn.siteUrl, '/profile/miu');
       put('profile/miu.html', '<!doctype html><p>新しいみう</p>');
       standIn.failNext((call) => call.path.startsWith('/upload/'), 503, 6);
       await expect(cycle()).rejects.toThrow(/503/);
       expect((await standIn.live(SITE))?.name).toBe(first.version);
       expect(await answer(standIn.siteUrl, '/profile/miu')).toEqual(before);
-      expect((await readFile(statePath)).equals(cache)).toBe(true);
+      expect((await hashCache()).equals(cache)).toBe(true);
       const retried = await cycle();
       expect(retried).toMatchObject({ mode: 'clone', changed: 1, hashed: 1, uploaded: 1 });
       await expectServedAsLocal();
