@@ -7,7 +7,7 @@
  * silently left out a redirect or a rewrite would serve another site than
  * `firebase deploy` does.
  */
-import { createHash } from 'node:crypto';
+import { jsonDigest } from '../lib/json-digest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathPattern, VersionConfig } from './hosting-api';
@@ -94,6 +94,6 @@ export async function readHostingConfig(file: string): Promise<HostingConfig> {
     publicDir: path.resolve(path.dirname(file), hosting.public),
     ignore: hosting.ignore ?? [],
     config,
-    configHash: createHash('sha256').update(JSON.stringify(config)).digest('hex'),
+    configHash: jsonDigest(config),
   };
 }

@@ -10,7 +10,7 @@
  * Suspensions are never left out: without one, a suspended account would
  * be published (they fail closed, see src/registry/source-collections.ts).
  */
-import { createHash } from 'node:crypto';
+import { jsonDigest } from '../lib/json-digest';
 import type { ExportRecords } from '../../src/registry/public-collections';
 import { findCulprits } from '../lib/find-culprits';
 import type { SourceDocs } from '../../src/registry/source-collections';
@@ -21,8 +21,6 @@ type DocKey = `${string}/${string}`;
 
 /** The documents a derivation failed on in this process, by their content: left out at once while unchanged. */
 const knownCulprits = new Map<DocKey, { fingerprint: string; message: string }>();
-
-const fingerprint = (doc: unknown) => createHash('sha256').update(JSON.stringify(doc)).digest('hex');
 
 /** The Map-valued collections of the source (suspensions, a Set, stay whole). */
 function documentCollections(source: SourceDocs): [string, Map<string, unknown>][] {
@@ -57,7 +55,7 @@ export async function deriveIsolated(
   const out = new Set<DocKey>();
   for (const [key, known] of knownCulprits) {
     const doc = docOf(key);
-    if (doc !== undefined && fingerprint(doc) === known.fingerprint) out.add(key);
+    if (doc !== undefined && jsonDigest(doc) === known.fingerprint) out.add(key);
     else knownCulprits.delete(key);
   }
   /** The derivation without `without`: its records and what it logged, or the message it threw. */
@@ -87,7 +85,7 @@ export async function deriveIsolated(
     );
     for (const { item, message } of culprits) {
       out.add(item);
-      knownCulprits.set(item, { fingerprint: fingerprint(docOf(item)), message });
+      knownCulprits.set(item, { fingerprint: jsonDigest(docOf(item)), message });
     }
     result = attempt(out);
   }

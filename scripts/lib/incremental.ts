@@ -5,7 +5,6 @@
  * src/data/site-pages.ts for lists and the pages that show the clock).
  * Pure: scripts/build-site.ts renders what this names.
  */
-import { createHash } from 'node:crypto';
 import type { Directory } from '../../src/data/directory';
 import {
   PUBLIC_COLLECTIONS,
@@ -15,6 +14,7 @@ import {
   type PublicCollectionName,
 } from '../../src/registry/public-collections';
 import { CLOCK_PAGES, LIST_PAGES, type ListPages } from '../../src/data/site-pages';
+import { jsonDigest } from './json-digest';
 
 /** Records of one collection whose version differs: the old versions (changed or removed) and the new (changed or added). */
 export interface CollectionChange {
@@ -83,11 +83,10 @@ type InputPages = Extract<ListPages, { pages: unknown }>;
  * every list page of an export is about 14 MB at 10,000 therapists (the frozen-account lists' chiefly).
  */
 const inputsOf = new WeakMap<Directory, Map<InputPages, Map<string, string>>>();
-const inputDigest = (input: unknown) => createHash('sha256').update(JSON.stringify(input)).digest('base64');
 function listInputs(list: InputPages, site: Directory): Map<string, string> {
   let lists = inputsOf.get(site);
   if (!lists) inputsOf.set(site, (lists = new Map()));
   let inputs = lists.get(list);
-  if (!inputs) lists.set(list, (inputs = new Map(list.pages(site).map((page) => [page.url, inputDigest(page.input)]))));
+  if (!inputs) lists.set(list, (inputs = new Map(list.pages(site).map((page) => [page.url, jsonDigest(page.input)]))));
   return inputs;
 }
