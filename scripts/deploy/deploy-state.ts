@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
@@ -95,20 +96,21 @@ interface Commit {
  */
 const lastSaved = new Map<string, { identity: string; state: DeployState; journal?: { id: string; lines: number } }>();
 
-async function identityOnDisk(file: string): Promise<string> {
+/** The state file's stats, and the identity of it and its journal together. */
+async function onDisk(file: string): Promise<{ own: Stats; identity: string }> {
   const [own, journal] = await Promise.all([stat(file), stat(journalOf(file)).catch(() => undefined)]);
-  return `${own.dev}:${own.ino}:${own.size}:${own.mtimeMs}:${journal?.ino ?? '-'}:${journal?.size ?? '-'}`;
+  return { own, identity: `${own.dev}:${own.ino}:${own.size}:${own.mtimeMs}:${journal?.ino ?? '-'}:${journal?.size ?? '-'}` };
 }
+const identityOnDisk = async (file: string) => (await onDisk(file)).identity;
 
 /** Reads the state; undefined when there is none, it is unreadable or of another format or site. */
 export async function loadDeployState(file: string, site: string): Promise<DeployState | undefined> {
   let text: string;
   let journalText: string;
-  let self;
+  let self: Stats;
   let identity: string;
   try {
-    self = await stat(file);
-    identity = await identityOnDisk(file);
+    ({ own: self, identity } = await onDisk(file));
     const saved = lastSaved.get(file);
     if (saved?.identity === identity) return saved.state.site === site ? saved.state : undefined;
     text = (await gunzipAsync(await readFile(file))).toString('utf8');
