@@ -35,6 +35,7 @@ import { buildEnvironment, type BuildEnvironmentOptions } from './lib/build-envi
 import {
   checkCopy,
   comparable,
+  previousExport,
   readBuildExport,
   rememberExport,
   screenedAsBuilt,
@@ -213,9 +214,29 @@ export const lastBackgroundIndex = (outDir: string) => indexers.get(path.resolve
  * Builds of one folder run one after another.
  */
 export function buildSite(options: SiteBuildOptions): Promise<SiteBuild> {
-  const outDir = path.resolve(options.outDir ?? path.join(ROOT, 'dist'));
+  const outDir = siteDirOf(options.outDir);
   // The background index waits while a build runs (scripts/lib/foreground.ts).
   return enqueue(outDir, () => foreground.run(() => buildLeavingOut({ ...options, outDir })));
+}
+
+/** The folder of the site built into `outDir` (dist/ when omitted). */
+const siteDirOf = (outDir: string | undefined) => path.resolve(outDir ?? path.join(ROOT, 'dist'));
+
+/**
+ * Reads ahead, in the site's build queue, the export the next incremental
+ * build diffs against: the live site's, with its lookups. A full build
+ * keeps none of its records (they would add to its peak: 540 MB at
+ * 100,000 therapists), so the first save after it read and indexed the
+ * whole export on its way, 3–4 s of that save at 10,000 therapists
+ * (docs/performance.md). For a long-running loop, after a full build.
+ */
+export function readAheadForSaves(outDir?: string): Promise<void> {
+  const site = siteDirOf(outDir);
+  return enqueue(site, async () => {
+    const stateDir = stateDirOf(site);
+    const state = await readState(stateDir);
+    if (state?.siteId === liveGeneration(site)) await previousExport(site, stateDir, state.exportVersion);
+  });
 }
 
 /**

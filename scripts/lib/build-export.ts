@@ -39,6 +39,9 @@ interface LoadedExport extends ListedFiles {
 /** The export each site was last built from in this process (saves reading it back). */
 const lastExport = new Map<string, LoadedExport>();
 
+/** The version of the export held for the site in `outDir`, if any (for tests). */
+export const heldExportVersion = (outDir: string): string | undefined => lastExport.get(path.resolve(outDir))?.version;
+
 /** Keeps `loaded` as the export the site in `outDir` was last built from (a full build forgets it: readBuildExport). */
 export function rememberExport(outDir: string, loaded: LoadedExport): void {
   lastExport.set(outDir, loaded);
@@ -46,9 +49,10 @@ export function rememberExport(outDir: string, loaded: LoadedExport): void {
 
 /**
  * The export the served site was rendered from, with its lookups: this
- * process's last, else the state's copy (checked when it was built).
+ * process's last, else the state's copy (checked when it was built). Run
+ * in the site's build queue: a build replaces the state's copy.
  */
-async function previousExport(outDir: string, stateDir: string, version: string): Promise<LoadedExport & { directory: Directory }> {
+export async function previousExport(outDir: string, stateDir: string, version: string): Promise<LoadedExport & { directory: Directory }> {
   let known = lastExport.get(outDir);
   if (known?.version !== version) {
     known = { version, ...(await readListedFiles(path.join(stateDir, 'export'), { check: false })) };

@@ -14,7 +14,7 @@ import { readListedExport, type DirectoryRecords } from '../../src/data/export-r
 import { exportDir as defaultExportDir } from '../../src/lib/export-dir';
 import { nextTokyoMidnight } from '../../src/lib/tokyo-date';
 import { describeAlerts, runAlerts } from '../alerts';
-import { buildSite, buildsSettled, type SiteBuild } from '../build-site';
+import { buildSite, buildsSettled, readAheadForSaves, type SiteBuild } from '../build-site';
 import { runExport } from '../export';
 import { runRanking } from '../ranking';
 import { watchPublicContent } from '../watch-content';
@@ -99,6 +99,11 @@ export async function startLiveSite(options: LiveSiteOptions = {}): Promise<Live
     }
     const exportSeconds = seconds();
     const built = await buildSite({ exportDir: dir, outDir: options.outDir, quiet: true, firebaseProjectId: options.firebaseProjectId });
+    // While it deploys: the next save then finds the export it diffs against read and indexed.
+    if (built.mode === 'full')
+      void readAheadForSaves(options.outDir).catch((error: Error) =>
+        log(`[rebuild] reading ahead for the next save failed; that save reads the export itself.\n${error.message}`),
+      );
     await options.afterBuild?.(built);
     // A failed index is reported by the build, and the next build asks for one again.
     if (built.newSearchIndex) built.searchIndexed.then(options.afterSearchIndex, () => undefined);

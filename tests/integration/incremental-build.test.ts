@@ -12,7 +12,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, buildsSettled, lastBackgroundIndex, type SiteBuild } from '../../scripts/build-site';
+import { buildSite, buildsSettled, lastBackgroundIndex, readAheadForSaves, type SiteBuild } from '../../scripts/build-site';
+import { heldExportVersion } from '../../scripts/lib/build-export';
 import { searchFiles } from '../../scripts/lib/search-files';
 import { BackgroundIndexer } from '../../scripts/lib/search-index';
 import { readState, stateDirOf } from '../../scripts/lib/site-state';
@@ -90,6 +91,13 @@ afterAll(async () => {
 });
 
 describe('incremental build', () => {
+  it('reads ahead, after a full build, the export the next save diffs against', async () => {
+    // The full build keeps none of its records (they would add to its peak).
+    expect(heldExportVersion(SITE_A)).toBeUndefined();
+    await readAheadForSaves(SITE_A);
+    expect(heldExportVersion(SITE_A)).toBe((await readState(stateDirOf(SITE_A)))?.exportVersion);
+  });
+
   it('renders a new therapist and the pages that list her', async () => {
     const store = records.stores[0]!;
     const newcomer = therapistRecord(99, store.id, { displayName: 'しずく', profileSlug: 'shizuku', channels: { x: 'shizuku_now' } });
