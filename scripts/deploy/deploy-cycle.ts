@@ -89,6 +89,13 @@ const isSearchIndexPath = (relativePath: string) => relativePath.startsWith(`${S
 export const exactPathRegex = (versionPath: string) => `^${versionPath.replace(/[.+*?^$()|[\]{}\\]/g, '\\$&')}$`;
 const versionPath = (relativePath: string) => `/${relativePath}`;
 
+/**
+ * Hash caches this process released past without saving: the cache names an older release, which a deploy
+ * looking only at its own changed paths would clone, taking back the unsaved release's change. Their next
+ * deploy walks the site instead (and saves the cache whole).
+ */
+const releasedUnsaved = new Set<string>();
+
 /** Runs one cycle; throws when the API fails (the live release is then untouched). */
 export async function deployCycle(options: DeployOptions): Promise<DeployReport> {
   const { client, site, hosting, statePath, log = () => {} } = options;
@@ -97,9 +104,10 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   const bytesBefore = client.bytesUploaded;
   const state = await loadDeployState(statePath, site);
   const root = await realpath(hosting.publicDir);
+  const changedPaths = releasedUnsaved.has(statePath) ? undefined : options.changedPaths;
   const plan = await planDeploy(root, ignoreMatcher(hosting.ignore), state, {
     hold: options.holdSearchIndex ? isSearchIndexPath : undefined,
-    only: options.changedPaths,
+    only: changedPaths,
   });
   const planSeconds = (performance.now() - started) / 1000;
   const configChanged = state?.configHash !== hosting.configHash;
@@ -110,7 +118,7 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
     changed: plan.changed.length,
     removed: plan.removed.length,
     looked: plan.looked,
-    walked: !state || !options.changedPaths,
+    walked: !state || !changedPaths,
     read: plan.read,
     hashed: plan.hashed,
     held: plan.held,
@@ -129,7 +137,7 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   if (state && unchanged) {
     // Nothing to send; new inodes of the same bytes are remembered, so the next cycle need not read them again.
     if (plan.read > 0 || state.restored || plan.dev !== state.dev)
-      await saveDeployState(statePath, nextState(site, state.version, hosting, plan), options.changedPaths);
+      await saveDeployState(statePath, nextState(site, state.version, hosting, plan), changedPaths);
     return report('nothing', { version: state.version });
   }
 
@@ -152,9 +160,11 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   await client.finalize(version, hosting.config);
   await client.release(site, version, `npm run deploy: +${plan.added.length} ~${plan.changed.length} -${plan.removed.length}`);
   try {
-    await saveDeployState(statePath, nextState(site, version, hosting, plan), state ? options.changedPaths : undefined);
+    await saveDeployState(statePath, nextState(site, version, hosting, plan), state ? changedPaths : undefined);
+    releasedUnsaved.delete(statePath);
   } catch (error) {
-    // Released all the same: the next cycle clones the previous cached version and sends this change again.
+    // Released all the same: the next cycle walks the site, clones the cached version and sends this change again.
+    releasedUnsaved.add(statePath);
     log(`Released ${version}, but the hash cache could not be saved: ${(error as Error).message}`);
   }
   return report(mode, { version, uploaded });

@@ -231,6 +231,50 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     },
   );
 
+  it(
+    "keeps a release whose hash cache was not saved: the next cycle, given only its own changed paths, sends that release's change too",
+    { timeout: 60_000 },
+    async () => {
+      await cycle();
+      put('profile/miu.html', '<!doctype html><p>みう（更新）</p>');
+      // The whole save's temporary file cannot be opened: the release goes out, its cache stays the first one's.
+      const temp = `${statePath}.tmp-${process.pid}`;
+      mkdirSync(temp);
+      const logged: string[] = [];
+      const released = await deployCycle({
+        client,
+        site: SITE,
+        hosting: await readHostingConfig(configFile),
+        statePath,
+        log: (line) => logged.push(line),
+      });
+      expect(released).toMatchObject({ mode: 'clone', changed: 1 });
+      expect(logged.join('\n')).toContain('the hash cache could not be saved');
+      rmSync(temp, { recursive: true });
+      put('profile/rin.html', '<!doctype html><p>りん（更新）</p>');
+      const report = await deployCycle({
+        client,
+        site: SITE,
+        hosting: await readHostingConfig(configFile),
+        statePath,
+        changedPaths: new Set(['profile/rin.html']),
+      });
+      expect(report).toMatchObject({ mode: 'clone', walked: true, changed: 2 });
+      await expectServedAsLocal();
+      // Saved again: the next cycle looks at its own paths alone.
+      put('profile/sara.html', '<!doctype html><p>さら</p>');
+      const next = await deployCycle({
+        client,
+        site: SITE,
+        hosting: await readHostingConfig(configFile),
+        statePath,
+        changedPaths: new Set(['profile/sara.html']),
+      });
+      expect(next).toMatchObject({ mode: 'clone', walked: false, added: 1, changed: 0 });
+      await expectServedAsLocal();
+    },
+  );
+
   it('sends a changed config (a new CSP) with no file changed, and serves its headers', { timeout: 60_000 }, async () => {
     await cycle();
     const csp = "default-src 'self'; script-src 'self' 'sha256-bmV3'";
