@@ -45,7 +45,7 @@ import {
 } from './lib/build-export';
 import { planBuild, type BuildPlan } from './lib/build-plan';
 import { GenerationWriter } from './lib/generation-writer';
-import { affectedUrls, diffExports } from './lib/incremental';
+import { affectedUrls, diffExports, prepareDiffFrom } from './lib/incremental';
 import { memoryBudgetMb as memoryBudget } from './lib/memory-budget';
 import { PageFailures, pageCulprits, type FailedPages } from './lib/page-culprits';
 import { firstLine, NOT_A_SITE_PATH, renderFailure } from './lib/page-results';
@@ -224,18 +224,19 @@ const siteDirOf = (outDir: string | undefined) => path.resolve(outDir ?? path.jo
 
 /**
  * Reads ahead, in the site's build queue, the export the next incremental
- * build diffs against: the live site's, with its lookups. A full build
- * keeps none of its records (they would add to its peak: 540 MB at
- * 100,000 therapists), so the first save after it read and indexed the
- * whole export on its way, 3–4 s of that save at 10,000 therapists
- * (docs/performance.md). For a long-running loop, after a full build.
+ * build diffs against: the live site's, with its lookups and its list
+ * pages' inputs. A full build keeps none of its records (they would add
+ * to its peak: 540 MB at 100,000 therapists), so the first save after it
+ * read, indexed and listed the whole export on its way, 7–8 s of that
+ * save at 10,000 therapists on a slow hour (docs/performance.md). For a
+ * long-running loop, after a full build.
  */
 export function readAheadForSaves(outDir?: string): Promise<void> {
   const site = siteDirOf(outDir);
   return enqueue(site, async () => {
     const stateDir = stateDirOf(site);
     const state = await readState(stateDir);
-    if (state?.siteId === liveGeneration(site)) await previousExport(site, stateDir, state.exportVersion);
+    if (state?.siteId === liveGeneration(site)) prepareDiffFrom((await previousExport(site, stateDir, state.exportVersion)).directory);
   });
 }
 
