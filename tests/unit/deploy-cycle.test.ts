@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deployCycle, type DeployReport } from '../../scripts/deploy/deploy-cycle';
+import { deployCycle, type DeployOptions, type DeployReport } from '../../scripts/deploy/deploy-cycle';
 import { journalOf, loadDeployState, saveDeployState } from '../../scripts/deploy/deploy-state';
 import { HostingClient } from '../../scripts/deploy/hosting-client';
 import { readHostingConfig, type HostingSection } from '../../scripts/deploy/hosting-config';
@@ -65,8 +65,9 @@ afterEach(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const cycle = async (): Promise<DeployReport> =>
-  deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath });
+/** A cycle over the site and its config as they are now, with `options` of its own. */
+const cycle = async (options: Partial<DeployOptions> = {}): Promise<DeployReport> =>
+  deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, ...options });
 const callsSince = (from: number) => standIn.calls.slice(from).map((call) => `${call.method} ${call.path.replace(/[0-9a-f]{16,}/g, '…')}`);
 
 /** Every file of the local site, at its own path and (pages) at its clean URL, plus a missing path. */
@@ -155,8 +156,7 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     'holds the full-text index back when asked: the pages go, the index stays whole as released until a cycle without the hold',
     { timeout: 60_000 },
     async () => {
-      const held = async () =>
-        deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, holdSearchIndex: true });
+      const held = async () => cycle({ holdSearchIndex: true });
       put('pagefind/fragment/rin.pf_fragment', 'りんの断片');
       // Nothing is released yet to hold to: a first deploy sends the index with the pages.
       expect(await held()).toMatchObject({ mode: 'full', added: 9, held: 0, uploaded: 9 });
@@ -192,7 +192,7 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     const cache = await hashCache();
     put('profile/miu.html', '<!doctype html><p>みう（下書き）</p>');
     const before = standIn.calls.length;
-    const report = await deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, dryRun: true });
+    const report = await cycle({ dryRun: true });
     expect(report).toMatchObject({
       mode: 'dry-run',
       calls: 0,
@@ -213,7 +213,7 @@ describe('a deploy cycle against the Hosting stand-in', () => {
       put('profile/sara.html', '<!doctype html><p>さら</p>');
       rmSync(path.join(siteDir, 'profile/rin.html'));
       const changedPaths = new Set(['profile/miu.html', 'profile/sara.html', 'profile/rin.html']);
-      const report = await deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, changedPaths });
+      const report = await cycle({ changedPaths });
       expect(report).toMatchObject({ mode: 'clone', changed: 1, added: 1, removed: 1 });
       expect((await readFile(statePath)).equals(whole)).toBe(true);
       // Another process: a copy of the cache, which this process never saved.
@@ -241,35 +241,17 @@ describe('a deploy cycle against the Hosting stand-in', () => {
       const temp = `${statePath}.tmp-${process.pid}`;
       mkdirSync(temp);
       const logged: string[] = [];
-      const released = await deployCycle({
-        client,
-        site: SITE,
-        hosting: await readHostingConfig(configFile),
-        statePath,
-        log: (line) => logged.push(line),
-      });
+      const released = await cycle({ log: (line) => logged.push(line) });
       expect(released).toMatchObject({ mode: 'clone', changed: 1 });
       expect(logged.join('\n')).toContain('the hash cache could not be saved');
       rmSync(temp, { recursive: true });
       put('profile/rin.html', '<!doctype html><p>りん（更新）</p>');
-      const report = await deployCycle({
-        client,
-        site: SITE,
-        hosting: await readHostingConfig(configFile),
-        statePath,
-        changedPaths: new Set(['profile/rin.html']),
-      });
+      const report = await cycle({ changedPaths: new Set(['profile/rin.html']) });
       expect(report).toMatchObject({ mode: 'clone', walked: true, changed: 2 });
       await expectServedAsLocal();
       // Saved again: the next cycle looks at its own paths alone.
       put('profile/sara.html', '<!doctype html><p>さら</p>');
-      const next = await deployCycle({
-        client,
-        site: SITE,
-        hosting: await readHostingConfig(configFile),
-        statePath,
-        changedPaths: new Set(['profile/sara.html']),
-      });
+      const next = await cycle({ changedPaths: new Set(['profile/sara.html']) });
       expect(next).toMatchObject({ mode: 'clone', walked: false, added: 1, changed: 0 });
       await expectServedAsLocal();
     },
@@ -331,7 +313,7 @@ describe('a deploy cycle against the Hosting stand-in', () => {
     await cycle();
     put('index.html', '<!doctype html><h1>セラリンク（新）</h1>');
     rmSync(path.join(siteDir, 'profile/rin.html'));
-    const report = await deployCycle({ client, site: SITE, hosting: await readHostingConfig(configFile), statePath, maxExcluded: 1 });
+    const report = await cycle({ maxExcluded: 1 });
     expect(report).toMatchObject({ mode: 'full', files: 7, changed: 1, removed: 1, hashed: 1, uploaded: 1 });
     expect([...(await standIn.live(SITE))!.files.keys()]).not.toContain('/profile/rin.html');
     await expectServedAsLocal();
