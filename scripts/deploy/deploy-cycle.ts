@@ -92,7 +92,7 @@ const versionPath = (relativePath: string) => `/${relativePath}`;
 /**
  * Hash caches this process released past without saving: the cache names an older release, which a deploy
  * looking only at its own changed paths would clone, taking back the unsaved release's change. Their next
- * deploy walks the site instead (and saves the cache whole).
+ * deploy walks the site instead, releases it even when it equals the cache, and saves the cache whole.
  */
 const releasedUnsaved = new Set<string>();
 
@@ -104,7 +104,8 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
   const bytesBefore = client.bytesUploaded;
   const state = await loadDeployState(statePath, site);
   const root = await realpath(hosting.publicDir);
-  const changedPaths = releasedUnsaved.has(statePath) ? undefined : options.changedPaths;
+  const unsavedRelease = releasedUnsaved.has(statePath);
+  const changedPaths = unsavedRelease ? undefined : options.changedPaths;
   const plan = await planDeploy(root, ignoreMatcher(hosting.ignore), state, {
     hold: options.holdSearchIndex ? isSearchIndexPath : undefined,
     only: changedPaths,
@@ -134,7 +135,8 @@ export async function deployCycle(options: DeployOptions): Promise<DeployReport>
 
   if (options.dryRun) return report('dry-run');
   const unchanged = plan.added.length + plan.changed.length + plan.removed.length === 0 && !configChanged;
-  if (state && unchanged) {
+  // After an unsaved release the site may equal the cache and not the live release: it is released all the same.
+  if (state && unchanged && !unsavedRelease) {
     // Nothing to send; new inodes of the same bytes are remembered, so the next cycle need not read them again.
     if (plan.read > 0 || state.restored || plan.dev !== state.dev)
       await saveDeployState(statePath, nextState(site, state.version, hosting, plan), changedPaths);

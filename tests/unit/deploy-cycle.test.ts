@@ -249,6 +249,14 @@ describe('a deploy cycle against the Hosting stand-in', () => {
       const report = await cycle({ changedPaths: new Set(['profile/rin.html']) });
       expect(report).toMatchObject({ mode: 'clone', walked: true, changed: 2 });
       await expectServedAsLocal();
+      // Released unsaved again, then the site put back as the cache has it: released all the same.
+      mkdirSync(temp);
+      put('profile/miu.html', '<!doctype html><p>みう（再更新）</p>');
+      expect(await cycle()).toMatchObject({ mode: 'clone', changed: 1 });
+      rmSync(temp, { recursive: true });
+      put('profile/miu.html', '<!doctype html><p>みう（更新）</p>');
+      expect(await cycle({ changedPaths: new Set(['profile/miu.html']) })).toMatchObject({ mode: 'clone', walked: true });
+      await expectServedAsLocal();
       // Saved again: the next cycle looks at its own paths alone.
       put('profile/sara.html', '<!doctype html><p>さら</p>');
       const next = await cycle({ changedPaths: new Set(['profile/sara.html']) });
