@@ -64,7 +64,8 @@ export function containerPrefix(line: string): ContainerPrefix {
   let listMarker = false;
   // White space after the last marker opens nothing: only what comes before a marker counts.
   let columnsBeforeMarker = 0;
-  const isThematicBreak = thematicBreaks(line);
+  // Worked out at the first `-` or `*` marker: most lines have none.
+  let isThematicBreak: ((start: number) => boolean) | undefined;
   for (;;) {
     for (; position < line.length; position++) {
       if (line[position] === ' ') columns += 1;
@@ -76,7 +77,7 @@ export function containerPrefix(line: string): ContainerPrefix {
     if (character === '>') {
       width = 1;
     } else if ((character === '-' || character === '+' || character === '*') && endsMarker(line[position + 1])) {
-      if (character !== '+' && isThematicBreak(position)) break;
+      if (character !== '+' && (isThematicBreak ??= thematicBreaks(line))(position)) break;
       width = 1;
       listMarker = true;
     } else if (character !== undefined && character >= '0' && character <= '9') {

@@ -84,6 +84,10 @@ export class ParagraphScan {
     let links = 0;
     let closingBrackets = 0;
     for (let index = 0; index < text.length;) {
+      // Most characters (all of Japanese text) are none the scan acts on: the pattern finds the next one.
+      SCANNED.lastIndex = index;
+      if (!SCANNED.test(text)) break;
+      index = SCANNED.lastIndex - 1;
       const character = text[index]!;
       // An escaped character (`\*`, `\[`) is text to marked, never a delimiter.
       if (character === '\\' && PUNCTUATION.test(codePointAt(text, index + 1))) {
@@ -113,10 +117,8 @@ export class ParagraphScan {
     }
     const symbols = symbolWork(text);
     this.offset += text.length + 1;
-    const emphasisWork = [...this.scans['*'], ...this.scans._, ...this.scans['~']].reduce(
-      (sum, scans) => sum + scans.costAt(this.offset),
-      0,
-    );
+    let emphasisWork = 0;
+    for (const family of Object.values(this.scans)) for (const scans of family) emphasisWork += scans.costAt(this.offset);
     return {
       emphasisDepth: this.emphasisDepth,
       emphasisWork,
@@ -181,12 +183,15 @@ export class ParagraphScan {
   }
 }
 
+/** What ParagraphScan.line acts on: escapes, emphasis, brackets, autolinks and e-mail addresses. */
+const SCANNED = /[\\*_~[\]<@]/g;
+
 const AUTOLINK = /<(?:[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*|[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[^\s<>]*)>/y;
 const EMAIL_CHARACTER = /[A-Za-z0-9._+-]/;
 /** Where a bare URL starts (marked's GFM `url` rule; its `www.` needs no space before it here). */
-const URL_START = /https?:\/\/|ftp:\/\/|www\.|mailto:|xmpp:/iy;
-/** What marked's e-mail rules run over: its text rule looks ahead over such a run at every token inside it. */
-const EMAIL_RUN = /[A-Za-z0-9.!#$%&'*+/=?_`{|}~-]/;
+const URL_STARTS = /https?:\/\/|ftp:\/\/|www\.|mailto:|xmpp:/gi;
+/** The runs marked's e-mail rules run over: its text rule looks ahead over such a run at every token inside it. */
+const EMAIL_RUNS = /[A-Za-z0-9.!#$%&'*+/=?_`{|}~-]+/g;
 /** Where marked's text rule stops inside such a run (each stop is a token that looks ahead again). */
 const TEXT_STOP = /[!`*~_]|http|ftp|www/iy;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
@@ -201,27 +206,22 @@ const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 export function symbolWork(text: string): { work: number; urls: number } {
   let work = 0;
   let urls = 0;
-  let runStart = -1;
-  let stops = 0;
-  for (let index = 0; index <= text.length; index++) {
-    const character = text[index] ?? '';
-    if (character !== '' && EMAIL_RUN.test(character)) {
-      if (runStart < 0) {
-        runStart = index;
-        stops = 0;
-      }
+  // The patterns find the runs and the URLs' starts: a line of Japanese text has few or none.
+  for (const run of text.matchAll(EMAIL_RUNS)) {
+    let stops = 0;
+    for (let index = run.index; index < run.index + run[0].length; index++) {
       TEXT_STOP.lastIndex = index;
       if (TEXT_STOP.test(text)) stops++;
-    } else if (runStart >= 0) {
-      work += stops * (index - runStart);
-      runStart = -1;
     }
+    work += stops * run[0].length;
   }
   // Every URL start is a link (marked cuts a URL at an unbalanced `(` and starts again), but a run is measured once.
   let measuredTo = 0;
-  for (let index = 0; index < text.length; index++) {
-    URL_START.lastIndex = index;
-    if (!URL_START.test(text)) continue;
+  URL_STARTS.lastIndex = 0;
+  for (let found = URL_STARTS.exec(text); found; found = URL_STARTS.exec(text)) {
+    const index = found.index;
+    // The next start may lie inside this one (`www.` after `https://`): every position is tried.
+    URL_STARTS.lastIndex = index + 1;
     // A link's target (`](https://…`, `<https://…>`) is that link, counted already; `www.` after `//` is this URL's.
     const target = text[index - 1] === '<' || (text[index - 1] === '(' && text[index - 2] === ']');
     const hostOfThisUrl = text[index - 1] === '/' && text[index - 2] === '/' && /w/i.test(text[index]!);
