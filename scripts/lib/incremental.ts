@@ -78,8 +78,8 @@ export function affectedUrls(before: Directory, after: Directory, changes: Expor
 
 /**
  * Works out ahead of a diff what affectedUrls compares of `before`, the export the live site was rendered from:
- * its list pages' input digests (a read-ahead after a full build, scripts/build-site.ts; about 1.5 s of the first
- * save's build at 10,000 therapists). A cycle's "after" holds only the lists its change touched.
+ * its list pages' input digests (a read-ahead after a full build, scripts/build-site.ts; 0.6 s of the first
+ * save's build at 10,000 therapists, a slow hour). A cycle's "after" holds only the lists its change touched.
  */
 export function prepareDiffFrom(before: Directory): void {
   for (const list of LIST_PAGES) if (!('changedPages' in list)) listInputs(list, before);
