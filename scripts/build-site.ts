@@ -144,6 +144,8 @@ export interface SiteBuild extends SiteHeaders {
   /** Pages rendered from owner slices (SiteBuildOptions' ownerSlices), on `sliceWorkers` workers; 0 and 0 when none were. */
   ownerSlicePages: number;
   sliceWorkers: number;
+  /** How far the render workers' heaps could grow between full collections, in percent (heapGrowthWithin). */
+  heapGrowthPercent: number;
   /**
    * Resolves once the full-text index (Pagefind) covers this build: at once
    * after a full build, which indexes before the swap; in the background

@@ -80,6 +80,7 @@ console.log(`pages: ${build.pages}`);
 console.log(`rendered: ${build.rendered}`);
 console.log(`render_workers: ${build.renderWorkers}`);
 console.log(`worker_heap_mb: ${build.workerHeapMb}`);
+console.log(`heap_growth_percent: ${build.heapGrowthPercent}`);
 console.log(`owner_slice_pages: ${build.ownerSlicePages}`);
 console.log(`owner_slice_workers: ${build.sliceWorkers}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);

@@ -5,7 +5,8 @@
  * first, on the worker that listed them and so holds the search indexes
  * they serve; every worker then drops those indexes, which no other page
  * reads, and the rest renders on as many workers as the memory allows
- * (workersWithin), each part of the full-text index written on the way
+ * (workersWithin), their heaps growing as far as it has room for
+ * (heapGrowthWithin), each part of the full-text index written on the way
  * (./indexed-render.ts). Where the memory holds the whole export to fewer
  * workers than there are cores, each therapist's pages come last, from her
  * slice of the export, a directory part of the index at a time, on every
@@ -14,7 +15,7 @@
 import { rm } from 'node:fs/promises';
 import { indexPartKindOf, isIndexEndpoint } from '../../src/data/site-pages';
 import { partitionOnly, searchPartKind, type SearchPart, type SearchPartition } from '../../src/lib/search/index-parts';
-import { workerCount, workersWithin, type RendererPool } from '../renderer/pool';
+import { HEAP_GROWING_PERCENT, heapGrowthWithin, setHeapGrowth, workerCount, workersWithin, type RendererPool } from '../renderer/pool';
 import type { CycleContext, Rendered } from '../renderer/protocol';
 import type { BuildPlan } from './build-plan';
 import { IndexedRender } from './indexed-render';
@@ -35,6 +36,8 @@ export interface RenderedPlan {
   /** Pages rendered from owner slices, on `sliceWorkers` workers (0 and 0 when none were). */
   ownerSlicePages: number;
   sliceWorkers: number;
+  /** How far the heaps could grow between full collections while the whole export rendered (percent: setHeapGrowth). */
+  heapGrowthPercent: number;
 }
 
 export interface RenderPlanOptions {
@@ -77,7 +80,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
   if (plan.from === 'live') {
     await pool.render(context, plan.render, onResults);
     step('render');
-    return { renderWorkers: cores, workerHeapMb: 0, ownerSlicePages: 0, sliceWorkers: 0 };
+    return { renderWorkers: cores, workerHeapMb: 0, ownerSlicePages: 0, sliceWorkers: 0, heapGrowthPercent: HEAP_GROWING_PERCENT };
   }
   const orders: IndexedRender[] = [];
   try {
@@ -106,13 +109,15 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     await pool.render(context, endpoints, onResults, 1);
     const workerHeapMb = await pool.dropEndpointData();
     const renderWorkers = Math.min(cores, workersWithin(options.memoryBudgetMb, workerHeapMb));
+    const heapGrowthPercent = heapGrowthWithin(options.memoryBudgetMb, workerHeapMb, renderWorkers, cores);
+    setHeapGrowth(heapGrowthPercent);
     const sliced = options.ownerSlices ?? renderWorkers < cores;
     const slices = sliced ? await ownerSlicePages(pool, context, options.slicesDir, rest, parts) : undefined;
     if (!slices) {
       await renderIndexed(context, rest, parts, renderWorkers);
       await listParts();
       step('render');
-      return { renderWorkers, workerHeapMb, ownerSlicePages: 0, sliceWorkers: 0 };
+      return { renderWorkers, workerHeapMb, ownerSlicePages: 0, sliceWorkers: 0, heapGrowthPercent };
     }
     const wholeExportUrls = rest.filter((url) => !slices.sliced.has(url));
     await renderIndexed(
@@ -134,8 +139,10 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     }
     await listParts();
     step('render owner slices');
-    return { renderWorkers, workerHeapMb, ownerSlicePages: slices.sliced.size, sliceWorkers: cores };
+    return { renderWorkers, workerHeapMb, ownerSlicePages: slices.sliced.size, sliceWorkers: cores, heapGrowthPercent };
   } finally {
+    // The workers stay for the builds after this one (the publisher's): they grow as tightly as before it.
+    setHeapGrowth(HEAP_GROWING_PERCENT);
     for (const order of orders) await order.discard();
   }
 }

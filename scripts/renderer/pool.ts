@@ -121,18 +121,40 @@ const pools = new Map<string, RendererWorker[]>();
 
 /**
  * How far V8 lets a heap grow past what survived its last full collection,
- * in percent. Rendering makes much short-lived garbage, and by default each
- * worker's heap grew to three or four times its live data: at 10,000
- * therapists 500–700 MB a worker for some 170 MB live, 2.0 GB for the build
- * process. At 50 % it peaked at 1.2 GB for a few more seconds of collecting.
- * At 30 %, at 100,000 × 0, the one worker's heap stayed within 810–850 MB
- * for 573 MB live, the build process some 110 MB below 50 %'s, in the same
- * time (docs/decisions/render-workers-by-memory.md). Relative to the live
- * data, unlike a fixed heap limit, so a larger site gets a larger heap
- * rather than a worker out of memory. A V8 flag is one per process (a
- * worker cannot have its own): set before the first worker starts.
+ * in percent, where memory binds. Rendering makes much short-lived garbage,
+ * and by default each worker's heap grew to three or four times its live
+ * data: at 10,000 therapists 500–700 MB a worker for some 170 MB live,
+ * 2.0 GB for the build process. At 50 % it peaked at 1.2 GB for a few more
+ * seconds of collecting. At 30 %, at 100,000 × 0, the one worker's heap
+ * stayed within 810–850 MB for 573 MB live, the build process some 110 MB
+ * below 50 %'s, in the same time (docs/decisions/render-workers-by-memory.md).
+ * Relative to the live data, unlike a fixed heap limit, so a larger site
+ * gets a larger heap rather than a worker out of memory. A V8 flag is one
+ * per process (a worker cannot have its own), read at each full collection:
+ * set before the first worker starts, raised for a full build's render
+ * where its budget has room (heapGrowthWithin), and set back after it.
  */
-const HEAP_GROWING_PERCENT = 30;
+export const HEAP_GROWING_PERCENT = 30;
+
+/**
+ * The most a full build lets its heaps grow where its memory budget has
+ * room. The tight growth is paid in CPU where the cores are full: every 30 %
+ * of growth a worker marks its whole heap again, on V8's helper threads. At
+ * 10,000 × 0 those threads used 70–73 s of the build's 280–290 s of CPU at
+ * 30 %, 46–48 s at 100 % and 40 s at 200 %; the build took 146–153 s,
+ * 138–139 s and 128.6 s (V8's own choice: 139.6 s), one after the other on
+ * one hour, the whole build at 1,130–1,150, 1,234–1,240 and 1,375 MB
+ * (docs/decisions/heap-growth-by-budget.md).
+ */
+const ROOMY_HEAP_GROWING_PERCENT = 200;
+
+/**
+ * A worker's live heap while it renders, against what it holds once it
+ * dropped the endpoints' data: at 100,000 × 0 its heap stayed within
+ * 810–850 MB for 573 MB at 30 % growth, some 1.14 times the live heap's 1.3.
+ */
+const LIVE_WHILE_RENDERING = 1.15;
+
 let heapGrowthSet = false;
 
 function workersOf(bundle: RendererBundle, count: number): RendererWorker[] {
@@ -146,7 +168,7 @@ function workersOf(bundle: RendererBundle, count: number): RendererWorker[] {
   }
   const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
   if (!heapGrowthSet) {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    setHeapGrowth(HEAP_GROWING_PERCENT);
     heapGrowthSet = true;
   }
   while (workers.length < count) workers.push(new RendererWorker(bundle.entry));
@@ -183,6 +205,25 @@ export function workersWithin(budgetMb: number, liveHeapMb: number, cores = work
   let workers = Math.max(1, cores);
   while (workers > 1 && BESIDE_WORKERS_MB + workers * perWorker > budgetMb) workers--;
   return workers;
+}
+
+/**
+ * How far a full build's heaps may grow while `workers` render (percent,
+ * setHeapGrowth), given the live heap of the worker that listed the URLs as
+ * for workersWithin: as far as the budget leaves room for, each worker's
+ * heap counted at LIVE_WHILE_RENDERING times that heap, between
+ * HEAP_GROWING_PERCENT and ROOMY_HEAP_GROWING_PERCENT. A build whose memory
+ * already held it to fewer workers than cores keeps the tight growth.
+ */
+export function heapGrowthWithin(budgetMb: number, liveHeapMb: number, workers: number, cores = workerCount(Infinity)): number {
+  if (workers < cores) return HEAP_GROWING_PERCENT;
+  const room = (budgetMb - BESIDE_WORKERS_MB) / (workers * liveHeapMb * LIVE_WHILE_RENDERING) - 1;
+  return Math.max(HEAP_GROWING_PERCENT, Math.min(ROOMY_HEAP_GROWING_PERCENT, Math.floor(room * 100)));
+}
+
+/** Sets how far every heap of this process may grow (HEAP_GROWING_PERCENT), from its next full collection. */
+export function setHeapGrowth(percent: number): void {
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
 /** A list's URLs in order, as a source. */

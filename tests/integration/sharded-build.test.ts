@@ -24,7 +24,7 @@ import { readShardManifest, SHARD_MANIFEST_FILE } from '../../scripts/lib/shard-
 import { planShards } from '../../scripts/lib/shards';
 import { readState, stateDirOf } from '../../scripts/lib/site-state';
 import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bundle';
-import { closeRenderers, workerCount } from '../../scripts/renderer/pool';
+import { closeRenderers, HEAP_GROWING_PERCENT, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartitionOf } from '../../scripts/lib/search-files';
 import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
@@ -191,11 +191,14 @@ describe('a full build across machines', () => {
     }
   });
 
-  it('runs as many render workers as its memory budget allows, from what a worker holds once the endpoints are rendered', () => {
+  it('runs as many render workers as its memory budget allows, from what a worker holds once the endpoints are rendered, their heaps growing as far as it has room for', () => {
     expect(oneMachine.workerHeapMb).toBeGreaterThan(0);
-    // The seed fits twice in the default budget: one worker per core (two at most).
+    // The seed fits twice in the default budget: one worker per core (two at most), their heaps free to grow the most.
     expect(oneMachine.renderWorkers).toBe(workerCount(oneMachine.rendered));
+    expect(oneMachine.heapGrowthPercent).toBe(200);
+    // Held to one worker by its memory: the tight growth.
     expect(smallParts.renderWorkers).toBe(1);
+    expect(smallParts.heapGrowthPercent).toBe(HEAP_GROWING_PERCENT);
   });
 
   it('renders each profile, schedule, calendar feed, card and diary from its owner slice, the same bytes as from the whole export', async () => {

@@ -14,7 +14,7 @@ import { SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src
 import { planBuild, type BuildPlan } from '../../scripts/lib/build-plan';
 import { renderPlan, type PageOutcome } from '../../scripts/lib/render-plan';
 import { HashSets, SitePages } from '../../scripts/lib/site-state';
-import { workerCount, type RendererPool, type UrlSource } from '../../scripts/renderer/pool';
+import { HEAP_GROWING_PERCENT, workerCount, type RendererPool, type UrlSource } from '../../scripts/renderer/pool';
 import type { CycleContext, Rendered } from '../../scripts/renderer/protocol';
 
 const CONTEXT: CycleContext = { exportDir: '/export', version: 'v1', now: '2026-11-30T00:00:00.000Z', checked: true };
@@ -114,7 +114,13 @@ describe('renderPlan', () => {
     expect(events).toEqual(['render 1']);
     expect(handled).toEqual(plan.render);
     expect(existsSync(path.join(dir, 'pagefind'))).toBe(false);
-    expect(rendered).toEqual({ renderWorkers: workerCount(3), workerHeapMb: 0, ownerSlicePages: 0, sliceWorkers: 0 });
+    expect(rendered).toEqual({
+      renderWorkers: workerCount(3),
+      workerHeapMb: 0,
+      ownerSlicePages: 0,
+      sliceWorkers: 0,
+      heapGrowthPercent: HEAP_GROWING_PERCENT,
+    });
     expect(steps).toEqual(['render']);
   });
 
@@ -182,6 +188,8 @@ describe('renderPlan', () => {
       workerHeapMb: 50,
       ownerSlicePages: 23,
       sliceWorkers: workerCount(urls.length),
+      // Heaps of 50 MB leave a 2,048 MB budget room for the most growth (heapGrowthWithin).
+      heapGrowthPercent: 200,
     });
     expect(steps).toEqual(['render whole export', 'render owner slices']);
   }, 60_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workersWithin } from '../../scripts/renderer/pool';
+import { HEAP_GROWING_PERCENT, heapGrowthWithin, workersWithin } from '../../scripts/renderer/pool';
 
 describe('how many render workers a full build runs within its memory', () => {
   it('runs one per core while they fit', () => {
@@ -29,5 +29,41 @@ describe('how many render workers a full build runs within its memory', () => {
     for (const heap of [50, 200, 700, 1500])
       for (let budget = 500; budget < 8000; budget += 250)
         expect(workersWithin(budget + 250, heap, 8)).toBeGreaterThanOrEqual(workersWithin(budget, heap, 8));
+  });
+});
+
+describe("how far a full build lets its render workers' heaps grow", () => {
+  it('grows them far where the budget has room: 10,000 × 0, two workers of 81 MB', () => {
+    expect(heapGrowthWithin(2048, 81, 2, 2)).toBe(200);
+  });
+
+  it('grows them only as far as the room left: 10,000 × 20, two workers of 248 MB', () => {
+    // 2,048 MB less the 1,100 beside the workers, shared by two heaps of 248 MB × 1.15 while rendering: 66 % more.
+    expect(heapGrowthWithin(2048, 248, 2, 2)).toBe(66);
+  });
+
+  it('keeps the tight growth where the memory already held the build to fewer workers than cores', () => {
+    // 100,000 × 0: one worker of 573 MB on two cores.
+    expect(heapGrowthWithin(2048, 573, 1, 2)).toBe(HEAP_GROWING_PERCENT);
+    expect(heapGrowthWithin(8192, 573, 1, 2)).toBe(HEAP_GROWING_PERCENT);
+  });
+
+  it('never grows them less than the tight growth, nor more than the roomy one', () => {
+    for (const heap of [10, 81, 248, 573, 2000])
+      for (const workers of [1, 2, 4])
+        for (let budget = 500; budget <= 16000; budget += 500) {
+          const growth = heapGrowthWithin(budget, heap, workers, workers);
+          expect(growth).toBeGreaterThanOrEqual(HEAP_GROWING_PERCENT);
+          expect(growth).toBeLessThanOrEqual(200);
+        }
+  });
+
+  it('grows them more with a larger budget, and less with larger heaps or more workers', () => {
+    for (const heap of [50, 200, 700])
+      for (let budget = 1000; budget < 8000; budget += 250) {
+        expect(heapGrowthWithin(budget + 250, heap, 2, 2)).toBeGreaterThanOrEqual(heapGrowthWithin(budget, heap, 2, 2));
+        expect(heapGrowthWithin(budget, heap + 50, 2, 2)).toBeLessThanOrEqual(heapGrowthWithin(budget, heap, 2, 2));
+        expect(heapGrowthWithin(budget, heap, 3, 3)).toBeLessThanOrEqual(heapGrowthWithin(budget, heap, 2, 2));
+      }
   });
 });
