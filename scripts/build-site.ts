@@ -146,6 +146,9 @@ export interface SiteBuild extends SiteHeaders {
   sliceWorkers: number;
   /** How far the render workers' heaps could grow between full collections, in percent (heapGrowthWithin). */
   heapGrowthPercent: number;
+  /** The owner slices' (RenderedPlan): a worker's live heap after the first slice, and the growth of the others. */
+  sliceWorkerHeapMb: number;
+  sliceHeapGrowthPercent: number;
   /**
    * Resolves once the full-text index (Pagefind) covers this build: at once
    * after a full build, which indexes before the swap; in the background

@@ -83,6 +83,8 @@ console.log(`worker_heap_mb: ${build.workerHeapMb}`);
 console.log(`heap_growth_percent: ${build.heapGrowthPercent}`);
 console.log(`owner_slice_pages: ${build.ownerSlicePages}`);
 console.log(`owner_slice_workers: ${build.sliceWorkers}`);
+console.log(`slice_worker_heap_mb: ${build.sliceWorkerHeapMb}`);
+console.log(`slice_heap_growth_percent: ${build.sliceHeapGrowthPercent}`);
 console.log(`build_and_index_seconds: ${seconds(started)}`);
 const peaks = memory.stop();
 console.log(`main_thread_heap_peak_mb: ${peaks.mainHeap}`);

@@ -10,7 +10,9 @@
  * (./indexed-render.ts). Where the memory holds the whole export to fewer
  * workers than there are cores, each therapist's pages come last, from her
  * slice of the export, a directory part of the index at a time, on every
- * core (src/data/owner-slices.ts, docs/decisions/render-workers-by-memory.md).
+ * core (src/data/owner-slices.ts, docs/decisions/render-workers-by-memory.md),
+ * their heaps growing, after the first slice, as far as the budget has room
+ * for beside what a slice leaves them holding.
  */
 import { rm } from 'node:fs/promises';
 import { indexPartKindOf, isIndexEndpoint } from '../../src/data/site-pages';
@@ -38,6 +40,12 @@ export interface RenderedPlan {
   sliceWorkers: number;
   /** How far the heaps could grow between full collections while the whole export rendered (percent: setHeapGrowth). */
   heapGrowthPercent: number;
+  /**
+   * The largest live heap of a worker once the first owner slice rendered (MiB), and how far the heaps could grow
+   * while the other slices rendered: 0 and the whole export's growth where no slice followed another.
+   */
+  sliceWorkerHeapMb: number;
+  sliceHeapGrowthPercent: number;
 }
 
 export interface RenderPlanOptions {
@@ -80,7 +88,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
   if (plan.from === 'live') {
     await pool.render(context, plan.render, onResults);
     step('render');
-    return { renderWorkers: cores, workerHeapMb: 0, ownerSlicePages: 0, sliceWorkers: 0, heapGrowthPercent: HEAP_GROWING_PERCENT };
+    return { renderWorkers: cores, workerHeapMb: 0, ...unsliced(HEAP_GROWING_PERCENT) };
   }
   const orders: IndexedRender[] = [];
   try {
@@ -117,7 +125,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
       await renderIndexed(context, rest, parts, renderWorkers);
       await listParts();
       step('render');
-      return { renderWorkers, workerHeapMb, ownerSlicePages: 0, sliceWorkers: 0, heapGrowthPercent };
+      return { renderWorkers, workerHeapMb, ...unsliced(heapGrowthPercent) };
     }
     const wholeExportUrls = rest.filter((url) => !slices.sliced.has(url));
     await renderIndexed(
@@ -127,7 +135,16 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
       renderWorkers,
     );
     step('render whole export');
+    let sliceWorkerHeapMb = 0;
+    let sliceHeapGrowthPercent = heapGrowthPercent;
     for (const [k, slice] of slices.slices.entries()) {
+      if (k === 1) {
+        // The workers hold one slice now, not the whole export: a twelfth of it at 100,000 therapists, whose one
+        // worker over the whole export kept the tight growth. The slices' heaps grow by the room that leaves.
+        sliceWorkerHeapMb = await pool.liveHeapMb();
+        sliceHeapGrowthPercent = heapGrowthWithin(options.memoryBudgetMb, sliceWorkerHeapMb, cores, cores);
+        setHeapGrowth(sliceHeapGrowthPercent);
+      }
       const sliceContext: CycleContext = { ...context, exportDir: slice.dir, version: `${context.version}.slice-${k}` };
       const part = slices.parts[k];
       await renderIndexed(
@@ -139,13 +156,30 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     }
     await listParts();
     step('render owner slices');
-    return { renderWorkers, workerHeapMb, ownerSlicePages: slices.sliced.size, sliceWorkers: cores, heapGrowthPercent };
+    return {
+      renderWorkers,
+      workerHeapMb,
+      ownerSlicePages: slices.sliced.size,
+      sliceWorkers: cores,
+      heapGrowthPercent,
+      sliceWorkerHeapMb,
+      sliceHeapGrowthPercent,
+    };
   } finally {
     // The workers stay for the builds after this one (the publisher's): they grow as tightly as before it.
     setHeapGrowth(HEAP_GROWING_PERCENT);
     for (const order of orders) await order.discard();
   }
 }
+
+/** How a render without owner slices reports them: none, its one heap growth throughout. */
+const unsliced = (heapGrowthPercent: number) => ({
+  ownerSlicePages: 0,
+  sliceWorkers: 0,
+  heapGrowthPercent,
+  sliceWorkerHeapMb: 0,
+  sliceHeapGrowthPercent: heapGrowthPercent,
+});
 
 /** The parts written, in the partition's order (the primary first: the order /search merges them in). */
 function inPartitionOrder(written: readonly (readonly [SearchPart, number])[], partition: SearchPartition) {

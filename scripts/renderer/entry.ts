@@ -190,6 +190,7 @@ export function start(manifest: SSRManifest): void {
         // The collection also sets the heap's next limit from what is left, not from what the listing held.
         return { id: request.id, type: 'drop-endpoint-data', liveHeapMb: liveHeapMb() };
       }
+      if (request.type === 'live-heap') return { id: request.id, type: 'live-heap', liveHeapMb: liveHeapMb() };
       if (request.type === 'owner-slices') {
         useContext(request.context);
         return { id: request.id, type: 'owner-slices', slices: await writeOwnerSlices(request.root, request.profileParts) };

@@ -98,6 +98,8 @@ export interface RendererPool {
    * about a second at scale).
    */
   dropEndpointData(): Promise<number>;
+  /** The largest live heap of the workers, in MiB (a full garbage collection each). */
+  liveHeapMb(): Promise<number>;
   /**
    * The export of `context` cut by owner into `root`, a slice per directory part of the index (`profileParts`: each
    * part's profile URLs), written by the worker that listed it (a full build): each slice's folder and pages
@@ -213,7 +215,9 @@ export function workersWithin(budgetMb: number, liveHeapMb: number, cores = work
  * for workersWithin: as far as the budget leaves room for, each worker's
  * heap counted at LIVE_WHILE_RENDERING times that heap, between
  * HEAP_GROWING_PERCENT and ROOMY_HEAP_GROWING_PERCENT. A build whose memory
- * already held it to fewer workers than cores keeps the tight growth.
+ * already held it to fewer workers than cores keeps the tight growth until
+ * its owner slices, which ask again with what a slice leaves a worker
+ * holding (scripts/lib/render-plan.ts).
  */
 export function heapGrowthWithin(budgetMb: number, liveHeapMb: number, workers: number, cores = workerCount(Infinity)): number {
   if (workers < cores) return HEAP_GROWING_PERCENT;
@@ -236,6 +240,13 @@ export function listSource(urls: readonly string[]): UrlSource {
   };
 }
 
+/** Asks every live worker of the pool for its live heap (after `type`'s work) and answers with the largest, in MiB. */
+async function largestAnswer(bundle: RendererBundle, type: 'drop-endpoint-data' | 'live-heap'): Promise<number> {
+  const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
+  const answers = await Promise.all(workers.map((worker) => worker.ask({ type })));
+  return Math.max(0, ...answers.map((answer) => answer.liveHeapMb));
+}
+
 export function rendererPool(bundle: RendererBundle): RendererPool {
   return {
     async urls(context) {
@@ -247,11 +258,8 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const { urls, redirects = [] } = await worker!.ask({ type: 'urls', context, fullBuild: true });
       return { urls, redirects };
     },
-    async dropEndpointData() {
-      const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
-      const answers = await Promise.all(workers.map((worker) => worker.ask({ type: 'drop-endpoint-data' })));
-      return Math.max(0, ...answers.map((answer) => answer.liveHeapMb));
-    },
+    dropEndpointData: () => largestAnswer(bundle, 'drop-endpoint-data'),
+    liveHeapMb: () => largestAnswer(bundle, 'live-heap'),
     async ownerSlices(context, root, profileParts) {
       const [worker] = workersOf(bundle, 1);
       return (await worker!.ask({ type: 'owner-slices', context, root, profileParts })).slices;

@@ -34,6 +34,8 @@ export type RendererRequest =
    * answer with the live heap left (a full garbage collection: the build's choice of workers).
    */
   | { id: number; type: 'drop-endpoint-data' }
+  /** Answer with the live heap (a full garbage collection: the growth of a full build's heaps over its owner slices). */
+  | { id: number; type: 'live-heap' }
   /**
    * Write the context's export cut by owner into `root`, a slice per directory part of the index, given as its profile
    * URLs (src/data/owner-slices.ts), and answer with each slice's pages.
@@ -59,5 +61,6 @@ export type RendererResponse =
   | { id: number; type: 'urls'; urls: string[]; redirects?: string[] }
   | { id: number; type: 'render'; results: Rendered[] }
   | { id: number; type: 'drop-endpoint-data'; liveHeapMb: number }
+  | { id: number; type: 'live-heap'; liveHeapMb: number }
   | { id: number; type: 'owner-slices'; slices: OwnerSlice[] }
   | { id: number; type: 'error'; message: string };

@@ -199,6 +199,10 @@ describe('a full build across machines', () => {
     // Held to one worker by its memory: the tight growth.
     expect(smallParts.renderWorkers).toBe(1);
     expect(smallParts.heapGrowthPercent).toBe(HEAP_GROWING_PERCENT);
+    // Its owner slices measured what a slice leaves a worker holding, and its budget of 1 MB left no room to grow.
+    expect(smallParts.sliceWorkerHeapMb).toBeGreaterThan(0);
+    expect(smallParts.sliceHeapGrowthPercent).toBe(HEAP_GROWING_PERCENT);
+    expect(oneMachine.sliceWorkerHeapMb).toBe(0);
   });
 
   it('renders each profile, schedule, calendar feed, card and diary from its owner slice, the same bytes as from the whole export', async () => {

@@ -14,12 +14,15 @@ import { SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src
 import { planBuild, type BuildPlan } from '../../scripts/lib/build-plan';
 import { renderPlan, type PageOutcome } from '../../scripts/lib/render-plan';
 import { HashSets, SitePages } from '../../scripts/lib/site-state';
-import { HEAP_GROWING_PERCENT, workerCount, type RendererPool, type UrlSource } from '../../scripts/renderer/pool';
+import { HEAP_GROWING_PERCENT, heapGrowthWithin, workerCount, type RendererPool, type UrlSource } from '../../scripts/renderer/pool';
 import type { CycleContext, Rendered } from '../../scripts/renderer/protocol';
 
 const CONTEXT: CycleContext = { exportDir: '/export', version: 'v1', now: '2026-11-30T00:00:00.000Z', checked: true };
 const page = (url: string) =>
   `<!doctype html><html lang="ja"><body><main id="main" data-pagefind-body><h1>${url}</h1><p>アロマ</p></main></body></html>`;
+
+/** What the stand-in's workers hold once they rendered a slice (MiB). */
+const SLICE_HEAP_MB = 400;
 
 interface RenderCall {
   context: CycleContext;
@@ -42,6 +45,10 @@ function standInPool(slicePages: string[][] = []) {
     async dropEndpointData() {
       events.push('drop');
       return 50;
+    },
+    async liveHeapMb() {
+      events.push('heap');
+      return SLICE_HEAP_MB;
     },
     async ownerSlices(_context, root, profileParts) {
       events.push('slices');
@@ -120,6 +127,8 @@ describe('renderPlan', () => {
       ownerSlicePages: 0,
       sliceWorkers: 0,
       heapGrowthPercent: HEAP_GROWING_PERCENT,
+      sliceWorkerHeapMb: 0,
+      sliceHeapGrowthPercent: HEAP_GROWING_PERCENT,
     });
     expect(steps).toEqual(['render']);
   });
@@ -162,7 +171,9 @@ describe('renderPlan', () => {
 
     // The slices are the directory parts, each named by its profiles.
     expect(asked).toEqual([directoryParts.map((part) => urls.filter((url) => parts.partOf(url) === part))]);
-    expect(events).toEqual(['render 1', 'drop', 'slices', 'render 2', ...directoryParts.map((_, k) => `render ${k + 3}`)]);
+    // The workers' heaps are measured once, after the first slice, and the others grow by what that leaves room for.
+    const sliceRenders = directoryParts.map((_, k) => `render ${k + 3}`);
+    expect(events).toEqual(['render 1', 'drop', 'slices', 'render 2', sliceRenders[0], 'heap', ...sliceRenders.slice(1)]);
     const [endpoints, whole, ...slices] = calls;
     expect(endpoints).toEqual({ context: CONTEXT, urls: ['/h/00.json', '/n/00.json'], parallel: 1 });
     expect(whole!.context).toEqual(CONTEXT);
@@ -190,6 +201,8 @@ describe('renderPlan', () => {
       sliceWorkers: workerCount(urls.length),
       // Heaps of 50 MB leave a 2,048 MB budget room for the most growth (heapGrowthWithin).
       heapGrowthPercent: 200,
+      sliceWorkerHeapMb: SLICE_HEAP_MB,
+      sliceHeapGrowthPercent: heapGrowthWithin(2048, SLICE_HEAP_MB, workerCount(urls.length), workerCount(urls.length)),
     });
     expect(steps).toEqual(['render whole export', 'render owner slices']);
   }, 60_000);
