@@ -18,6 +18,7 @@ import { rm } from 'node:fs/promises';
 import { indexPartKindOf, isIndexEndpoint } from '../../src/data/site-pages';
 import { partitionOnly, searchPartKind, type SearchPart, type SearchPartition } from '../../src/lib/search/index-parts';
 import { HEAP_GROWING_PERCENT, heapGrowthWithin, setHeapGrowth, workerCount, workersWithin, type RendererPool } from '../renderer/pool';
+import { liveHeapMb } from '../renderer/live-heap';
 import type { CycleContext, Rendered } from '../renderer/protocol';
 import type { BuildPlan } from './build-plan';
 import { IndexedRender } from './indexed-render';
@@ -59,6 +60,8 @@ export interface RenderPlanOptions {
   indexDir: string;
   /** The memory the build may use (MiB): how many workers render over the whole export. */
   memoryBudgetMb: number;
+  /** The main thread's live heap in MiB (a full collection of this thread: the heaps' growth); tests give their own. */
+  mainHeapMb?: () => number;
   /** Owner slices or not (SiteBuildOptions' ownerSlices); as the memory decides when undefined. */
   ownerSlices?: boolean;
   /** Where the owner slices are written (removed by the caller once the build is done). */
@@ -85,6 +88,9 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     }
   };
   const cores = workerCount(plan.render.length);
+  /** The heaps' growth while `workers` render, each holding `workerMb` live, beside the main thread's heap now. */
+  const growthFor = (workerMb: number, workers: number) =>
+    heapGrowthWithin(options.memoryBudgetMb, { workerMb, workers, mainMb: (options.mainHeapMb ?? liveHeapMb)() }, cores);
   if (plan.from === 'live') {
     await pool.render(context, plan.render, onResults);
     step('render');
@@ -117,7 +123,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     await pool.render(context, endpoints, onResults, 1);
     const workerHeapMb = await pool.dropEndpointData();
     const renderWorkers = Math.min(cores, workersWithin(options.memoryBudgetMb, workerHeapMb));
-    const heapGrowthPercent = heapGrowthWithin(options.memoryBudgetMb, workerHeapMb, renderWorkers, cores);
+    const heapGrowthPercent = growthFor(workerHeapMb, renderWorkers);
     setHeapGrowth(heapGrowthPercent);
     const sliced = options.ownerSlices ?? renderWorkers < cores;
     const slices = sliced ? await ownerSlicePages(pool, context, options.slicesDir, rest, parts) : undefined;
@@ -142,7 +148,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
         // The workers hold one slice now, not the whole export: a twelfth of it at 100,000 therapists, whose one
         // worker over the whole export kept the tight growth. The slices' heaps grow by the room that leaves.
         sliceWorkerHeapMb = await pool.liveHeapMb();
-        sliceHeapGrowthPercent = heapGrowthWithin(options.memoryBudgetMb, sliceWorkerHeapMb, cores, cores);
+        sliceHeapGrowthPercent = growthFor(sliceWorkerHeapMb, cores);
         setHeapGrowth(sliceHeapGrowthPercent);
       }
       const sliceContext: CycleContext = { ...context, exportDir: slice.dir, version: `${context.version}.slice-${k}` };

@@ -209,19 +209,31 @@ export function workersWithin(budgetMb: number, liveHeapMb: number, cores = work
   return workers;
 }
 
+/** The live heaps a full build's heap growth is chosen from (heapGrowthWithin), in MiB. */
+export interface RenderHeaps {
+  /** The largest live heap of a render worker, and how many render. */
+  workerMb: number;
+  workers: number;
+  /** The build's main thread: the flag is one per process, so its heap grows by the same percent. */
+  mainMb: number;
+}
+
 /**
- * How far a full build's heaps may grow while `workers` render (percent,
- * setHeapGrowth), given the live heap of the worker that listed the URLs as
- * for workersWithin: as far as the budget leaves room for, each worker's
- * heap counted at LIVE_WHILE_RENDERING times that heap, between
+ * How far a full build's heaps may grow while its workers render (percent,
+ * setHeapGrowth): as far as the budget leaves room for beside what runs
+ * beside the workers, every heap the flag grows (the workers' and the main
+ * thread's) counted at LIVE_WHILE_RENDERING times its live heap, between
  * HEAP_GROWING_PERCENT and ROOMY_HEAP_GROWING_PERCENT. A build whose memory
  * already held it to fewer workers than cores keeps the tight growth until
  * its owner slices, which ask again with what a slice leaves a worker
- * holding (scripts/lib/render-plan.ts).
+ * holding (scripts/lib/render-plan.ts). At 100,000 × 0 the main thread
+ * holds 820,000 page records: counted as a worker's heap alone, the slices'
+ * 200 % grew it to 495 MB and the whole build to 2,019 MB.
  */
-export function heapGrowthWithin(budgetMb: number, liveHeapMb: number, workers: number, cores = workerCount(Infinity)): number {
-  if (workers < cores) return HEAP_GROWING_PERCENT;
-  const room = (budgetMb - BESIDE_WORKERS_MB) / (workers * liveHeapMb * LIVE_WHILE_RENDERING) - 1;
+export function heapGrowthWithin(budgetMb: number, heaps: RenderHeaps, cores = workerCount(Infinity)): number {
+  if (heaps.workers < cores) return HEAP_GROWING_PERCENT;
+  const growing = (heaps.workers * heaps.workerMb + heaps.mainMb) * LIVE_WHILE_RENDERING;
+  const room = (budgetMb - BESIDE_WORKERS_MB) / growing - 1;
   return Math.max(HEAP_GROWING_PERCENT, Math.min(ROOMY_HEAP_GROWING_PERCENT, Math.floor(room * 100)));
 }
 

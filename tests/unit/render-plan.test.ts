@@ -21,8 +21,9 @@ const CONTEXT: CycleContext = { exportDir: '/export', version: 'v1', now: '2026-
 const page = (url: string) =>
   `<!doctype html><html lang="ja"><body><main id="main" data-pagefind-body><h1>${url}</h1><p>アロマ</p></main></body></html>`;
 
-/** What the stand-in's workers hold once they rendered a slice (MiB). */
-const SLICE_HEAP_MB = 400;
+/** What the stand-in's workers hold once they rendered a slice, and the build's main thread (MiB). */
+const SLICE_HEAP_MB = 150;
+const MAIN_HEAP_MB = 100;
 
 interface RenderCall {
   context: CycleContext;
@@ -163,6 +164,7 @@ describe('renderPlan', () => {
       parts,
       indexDir: path.join(dir, 'pagefind'),
       memoryBudgetMb: 2048,
+      mainHeapMb: () => MAIN_HEAP_MB,
       ownerSlices: true,
       slicesDir: path.join(dir, 'slices'),
       timings,
@@ -202,7 +204,11 @@ describe('renderPlan', () => {
       // Heaps of 50 MB leave a 2,048 MB budget room for the most growth (heapGrowthWithin).
       heapGrowthPercent: 200,
       sliceWorkerHeapMb: SLICE_HEAP_MB,
-      sliceHeapGrowthPercent: heapGrowthWithin(2048, SLICE_HEAP_MB, workerCount(urls.length), workerCount(urls.length)),
+      sliceHeapGrowthPercent: heapGrowthWithin(
+        2048,
+        { workerMb: SLICE_HEAP_MB, workers: workerCount(urls.length), mainMb: MAIN_HEAP_MB },
+        workerCount(urls.length),
+      ),
     });
     expect(steps).toEqual(['render whole export', 'render owner slices']);
   }, 60_000);
