@@ -1,8 +1,9 @@
 /**
  * This thread's heap in MiB after a full garbage collection: what it holds
  * alive. The render worker answers a full build's listing with it (the
- * build's choice of workers, ./pool.ts); the worker-heap bench prints it
- * step by step.
+ * build's choice of workers, ./pool.ts), and the build's main thread
+ * measures its own with it (the heaps' growth, scripts/lib/render-plan.ts);
+ * the worker-heap bench prints it step by step.
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

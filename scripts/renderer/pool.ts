@@ -227,8 +227,9 @@ export interface RenderHeaps {
  * already held it to fewer workers than cores keeps the tight growth until
  * its owner slices, which ask again with what a slice leaves a worker
  * holding (scripts/lib/render-plan.ts). At 100,000 × 0 the main thread
- * holds 820,000 page records: counted as a worker's heap alone, the slices'
- * 200 % grew it to 495 MB and the whole build to 2,019 MB.
+ * holds 820,000 page records: with the workers' heaps alone counted, the
+ * slices grew at 200 % and the whole build peaked at 2,019 MB in their part
+ * (docs/decisions/heap-growth-by-budget.md).
  */
 export function heapGrowthWithin(budgetMb: number, heaps: RenderHeaps, cores = workerCount(Infinity)): number {
   if (heaps.workers < cores) return HEAP_GROWING_PERCENT;
