@@ -163,11 +163,14 @@ const ENDPOINT_SLOTS = new Set<MemoSlot<unknown>>();
 
 /**
  * A loader of something derived from the export, computed once per loaded
- * export (see loadDirectory). `endpointsOnly`: only the sharded JSON
+ * export (see loadDirectory), named `name` (the function's own by default). `endpointsOnly`: only the sharded JSON
  * endpoints read it (./shard-endpoint.ts), and dropEndpointDerivations may drop it.
  */
-export function perExport<T>(derive: (directory: Directory) => T, { endpointsOnly = false } = {}): () => Promise<T> {
-  const slot = new MemoSlot<T>(derive.name || 'derived');
+export function perExport<T>(
+  derive: (directory: Directory) => T,
+  { endpointsOnly = false, name = derive.name || 'derived' }: { endpointsOnly?: boolean; name?: string } = {},
+): () => Promise<T> {
+  const slot = new MemoSlot<T>(name);
   if (endpointsOnly) ENDPOINT_SLOTS.add(slot);
   return async () => {
     const directory = await loadDirectory();

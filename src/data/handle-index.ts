@@ -1,100 +1,110 @@
 /**
  * Builds the exact handle index (src/lib/search/handle-index.ts) from the
  * export: every former handle of a public owner and every current X handle,
- * grouped by shard. Memoised per build like the directory.
+ * grouped by shard, a shard at a time where few are asked for (./shard-endpoint.ts).
  */
 import { channelLinks } from '../lib/channels';
 import { storeCard, therapistCard } from '../lib/owners';
 import { completionShard, handleShard, type HandleEntry } from '../lib/search/handle-index';
-import { groupIntoShards } from './shard-endpoint';
+import { shardedIndex } from './shard-endpoint';
 import { upcomingShifts } from '../lib/shifts/view';
 import { storeDisplayName } from '../lib/store-name';
 import { tokyoDateKey } from '../lib/tokyo-date';
-import type { PublicStore, PublicTherapist } from '../schema/public';
-import { perExport, type Directory } from './directory';
+import type { PublicFrozenAccount, PublicStore, PublicTherapist } from '../schema/public';
+import type { Directory } from './directory';
 import { renderNow } from './render-context';
 import { storePath } from '../lib/routes';
 
 type Owner = HandleEntry['owner'];
 
-/** Every public therapist and store as an index card shows her, by uid (the people index uses it too). */
-export function ownersOf(directory: Directory, today: string): Map<string, Owner> {
-  const owners = new Map<string, Owner>();
+/**
+ * Each public therapist's and store's index card (name, picture, channels,
+ * store, next shift), by uid, made when first asked (a shard alone asks for
+ * a few): undefined for a uid that is neither. The people index uses it too.
+ */
+export function ownerCards(directory: Directory, today: string): (uid: string) => Owner | undefined {
+  const cards = new Map<string, Owner | undefined>();
   const storeLink = (store: PublicStore) => ({ name: storeDisplayName(store), href: storePath(store.profileSlug) });
   const channels = (profile: PublicTherapist | PublicStore) =>
     channelLinks(profile.channels).map((link): [string, string, string] => [link.label, link.href, link.text]);
-  for (const therapist of directory.therapists) {
+  const cardOf = (uid: string): Owner | undefined => {
+    const ownStore = directory.storesById.get(uid);
+    if (ownStore) return { ...storeCard(ownStore), uid, channels: channels(ownStore), store: null, nextShift: null };
+    const therapist = directory.therapistsById.get(uid);
+    if (!therapist) return undefined;
     const store = therapist.storeId ? directory.storesById.get(therapist.storeId) : undefined;
-    const next = upcomingShifts(directory.shiftsByTherapist.get(therapist.id) ?? [], today, 14)[0];
-    const available = directory.availableNowById.get(therapist.id);
-    owners.set(therapist.id, {
+    const next = upcomingShifts(directory.shiftsByTherapist.get(uid) ?? [], today, 14)[0];
+    const available = directory.availableNowById.get(uid);
+    return {
       ...therapistCard(therapist),
-      uid: therapist.id,
+      uid,
       channels: channels(therapist),
       store: store ? storeLink(store) : null,
       nextShift: next ? { date: next.date, start: next.start, end: next.end } : null,
       ...(available && { availableUntil: available.until }),
-    });
-  }
-  for (const store of directory.stores) {
-    owners.set(store.id, {
-      ...storeCard(store),
-      uid: store.id,
-      channels: channels(store),
-      store: null,
-      nextShift: null,
-    });
-  }
-  return owners;
+    };
+  };
+  return (uid) => {
+    if (!cards.has(uid)) cards.set(uid, cardOf(uid));
+    return cards.get(uid);
+  };
 }
 
-function build(directory: Directory): HandleEntry[] {
-  const owners = ownersOf(directory, tokyoDateKey(renderNow()));
+/** A handle of the index and its owner; `former` its frozen-account record, null for a current X handle. */
+interface RegisteredHandle {
+  handle: string;
+  former: PublicFrozenAccount | null;
+  uid: string;
+}
+
+/** Every handle the index holds: each former handle of a public owner, then each current X handle. */
+function registeredHandles(directory: Directory): RegisteredHandle[] {
+  const isOwner = (uid: string) => directory.therapistsById.has(uid) || directory.storesById.has(uid);
+  const handles = directory.frozenAccounts.flatMap((former): RegisteredHandle[] =>
+    isOwner(former.userId) ? [{ handle: former.handle, former, uid: former.userId }] : [],
+  );
+  for (const profile of [...directory.therapists, ...directory.stores])
+    if (profile.channels.x) handles.push({ handle: profile.channels.x, former: null, uid: profile.id });
+  return handles;
+}
+
+/** The entries whose handle's shard `only` keeps, sorted by handle, then kind. */
+function handleEntries(directory: Directory, only: (shard: string) => boolean): HandleEntry[] {
+  const card = ownerCards(directory, tokyoDateKey(renderNow()));
   const entries: HandleEntry[] = [];
-  for (const former of directory.frozenAccounts) {
-    const owner = owners.get(former.userId);
-    if (!owner) continue;
-    entries.push({
-      handle: former.handle,
-      kind: 'former',
-      verification: former.verification,
-      disputed: former.disputed,
-      frozenOn: former.frozenOn,
-      owner,
-    });
-  }
-  for (const profile of [...directory.therapists, ...directory.stores]) {
-    const owner = owners.get(profile.id);
-    if (!owner || !profile.channels.x) continue;
-    entries.push({ handle: profile.channels.x, kind: 'current', verification: null, disputed: false, frozenOn: null, owner });
+  for (const { handle, former, uid } of registeredHandles(directory)) {
+    if (!only(handleShard(handle))) continue;
+    const owner = card(uid)!;
+    entries.push(
+      former
+        ? { handle, kind: 'former', verification: former.verification, disputed: former.disputed, frozenOn: former.frozenOn, owner }
+        : { handle, kind: 'current', verification: null, disputed: false, frozenOn: null, owner },
+    );
   }
   return entries.sort((a, b) => (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0) || a.kind.localeCompare(b.kind));
 }
 
-/** The completion shards: each registered handle once, by its first five characters. */
-function completionShards(entries: readonly HandleEntry[]): Map<string, string[]> {
-  const handles = [...new Set(entries.map((entry) => entry.handle))];
-  const shards = new Map<string, string[]>();
-  for (const [key, shard] of groupIntoShards(handles, (handle) => completionShard(handle) ?? '')) if (key) shards.set(key, shard);
-  return shards;
-}
+const handlesOf = (directory: Directory) => registeredHandles(directory).map(({ handle }) => handle);
 
-// Once per loaded export (the renderer serves many exports in one process), not once per shard file:
-// grouping every handle again for each of 4,000 shards was a third of a full build's shard pages.
-const indexes = perExport(
-  (directory) => {
-    const entries = build(directory);
-    return { answers: groupIntoShards(entries, (entry) => handleShard(entry.handle)), completions: completionShards(entries) };
-  },
-  { endpointsOnly: true },
-);
+/** The answer shards (/h): every entry, by hashed handle. */
+export const handleIndex = shardedIndex<HandleEntry>({
+  name: 'handle index',
+  sortKeys: handlesOf,
+  shardOf: handleShard,
+  entries: handleEntries,
+  entryShard: (entry) => handleShard(entry.handle),
+});
 
-/** The answer shards: every entry, by hashed handle. */
-export async function loadHandleIndex(): Promise<Map<string, HandleEntry[]>> {
-  return (await indexes()).answers;
-}
+const completionOf = (handle: string) => completionShard(handle) || undefined;
 
-/** The completion shards: each registered handle once, by its first five characters. */
-export async function loadCompletionIndex(): Promise<Map<string, string[]>> {
-  return (await indexes()).completions;
-}
+/** The completion shards (/hc): each registered handle once, by its first five characters. */
+export const completionIndex = shardedIndex<string>({
+  name: 'handle completions',
+  sortKeys: handlesOf,
+  shardOf: completionOf,
+  entries: (directory, only) => [...new Set(handlesOf(directory))].sort().filter((handle) => only(completionOf(handle) ?? '')),
+  entryShard: completionOf,
+});
+
+export const loadHandleIndex = handleIndex.whole;
+export const loadCompletionIndex = completionIndex.whole;

@@ -11,8 +11,8 @@ import { foldForMatch } from '../lib/search/rank';
 import { nameShard, type NameEntry } from '../lib/search/name-index';
 import { SEARCH_KINDS } from '../lib/search-query';
 import { storeDisplayName } from '../lib/store-name';
-import { perExport, type Directory } from './directory';
-import { groupIntoShards } from './shard-endpoint';
+import type { Directory } from './directory';
+import { shardedIndex } from './shard-endpoint';
 import { profilePath, storePath } from '../lib/routes';
 import type { NameRankFacts } from '../lib/search/name-rank';
 import { VERIFICATION_LEVELS } from '../schema/frozen-accounts';
@@ -49,17 +49,24 @@ function factsOf(site: Directory, uid: string, today: string, fans: Map<string, 
   };
 }
 
-function build(site: Directory): Map<string, NameEntry[]> {
+/** Each profile's key in the index: her display name folded for matching. */
+const therapistKey = (therapist: Directory['therapists'][number]) => foldForMatch(therapist.displayName);
+const storeKey = (store: Directory['stores'][number]) => foldForMatch(storeDisplayName(store));
+
+/** The entries whose name's shard `only` keeps, sorted by key, then URL. */
+function nameEntries(site: Directory, only: (shard: string) => boolean): NameEntry[] {
   const { therapists, stores, storesById } = site;
   const today = tokyoDateKey(renderNow());
   const fans = fanCounts(site);
   const entries: NameEntry[] = [];
   for (const therapist of therapists) {
+    const key = therapistKey(therapist);
+    if (!only(nameShard(key))) continue;
     const store = therapist.storeId ? storesById.get(therapist.storeId) : undefined;
     const storeName = store ? storeDisplayName(store) : '';
     const kind = SEARCH_KINDS.therapist;
     entries.push({
-      key: foldForMatch(therapist.displayName),
+      key,
       url: profilePath(therapist.profileSlug),
       therapist: true,
       facts: factsOf(site, therapist.id, today, fans),
@@ -77,10 +84,12 @@ function build(site: Directory): Map<string, NameEntry[]> {
     });
   }
   for (const store of stores) {
+    const key = storeKey(store);
+    if (!only(nameShard(key))) continue;
     const name = storeDisplayName(store);
     const kind = SEARCH_KINDS.store;
     entries.push({
-      key: foldForMatch(name),
+      key,
       url: storePath(store.profileSlug),
       therapist: false,
       facts: { ...factsOf(site, store.id, today, fans), shiftDays: [] },
@@ -97,9 +106,16 @@ function build(site: Directory): Map<string, NameEntry[]> {
       filters: { kind, area: store.area, store: name },
     });
   }
-  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.url < b.url ? -1 : 1));
-  return groupIntoShards(entries, (entry) => nameShard(entry.key));
+  return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.url < b.url ? -1 : 1));
 }
 
-// Once per loaded export: the renderer serves many exports in one process.
-export const loadNameIndex = perExport(build, { endpointsOnly: true });
+/** The shards (/n): every entry, by its folded name's hash. */
+export const nameIndex = shardedIndex<NameEntry>({
+  name: 'name index',
+  sortKeys: (site) => [...site.therapists.map(therapistKey), ...site.stores.map(storeKey)],
+  shardOf: nameShard,
+  entries: nameEntries,
+  entryShard: (entry) => nameShard(entry.key),
+});
+
+export const loadNameIndex = nameIndex.whole;

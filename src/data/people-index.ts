@@ -2,23 +2,25 @@
  * Builds the people index (src/lib/favorites/people-index.ts) from the
  * export: every public therapist and store with the handle index's card
  * (name, picture, channels, store, next shift), her former handles and her
- * latest blog and post, grouped by shard. Memoised per build like the
- * directory.
+ * latest blog and post, grouped by shard, a shard at a time where few are
+ * asked for (./shard-endpoint.ts).
  */
 import { blogPath } from '../lib/routes';
 import { personShard, postExcerpt, type PersonEntry } from '../lib/favorites/people-index';
 import { tokyoDateKey } from '../lib/tokyo-date';
-import { perExport, type Directory } from './directory';
-import { ownersOf } from './handle-index';
+import type { Directory } from './directory';
+import { ownerCards } from './handle-index';
 import { renderNow } from './render-context';
-import { groupIntoShards } from './shard-endpoint';
+import { shardedIndex } from './shard-endpoint';
 
-/** Every entry, ordered by uid (a shard's bytes change only when one of its people does). */
-export function peopleEntries(directory: Directory, today: string): PersonEntry[] {
+/** The entries of the people whose shard `only` keeps (every one by default), ordered by uid. */
+export function peopleEntries(directory: Directory, today: string, only: (shard: string) => boolean = () => true): PersonEntry[] {
   const profiles = new Map([...directory.therapists, ...directory.stores].map((profile) => [profile.id, profile]));
+  const card = ownerCards(directory, today);
   const entries: PersonEntry[] = [];
-  for (const [uid, owner] of ownersOf(directory, today)) {
-    const profile = profiles.get(uid)!;
+  for (const [uid, profile] of profiles) {
+    if (!only(personShard(uid))) continue;
+    const owner = card(uid)!;
     const blog = directory.blogsByAuthor.get(uid)?.[0];
     const post = directory.postsByAuthor.get(uid)?.[0];
     const formerHandles = [...(directory.frozenByOwner.get(uid) ?? [])]
@@ -37,8 +39,13 @@ export function peopleEntries(directory: Directory, today: string): PersonEntry[
   return entries.sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
 }
 
-/** The shards: every entry, by hashed uid. Once per loaded export (the next shift depends on the day, like the directory). */
-export const loadPeopleIndex = perExport(
-  (directory) => groupIntoShards(peopleEntries(directory, tokyoDateKey(renderNow())), (entry) => personShard(entry.uid)),
-  { endpointsOnly: true },
-);
+/** The shards (/u): every entry, by hashed uid (the next shift depends on the day, like the directory). */
+export const peopleIndex = shardedIndex<PersonEntry>({
+  name: 'people index',
+  sortKeys: (directory) => [...directory.therapists, ...directory.stores].map((profile) => profile.id),
+  shardOf: personShard,
+  entries: (directory, only) => peopleEntries(directory, tokyoDateKey(renderNow()), only),
+  entryShard: (entry) => personShard(entry.uid),
+});
+
+export const loadPeopleIndex = peopleIndex.whole;

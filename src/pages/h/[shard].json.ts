@@ -1,5 +1,5 @@
 /** /h/{shard}.json: one shard of the exact handle index (src/lib/search/handle-index.ts). */
-import { loadHandleIndex } from '../../data/handle-index';
+import { handleIndex } from '../../data/handle-index';
 import { shardEndpoints } from '../../data/shard-endpoint';
 
-export const { getStaticPaths, GET } = shardEndpoints(loadHandleIndex);
+export const { getStaticPaths, GET } = shardEndpoints(handleIndex);

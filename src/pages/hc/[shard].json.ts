@@ -1,5 +1,5 @@
 /** /hc/{prefix}.json: registered handles by their first five characters, for completions (src/lib/search/handle-index.ts). */
-import { loadCompletionIndex } from '../../data/handle-index';
+import { completionIndex } from '../../data/handle-index';
 import { shardEndpoints } from '../../data/shard-endpoint';
 
-export const { getStaticPaths, GET } = shardEndpoints(loadCompletionIndex);
+export const { getStaticPaths, GET } = shardEndpoints(completionIndex);

@@ -1,5 +1,5 @@
 /** /u/{shard}.json: one shard of the people index /favorites reads (src/lib/favorites/people-index.ts). */
-import { loadPeopleIndex } from '../../data/people-index';
+import { peopleIndex } from '../../data/people-index';
 import { shardEndpoints } from '../../data/shard-endpoint';
 
-export const { getStaticPaths, GET } = shardEndpoints(loadPeopleIndex);
+export const { getStaticPaths, GET } = shardEndpoints(peopleIndex);
