@@ -16,7 +16,7 @@ import { setRenderContext } from '../../src/data/render-context';
 import { dropEndpointDerivations, loadDirectory } from '../../src/data/directory';
 import { readListedExport } from '../../src/data/export-records';
 import { EXPORT_ROUTES } from '../../src/data/site-pages';
-import { loadCompletionIndex } from '../../src/data/handle-index';
+import { loadCompletionIndex, loadHandleIndex } from '../../src/data/handle-index';
 import { loadNameIndex } from '../../src/data/name-index';
 import { loadPeopleIndex } from '../../src/data/people-index';
 import { loadRankingView } from '../../src/data/ranking';
@@ -53,6 +53,8 @@ for (const [route, list] of Object.entries(EXPORT_ROUTES)) {
   list(directory);
   step(`kept by listing ${route}`);
 }
+// Derived apart since the shards can be asked alone (docs/decisions/index-shards-alone.md).
+await loadHandleIndex();
 await loadCompletionIndex();
 step('the handle index (/h, /hc)');
 await loadNameIndex();

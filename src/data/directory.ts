@@ -163,8 +163,9 @@ const ENDPOINT_SLOTS = new Set<MemoSlot<unknown>>();
 
 /**
  * A loader of something derived from the export, computed once per loaded
- * export (see loadDirectory), named `name` (the function's own by default). `endpointsOnly`: only the sharded JSON
- * endpoints read it (./shard-endpoint.ts), and dropEndpointDerivations may drop it.
+ * export (see loadDirectory), its memo slot named `name` (the function's
+ * own by default). `endpointsOnly`: only the sharded JSON endpoints read it
+ * (./shard-endpoint.ts), and dropEndpointDerivations may drop it.
  */
 export function perExport<T>(
   derive: (directory: Directory) => T,

@@ -92,18 +92,22 @@ export const handleIndex = shardedIndex<HandleEntry>({
   sortKeys: handlesOf,
   shardOf: handleShard,
   entries: handleEntries,
-  entryShard: (entry) => handleShard(entry.handle),
+  sortKeyOf: (entry) => entry.handle,
 });
 
-const completionOf = (handle: string) => completionShard(handle) || undefined;
+const completionOf = (handle: string) => completionShard(handle) ?? undefined;
 
 /** The completion shards (/hc): each registered handle once, by its first five characters. */
 export const completionIndex = shardedIndex<string>({
   name: 'handle completions',
   sortKeys: handlesOf,
   shardOf: completionOf,
-  entries: (directory, only) => [...new Set(handlesOf(directory))].sort().filter((handle) => only(completionOf(handle) ?? '')),
-  entryShard: completionOf,
+  entries: (directory, only) =>
+    [...new Set(handlesOf(directory))].sort().filter((handle) => {
+      const shard = completionOf(handle);
+      return shard !== undefined && only(shard);
+    }),
+  sortKeyOf: (handle) => handle,
 });
 
 export const loadHandleIndex = handleIndex.whole;

@@ -115,7 +115,7 @@ export const nameIndex = shardedIndex<NameEntry>({
   sortKeys: (site) => [...site.therapists.map(therapistKey), ...site.stores.map(storeKey)],
   shardOf: nameShard,
   entries: nameEntries,
-  entryShard: (entry) => nameShard(entry.key),
+  sortKeyOf: (entry) => entry.key,
 });
 
 export const loadNameIndex = nameIndex.whole;

@@ -45,7 +45,7 @@ export const peopleIndex = shardedIndex<PersonEntry>({
   sortKeys: (directory) => [...directory.therapists, ...directory.stores].map((profile) => profile.id),
   shardOf: personShard,
   entries: (directory, only) => peopleEntries(directory, tokyoDateKey(renderNow()), only),
-  entryShard: (entry) => personShard(entry.uid),
+  sortKeyOf: (entry) => entry.uid,
 });
 
 export const loadPeopleIndex = peopleIndex.whole;

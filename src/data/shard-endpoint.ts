@@ -32,8 +32,8 @@ export interface ShardedIndexSource<T> {
   shardOf: (sortKey: string) => string | undefined;
   /** The entries of the shards `only` keeps, sorted (by their sort key first). */
   entries: (directory: Directory, only: (shard: string) => boolean) => T[];
-  /** The shard of an entry: shardOf of its sort key. */
-  entryShard: (entry: T) => string | undefined;
+  /** An entry's sort key (its shard is shardOf of it). */
+  sortKeyOf: (entry: T) => string;
 }
 
 export interface ShardedIndex<T> {
@@ -61,11 +61,12 @@ export function shardedIndex<T>(source: ShardedIndexSource<T>): ShardedIndex<T> 
     },
     { endpointsOnly: true, name: `${source.name}: shard names` },
   );
+  const entryShard = (entry: T) => source.shardOf(source.sortKeyOf(entry));
   const whole = perExport(
     (directory) =>
       groupIntoShards(
         source.entries(directory, () => true),
-        source.entryShard,
+        entryShard,
       ),
     {
       endpointsOnly: true,
