@@ -1,6 +1,7 @@
 /**
  * Dates and times in Asia/Tokyo. Japan has no daylight saving time, so a
- * fixed +09:00 offset is exact; Intl does the formatting.
+ * fixed +09:00 offset is exact: the hot formats are worked out from it,
+ * the long date by Intl.
  */
 export const TOKYO_TIME_ZONE = 'Asia/Tokyo';
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -28,28 +29,32 @@ export function tokyoInstant(dateKey: string, time = '00:00'): Date {
   return new Date(`${dateKey}T${time}:00+09:00`);
 }
 
-const weekdayFormat = new Intl.DateTimeFormat('ja-JP', { timeZone: TOKYO_TIME_ZONE, weekday: 'short' });
 const dateFormat = new Intl.DateTimeFormat('ja-JP', {
   timeZone: TOKYO_TIME_ZONE,
   year: 'numeric',
   month: 'long',
   day: 'numeric',
 });
-const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TOKYO_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant's Tokyo wall clock, read with the UTC getters. The pages write
+ * dates and times for every diary card and shift, and Intl took about 2 s of
+ * each render worker at 10,000 therapists; the fixed offset is exact and
+ * several times cheaper (docs/performance.md). An invalid time throws, as Intl does.
+ */
+function tokyoWallClock(at: Date | string): Date {
+  const time = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  if (Number.isNaN(time)) throw new RangeError(`日時の形式が正しくありません: ${String(at)}`);
+  return new Date(time + TOKYO_OFFSET_MS);
+}
 
 /** 「11月22日(日)」 for a Tokyo date key. */
 export function formatMonthDayWeekday(dateKey: string): string {
-  const at = tokyoInstant(dateKey, '12:00');
+  const weekday = WEEKDAYS[tokyoWallClock(tokyoInstant(dateKey, '12:00')).getUTCDay()];
   const [, month, day] = dateKey.split('-').map(Number);
-  return `${month}月${day}日(${weekdayFormat.format(at)})`;
+  return `${month}月${day}日(${weekday})`;
 }
 
 /** 「2026年11月22日」 for a Tokyo date key. */
@@ -59,7 +64,9 @@ export function formatLongDate(dateKey: string): string {
 
 /** 「2026/11/22 09:05」 (「2026/12/1 00:03」: month and day unpadded) for an instant, in Tokyo time. */
 export function formatDateTime(at: Date | string): string {
-  return dateTimeFormat.format(typeof at === 'string' ? new Date(at) : at);
+  const clock = tokyoWallClock(at);
+  const [hours, minutes] = [twoDigits(clock.getUTCHours()), twoDigits(clock.getUTCMinutes())];
+  return `${clock.getUTCFullYear()}/${clock.getUTCMonth() + 1}/${clock.getUTCDate()} ${hours}:${minutes}`;
 }
 
 /** A 24-hour HH:mm time of day, 00:00–23:59 (as <input type="time"> gives it). */
