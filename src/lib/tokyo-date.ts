@@ -7,9 +7,21 @@ export const TOKYO_TIME_ZONE = 'Asia/Tokyo';
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * An instant's Tokyo wall clock, read with the UTC getters. The pages write
+ * dates and times for every diary card and shift, and Intl took about 2 s of
+ * each render worker at 10,000 therapists; the fixed offset is exact and
+ * several times cheaper (docs/performance.md). An invalid time throws a RangeError, as Intl and toISOString do.
+ */
+export function tokyoWallClock(at: Date | string): Date {
+  const time = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  if (Number.isNaN(time)) throw new RangeError(`日時の形式が正しくありません: ${String(at)}`);
+  return new Date(time + TOKYO_OFFSET_MS);
+}
+
 /** YYYY-MM-DD of the Tokyo calendar day that contains `at`. */
 export function tokyoDateKey(at: Date = new Date()): string {
-  return new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+  return tokyoWallClock(at).toISOString().slice(0, 10);
 }
 
 /** The Tokyo calendar year that contains `at` (the footer's ©). */
@@ -37,18 +49,6 @@ const dateFormat = new Intl.DateTimeFormat('ja-JP', {
 });
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 const twoDigits = (n: number) => String(n).padStart(2, '0');
-
-/**
- * An instant's Tokyo wall clock, read with the UTC getters. The pages write
- * dates and times for every diary card and shift, and Intl took about 2 s of
- * each render worker at 10,000 therapists; the fixed offset is exact and
- * several times cheaper (docs/performance.md). An invalid time throws, as Intl does.
- */
-function tokyoWallClock(at: Date | string): Date {
-  const time = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  if (Number.isNaN(time)) throw new RangeError(`日時の形式が正しくありません: ${String(at)}`);
-  return new Date(time + TOKYO_OFFSET_MS);
-}
 
 /** 「11月22日(日)」 for a Tokyo date key. */
 export function formatMonthDayWeekday(dateKey: string): string {
@@ -82,7 +82,7 @@ export function isDateKey(value: string): boolean {
 
 /** 「2026-12-01 16:16:31」 in Tokyo time, for logs and the operator's lists: fixed width, so it sorts as it reads. */
 export function tokyoStamp(at: Date): string {
-  return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return tokyoWallClock(at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The instant the Tokyo day after the one containing `at` begins. */

@@ -4,8 +4,8 @@
  * whatever the device's). Japan has no daylight saving time, so +09:00 is
  * exact. Pure.
  */
+import { tokyoWallClock } from '../tokyo-date';
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /** The instant a datetime-local value (YYYY-MM-DDTHH:mm) names in Tokyo, or null when it is not one. */
@@ -20,7 +20,7 @@ export function tokyoLocalToDate(value: string): Date | null {
 
 /** The datetime-local value of an instant in Tokyo (minutes; seconds dropped). */
 export function dateToTokyoLocal(at: Date): string {
-  return new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 16);
+  return tokyoWallClock(at).toISOString().slice(0, 16);
 }
 
 /** The earliest time the picker offers: the next whole minute after `now`. */
