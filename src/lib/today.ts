@@ -7,7 +7,7 @@ import type { PublicShift, PublicStore, PublicTherapist } from '../schema/public
 import { compareAreas } from './areas';
 import { endDateKey, endsNextDay } from './shifts/view';
 import { storeDisplayName } from './store-name';
-import { TOKYO_TIME_ZONE, addDays, tokyoDateKey, tokyoInstant } from './tokyo-date';
+import { addDays, tokyoDateKey, tokyoInstant } from './tokyo-date';
 import { storePath } from './routes';
 
 /** Heading of the group of therapists whose shift names no (published) store. */
@@ -146,20 +146,4 @@ export function todayAttendance(
     .sort((a, b) => compareAreas(a.area, b.area) || byPlace(placeOf(a), placeOf(b)) || byStartThenName(a, b));
 
   return { dateKey, groups, overnight, people: peopleIn(todays) };
-}
-
-const asOfFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TOKYO_TIME_ZONE,
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 「11月22日 14:05」: when a static page was built, in Tokyo time. */
-export function formatAsOf(at: Date): string {
-  const parts = asOfFormat.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')}月${part('day')}日 ${part('hour')}:${part('minute')}`;
 }

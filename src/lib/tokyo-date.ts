@@ -65,8 +65,19 @@ export function formatLongDate(dateKey: string): string {
 /** 「2026/11/22 09:05」 (「2026/12/1 00:03」: month and day unpadded) for an instant, in Tokyo time. */
 export function formatDateTime(at: Date | string): string {
   const clock = tokyoWallClock(at);
-  const [hours, minutes] = [twoDigits(clock.getUTCHours()), twoDigits(clock.getUTCMinutes())];
-  return `${clock.getUTCFullYear()}/${clock.getUTCMonth() + 1}/${clock.getUTCDate()} ${hours}:${minutes}`;
+  return `${clock.getUTCFullYear()}/${clock.getUTCMonth() + 1}/${clock.getUTCDate()} ${formatTimeOfDay(at)}`;
+}
+
+/** 「15:30」: an instant's Tokyo time of day, 24-hour (when a 今すぐ案内可 window ends). */
+export function formatTimeOfDay(at: Date | string): string {
+  const clock = tokyoWallClock(at);
+  return `${twoDigits(clock.getUTCHours())}:${twoDigits(clock.getUTCMinutes())}`;
+}
+
+/** 「11月22日 14:05」: an instant's Tokyo month, day and time (when a static page was built). */
+export function formatMonthDayTime(at: Date | string): string {
+  const clock = tokyoWallClock(at);
+  return `${clock.getUTCMonth() + 1}月${clock.getUTCDate()}日 ${formatTimeOfDay(at)}`;
 }
 
 /** A 24-hour HH:mm time of day, 00:00–23:59 (as <input type="time"> gives it). */

@@ -11,7 +11,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/lib/admin';
-import { formatUntil } from '../../src/lib/available-now';
+import { formatTimeOfDay } from '../../src/lib/tokyo-date';
 import { signInThrough } from './account-helpers';
 import { REBUILD_TIMEOUT_MS, useLiveSite } from './live-site';
 
@@ -53,7 +53,7 @@ describe('今すぐ案内可', () => {
       await untilServed(MIU.profile, `data-available-until="${until.getTime()}"`);
       const visitor = await live.newPage();
       await visitor.goto(MIU.profile);
-      await expect.poll(() => badge(visitor).textContent()).toContain(`今すぐ案内可（${formatUntil(until)} まで）`);
+      await expect.poll(() => badge(visitor).textContent()).toContain(`今すぐ案内可（${formatTimeOfDay(until)} まで）`);
       expect(await badge(visitor).isVisible()).toBe(true);
 
       const store = await live.newPage();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Area } from '../../src/lib/areas';
 import type { PublicShift, PublicStore, PublicTherapist } from '../../src/schema/public';
-import { attendanceOn, firstRowPerPerson, formatAsOf, isOvernightAt, placeOf, todayAttendance } from '../../src/lib/today';
+import { attendanceOn, firstRowPerPerson, isOvernightAt, placeOf, todayAttendance } from '../../src/lib/today';
 import { tokyoYear } from '../../src/lib/tokyo-date';
 
 const therapist = (id: string, displayName: string, area: Area, storeId: string | null = null): PublicTherapist => ({
@@ -179,13 +179,6 @@ describe('todayAttendance: grouping', () => {
       ['o4', 'ルナ梅田'],
       ['o1', '店舗未登録'],
     ]);
-  });
-});
-
-describe('formatAsOf', () => {
-  it('shows the Tokyo month, day and 24-hour time', () => {
-    expect(formatAsOf(new Date('2026-11-22T05:05:00Z'))).toBe('11月22日 14:05');
-    expect(formatAsOf(new Date('2026-11-21T15:30:00Z'))).toBe('11月22日 00:30');
   });
 });
 

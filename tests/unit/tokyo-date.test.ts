@@ -5,7 +5,9 @@ import {
   addDays,
   formatDateTime,
   formatLongDate,
+  formatMonthDayTime,
   formatMonthDayWeekday,
+  formatTimeOfDay,
   isDateKey,
   tokyoDateKey,
   tokyoInstant,
@@ -52,6 +54,11 @@ describe('formatting', () => {
   it('leaves a single-digit month and day unpadded, and the hour at 00 past midnight', () => {
     expect(formatDateTime('2026-11-30T15:03:00Z')).toBe('2026/12/1 00:03');
   });
+  it('writes a time of day, and a month, day and time, in Tokyo time', () => {
+    expect(formatTimeOfDay('2026-11-28T06:30:00.000Z')).toBe('15:30');
+    expect(formatMonthDayTime(new Date('2026-11-22T05:05:00Z'))).toBe('11月22日 14:05');
+    expect(formatMonthDayTime(new Date('2026-11-21T15:30:00Z'))).toBe('11月22日 00:30');
+  });
   it('writes what Intl writes for Asia/Tokyo, for any instant from 1970 to 2100 and any date key', () => {
     // The functions work from the fixed +09:00 offset instead of Intl (several times cheaper): they must agree.
     const intlDateTime = new Intl.DateTimeFormat('ja-JP', {
@@ -64,11 +71,23 @@ describe('formatting', () => {
       hourCycle: 'h23',
     });
     const intlWeekday = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', weekday: 'short' });
+    const intlTime = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const intlMonthDayTime = new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     const instants = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
     fc.assert(
       fc.property(instants, (at) => {
         expect(formatDateTime(at)).toBe(intlDateTime.format(at));
         expect(formatDateTime(at.toISOString())).toBe(intlDateTime.format(at));
+        expect(formatTimeOfDay(at)).toBe(intlTime.format(at));
+        const part = (type: Intl.DateTimeFormatPartTypes) => intlMonthDayTime.formatToParts(at).find((p) => p.type === type)!.value;
+        expect(formatMonthDayTime(at)).toBe(`${part('month')}月${part('day')}日 ${part('hour')}:${part('minute')}`);
         const dateKey = tokyoDateKey(at);
         const [, month, day] = dateKey.split('-').map(Number);
         expect(formatMonthDayWeekday(dateKey)).toBe(`${month}月${day}日(${intlWeekday.format(at)})`);
@@ -78,6 +97,7 @@ describe('formatting', () => {
   });
   it('refuses an invalid time, as Intl does', () => {
     expect(() => formatDateTime('not a time')).toThrow(RangeError);
+    expect(() => formatTimeOfDay('not a time')).toThrow(RangeError);
     expect(() => formatMonthDayWeekday('2026-13-40')).toThrow(RangeError);
   });
 });

@@ -10,10 +10,10 @@ import { SIGNED_IN_HIDDEN, WATCH_ATTR } from '../../islands/favorite-button/attr
 import { favoriteLink } from '../../islands/favorite-button/markup';
 import { loginUrlFor } from '../../lib/auth/next-path';
 import { completionShardUrl, lookUpHandle, handleShardUrl, type HandleEntry } from '../../lib/search/handle-index';
-import { formatUntil, isAvailableAt } from '../../lib/available-now';
+import { isAvailableAt } from '../../lib/available-now';
 import { channelButtonText } from '../../lib/channels';
 import { formatShiftTime } from '../../lib/shifts/view';
-import { formatLongDate, formatMonthDayWeekday } from '../../lib/tokyo-date';
+import { formatLongDate, formatMonthDayWeekday, formatTimeOfDay } from '../../lib/tokyo-date';
 import { badgeClass } from '../../lib/ui-parts';
 import { DISPUTED_HINT, VERIFICATION_HINTS, claimLabel, claimTone } from '../../lib/verification';
 import { avatar, el, link } from './dom';
@@ -57,7 +57,7 @@ export function answerCard(entry: HandleEntry): HTMLElement {
   // Only while its end is ahead of the reader's clock (the shard was built earlier).
   const until = entry.owner.availableUntil;
   if (until && isAvailableAt(until, new Date())) {
-    facts.append(el('span', badgeClass('solid-brand'), `今すぐ案内可（${formatUntil(until)} まで）`));
+    facts.append(el('span', badgeClass('solid-brand'), `今すぐ案内可（${formatTimeOfDay(until)} まで）`));
   }
   title.append(facts);
   head.append(avatar(entry.owner.name, entry.owner.photoURL, 'size-16', entry.owner.illustration), title);

@@ -4,7 +4,8 @@
  * store's roster. Results go to a live status line.
  */
 import { useEffect, useState } from 'react';
-import { AVAILABLE_NOW_MINUTES, formatUntil, type AvailableNowMinutes } from '../../lib/available-now';
+import { AVAILABLE_NOW_MINUTES, type AvailableNowMinutes } from '../../lib/available-now';
+import { formatTimeOfDay } from '../../lib/tokyo-date';
 import { availableNowError, endAvailableNow, readAvailableNow, startAvailableNow } from '../../lib/available-now-client';
 import { Button } from '../ui/Button';
 
@@ -56,7 +57,7 @@ export function AvailableNowSwitch({ userId, writer, name }: Props) {
   const start = (minutes: AvailableNowMinutes) =>
     run(
       () => startAvailableNow(userId, writer, minutes),
-      (end) => `${end ? formatUntil(end) : ''} まで「今すぐ案内可」にしました。公開ページには数秒で表示されます。`,
+      (end) => `${end ? formatTimeOfDay(end) : ''} まで「今すぐ案内可」にしました。公開ページには数秒で表示されます。`,
     );
   const end = () =>
     run(
@@ -74,7 +75,7 @@ export function AvailableNowSwitch({ userId, writer, name }: Props) {
       {typeof state === 'object' && state.until && (
         <div className="flex flex-wrap items-center gap-3">
           <p>
-            <span className="badge badge-solid-brand">今すぐ案内可</span> {formatUntil(state.until)} まで
+            <span className="badge badge-solid-brand">今すぐ案内可</span> {formatTimeOfDay(state.until)} まで
           </p>
           <Button variant="secondary" size="sm" busy={busy} busyLabel="終了しています…" onClick={end}>
             終了する

@@ -10,8 +10,8 @@ import type { AlertFacts, AlertFactsKind } from '../../schema/announcements';
 import type { AlertKind } from '../../schema/users';
 import { atHandle } from '../handles';
 import { formatShiftTime } from '../shifts/view';
-import { addDays, formatMonthDayWeekday, tokyoDateKey } from '../tokyo-date';
-import { formatUntil, isAvailableAt } from '../available-now';
+import { addDays, formatMonthDayWeekday, formatTimeOfDay, tokyoDateKey } from '../tokyo-date';
+import { isAvailableAt } from '../available-now';
 
 export interface AlertWords {
   title: string;
@@ -81,7 +81,7 @@ export const ALERT_WORDING: { [K in AlertFactsKind]: Wording<K> } = {
       `${atHandle(facts.handle)} は${facts.name}さんのアカウントとして登録されています。`,
     ),
   'available-now'(facts, now) {
-    const end = formatUntil(facts.until);
+    const end = formatTimeOfDay(facts.until);
     return isAvailableAt(facts.until, now)
       ? words(`${facts.name}さんが今すぐ案内できます（${end} まで）`, `${end} までのご案内です。プロフィールで確認できます。`)
       : words(`${facts.name}さんの今すぐ案内（${end} まで）は終了しました`, '次の出勤はプロフィールで確認できます。');
