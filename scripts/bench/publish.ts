@@ -22,8 +22,9 @@
  * API calls per change are printed too.
  *
  * `--blogs-per-therapist B` seeds B blogs for every therapist (the scale
- * mode of scripts/seed.ts). Exits non-zero past the budgets: ≤ 5 s (queued
- * ≤ 8 s) on the seed, ≤ 10 s at 10,000 therapists; a blog page ≤ 14 KB gzip;
+ * mode of scripts/seed.ts). Exits non-zero past the budgets: a save live in
+ * ≤ 5 s on the median; at worst ≤ 5 s (queued ≤ 8 s) on the seed, ≤ 10 s at
+ * 10,000 therapists; a blog page ≤ 14 KB gzip;
  * ≤ 50 reads for one change; one read per cursor query (12), no build, for no change. Not a
  * test: it measures this machine.
  */
@@ -65,6 +66,8 @@ const therapists = Number(values.therapists);
 const blogsPerTherapist = values['blogs-per-therapist'] ? Number(values['blogs-per-therapist']) : undefined;
 const large = therapists >= 5000;
 const BUDGET = {
+  // Issue 41's bar at 10,000: a save live in 5 s on the median, 10 s at worst; on the seed 5 s at worst.
+  saveMedianSeconds: 5,
   saveSeconds: large ? 10 : 5,
   queuedSeconds: large ? 15 : 8,
   changeReads: 50,
@@ -169,6 +172,10 @@ try {
   }
   report('save_to_live_seconds_median', median(single).toFixed(1));
   report('save_to_live_seconds_worst', Math.max(...single).toFixed(1));
+  check(
+    median(single) <= BUDGET.saveMedianSeconds,
+    `save → live median ${median(single).toFixed(1)} s (budget ${BUDGET.saveMedianSeconds} s)`,
+  );
   check(
     Math.max(...single) <= BUDGET.saveSeconds,
     `save → live worst ${Math.max(...single).toFixed(1)} s (budget ${BUDGET.saveSeconds} s)`,
