@@ -62,22 +62,24 @@ export function formatLongDate(dateKey: string): string {
   return dateFormat.format(tokyoInstant(dateKey, '12:00'));
 }
 
+/** HH:mm of a wall clock from tokyoWallClock. */
+const timeOf = (clock: Date) => `${twoDigits(clock.getUTCHours())}:${twoDigits(clock.getUTCMinutes())}`;
+
 /** 「2026/11/22 09:05」 (「2026/12/1 00:03」: month and day unpadded) for an instant, in Tokyo time. */
 export function formatDateTime(at: Date | string): string {
   const clock = tokyoWallClock(at);
-  return `${clock.getUTCFullYear()}/${clock.getUTCMonth() + 1}/${clock.getUTCDate()} ${formatTimeOfDay(at)}`;
+  return `${clock.getUTCFullYear()}/${clock.getUTCMonth() + 1}/${clock.getUTCDate()} ${timeOf(clock)}`;
 }
 
 /** 「15:30」: an instant's Tokyo time of day, 24-hour (when a 今すぐ案内可 window ends). */
 export function formatTimeOfDay(at: Date | string): string {
-  const clock = tokyoWallClock(at);
-  return `${twoDigits(clock.getUTCHours())}:${twoDigits(clock.getUTCMinutes())}`;
+  return timeOf(tokyoWallClock(at));
 }
 
 /** 「11月22日 14:05」: an instant's Tokyo month, day and time (when a static page was built). */
 export function formatMonthDayTime(at: Date | string): string {
   const clock = tokyoWallClock(at);
-  return `${clock.getUTCMonth() + 1}月${clock.getUTCDate()}日 ${formatTimeOfDay(at)}`;
+  return `${clock.getUTCMonth() + 1}月${clock.getUTCDate()}日 ${timeOf(clock)}`;
 }
 
 /** A 24-hour HH:mm time of day, 00:00–23:59 (as <input type="time"> gives it). */
