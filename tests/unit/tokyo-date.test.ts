@@ -86,7 +86,8 @@ describe('formatting', () => {
         expect(formatDateTime(at)).toBe(intlDateTime.format(at));
         expect(formatDateTime(at.toISOString())).toBe(intlDateTime.format(at));
         expect(formatTimeOfDay(at)).toBe(intlTime.format(at));
-        const part = (type: Intl.DateTimeFormatPartTypes) => intlMonthDayTime.formatToParts(at).find((p) => p.type === type)!.value;
+        const parts = intlMonthDayTime.formatToParts(at);
+        const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
         expect(formatMonthDayTime(at)).toBe(`${part('month')}月${part('day')}日 ${part('hour')}:${part('minute')}`);
         const dateKey = tokyoDateKey(at);
         const [, month, day] = dateKey.split('-').map(Number);

@@ -4,7 +4,7 @@
  * whatever the device's). Japan has no daylight saving time, so +09:00 is
  * exact. Pure.
  */
-import { tokyoWallClock } from '../tokyo-date';
+import { tokyoInstant, tokyoWallClock } from '../tokyo-date';
 
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -12,7 +12,7 @@ const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 export function tokyoLocalToDate(value: string): Date | null {
   const match = LOCAL_PATTERN.exec(value);
   if (!match) return null;
-  const at = new Date(`${value}:00+09:00`);
+  const at = tokyoInstant(value.slice(0, 10), value.slice(11));
   if (Number.isNaN(at.getTime())) return null;
   // 2026-02-30T10:00 would roll over into March: refuse it instead.
   return dateToTokyoLocal(at) === value ? at : null;
