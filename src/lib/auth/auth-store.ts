@@ -55,6 +55,8 @@ export function startAuthListener(): void {
       clearAccountHint();
     } else {
       const { accountType, settled } = await accountTypeOf(user.uid);
+      // Signed out (or switched) while reading: the newer callback owns the state.
+      if (clientAuth().currentUser?.uid !== user.uid) return;
       writeAccountHint({ uid: user.uid, accountType, settled });
       $accountType.set(accountType);
       $user.set(toAuthUser(user));
