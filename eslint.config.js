@@ -63,6 +63,17 @@ export default defineConfig(
     },
   },
   {
+    // Zod is configured once, before any schema is built (src/schema/zod.ts): import it from there.
+    files: ['src/**/*.{ts,tsx,astro}', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    ignores: ['src/schema/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({ name, message: 'Import z from src/schema/zod.ts.' })) },
+      ],
+    },
+  },
+  {
     // A function a reader can hold in view: split one that grows past this (a component into parts, a hook into
     // smaller hooks or a store).
     files: ['src/**/*.{ts,tsx}'],

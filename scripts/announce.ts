@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
-import { z } from 'zod';
+import { z } from '../src/schema/zod';
 import { announcementDoc, type AnnouncementDoc } from '../src/schema/announcements';
 import { adminApp, adminDb, assertFirestoreReachable } from './lib/admin';
 import { isMain } from './lib/cli';
@@ -73,27 +73,29 @@ const linkMax = shape.link.maxLength ?? 500;
 const LINK_PATTERN = /^(?:\/(?![/\\])\S*|https:\/\/[^\s/]+\S*)$/;
 
 const uidInput = z
-  .string({ invalid_type_error: 'ユーザー ID（--user）は文字列で指定してください。' })
+  .string({ error: 'ユーザー ID（--user）は文字列で指定してください。' })
   .min(1, 'ユーザー ID（--user）が空です。')
   .max(128, 'ユーザー ID（--user）は 128 文字以内です。')
   .refine((id) => !id.includes('/') && id !== '.' && id !== '..', 'ユーザー ID（--user）に使えない文字（/）が含まれています。');
 
 const announceInput = z
   .object({
-    users: z.array(uidInput, { invalid_type_error: '--user はユーザー ID の配列です。' }).default([]),
-    all: z.boolean({ invalid_type_error: '--all は true / false です。' }).default(false),
+    users: z.array(uidInput, { error: '--user はユーザー ID の配列です。' }).default([]),
+    all: z.boolean({ error: '--all は true / false です。' }).default(false),
     title: z
-      .string({ required_error: 'タイトル（--title）を指定してください。', invalid_type_error: 'タイトル（--title）は文字列です。' })
+      .string({
+        error: (issue) => (issue.input === undefined ? 'タイトル（--title）を指定してください。' : 'タイトル（--title）は文字列です。'),
+      })
       .trim()
       .min(titleMin, 'タイトル（--title）が空です。')
       .max(titleMax, `タイトル（--title）は ${titleMax} 文字以内にしてください。`),
     body: z
-      .string({ invalid_type_error: '本文（--body）は文字列です。' })
+      .string({ error: '本文（--body）は文字列です。' })
       .trim()
       .max(bodyMax, `本文（--body）は ${bodyMax} 文字以内にしてください。`)
       .default(''),
     link: z
-      .string({ invalid_type_error: 'リンク（--link）は文字列です。' })
+      .string({ error: 'リンク（--link）は文字列です。' })
       .trim()
       .max(linkMax, `リンク（--link）は ${linkMax} 文字以内にしてください。`)
       .refine(
@@ -101,18 +103,11 @@ const announceInput = z
         'リンク（--link）は / で始まるサイト内のパスか、https:// で始まる URL にしてください。',
       )
       .default(''),
-    kind: z
-      .enum(kinds, { errorMap: () => ({ message: `種類（--kind）は ${kinds.join(' / ')} のどれかにしてください。` }) })
-      .default('system'),
+    kind: z.enum(kinds, { error: `種類（--kind）は ${kinds.join(' / ')} のどれかにしてください。` }).default('system'),
   })
   .strict()
-  .superRefine((input, ctx) => {
-    if (input.all && input.users.length > 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: '--all と --user は一緒に使えません。どちらか一方を指定してください。' });
-    } else if (!input.all && input.users.length === 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: '宛先を指定してください（--user <uid> を 1 つ以上、または --all）。' });
-    }
-  });
+  .refine((input) => !(input.all && input.users.length > 0), '--all と --user は一緒に使えません。どちらか一方を指定してください。')
+  .refine((input) => input.all || input.users.length > 0, '宛先を指定してください（--user <uid> を 1 つ以上、または --all）。');
 
 export type ParsedAnnounceOptions = z.infer<typeof announceInput>;
 
@@ -121,7 +116,7 @@ export function parseAnnounceOptions(options: unknown): ParsedAnnounceOptions {
   const result = announceInput.safeParse(options);
   if (!result.success) {
     const lines = result.error.issues.map((issue) =>
-      issue.code === z.ZodIssueCode.unrecognized_keys ? `知らないオプションです: ${issue.keys.join(', ')}` : issue.message,
+      issue.code === 'unrecognized_keys' ? `知らないオプションです: ${issue.keys.join(', ')}` : issue.message,
     );
     throw new AnnounceInputError([...new Set(lines)].join('\n'));
   }

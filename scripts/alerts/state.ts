@@ -8,7 +8,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../../src/schema/zod';
 import { ANNOUNCEMENT_KINDS, alertFacts } from '../../src/schema/announcements';
 import { ALERT_KINDS } from '../../src/schema/users';
 import { WrittenFiles } from '../lib/written-files';
@@ -19,9 +19,9 @@ const VERSION = 2;
 const snapshot = z
   .object({
     /** Former handles already alerted (non-disputed once), by frozenAccounts id. */
-    frozen: z.record(z.object({ userId: z.string(), handle: z.string() }).strict()),
+    frozen: z.record(z.string(), z.object({ userId: z.string(), handle: z.string() }).strict()),
     /** Every public therapist's and store's current X handle ('' for none), by uid. */
-    x: z.record(z.string()),
+    x: z.record(z.string(), z.string()),
     blogs: z.array(z.string()),
     posts: z.array(z.string()),
     shifts: z.array(z.string()),
@@ -38,7 +38,7 @@ const dayEvent = z
     /** The fan setting it falls under. */
     alert: z.enum(ALERT_KINDS),
     /** When it happened (its record's time, else when the job found it): a fan counts it only when her 推し began before. */
-    at: z.string().datetime({ offset: true }),
+    at: z.iso.datetime({ offset: true }),
   })
   .strict();
 export type DayEvent = z.infer<typeof dayEvent>;
@@ -64,7 +64,7 @@ const pendingEvent = z
     link: z.string(),
     profileLink: z.string(),
     /** When the job found it: the announcements' createdAt and the wording's "now", so a rerun writes the same documents. */
-    detectedAt: z.string().datetime({ offset: true }),
+    detectedAt: z.iso.datetime({ offset: true }),
     /** Its Tokyo day, and its place in the 推し's day (null for a watch: not bounded). */
     date: z.string(),
     ordinal: z.number().int().positive().nullable(),
@@ -80,14 +80,14 @@ const alertState = z
   .object({
     version: z.literal(VERSION),
     snapshot,
-    days: z.record(dayCount),
+    days: z.record(z.string(), dayCount),
     pending: z.array(pendingEvent),
   })
   .strict();
 export type AlertState = z.infer<typeof alertState>;
 
 /** Version 1 as far as it is still of use: its snapshot. */
-const previousVersion = z.object({ version: z.literal(1), snapshot }).passthrough();
+const previousVersion = z.object({ version: z.literal(1), snapshot }).loose();
 
 /** The state file of the export in `exportDir`: a sibling file, `{exportDir}-alerts.json`. */
 export function alertStatePathFor(exportDir: string): string {
@@ -114,7 +114,7 @@ export async function loadAlertState(file: string): Promise<AlertState | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  let parsed: z.SafeParseReturnType<unknown, AlertState>;
+  let parsed: z.ZodSafeParseResult<AlertState>;
   try {
     const json: unknown = JSON.parse(text);
     parsed = alertState.safeParse(json);
@@ -123,7 +123,7 @@ export async function loadAlertState(file: string): Promise<AlertState | null> {
     const before = previousVersion.safeParse(json);
     if (!parsed.success && before.success) return initialState(before.data.snapshot);
   } catch {
-    parsed = { success: false, error: new z.ZodError([]) };
+    parsed = { success: false, error: new z.ZodError([]) as z.ZodError<AlertState> };
   }
   if (!parsed.success) {
     throw new AlertStateError(

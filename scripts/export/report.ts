@@ -11,7 +11,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ZodIssue } from 'zod';
+import type { z } from '../../src/schema/zod';
 
 export interface Problem {
   /** Dotted field path, or `(document)` for the whole document. */
@@ -51,7 +51,7 @@ const MAX_PROBLEMS = 10;
 const MAX_TEXT = 200;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
-export function problemsOf(issues: readonly ZodIssue[]): Problem[] {
+export function problemsOf(issues: readonly z.core.$ZodIssue[]): Problem[] {
   const problems = issues.slice(0, MAX_PROBLEMS).map((issue) => ({
     path: clip(issue.path.join('.') || '(document)'),
     message: clip(issue.message),

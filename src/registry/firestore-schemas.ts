@@ -6,7 +6,7 @@
  * before writing (scripts/seed/write.ts); the rules tests hold
  * firestore.rules to it (tests/rules/malformed.test.ts).
  */
-import type { ZodTypeAny } from 'zod';
+import type { ZodType } from '../schema/zod';
 import { announcementDoc } from '../schema/announcements';
 import { customerRecordDoc, notebookKeyDoc } from '../schema/customers';
 import { favoriteDoc, handleWatchDoc } from '../schema/favorites';
@@ -18,7 +18,7 @@ import { reportDoc } from './reports';
 import { SOURCE_COLLECTIONS, SOURCE_NAMES } from './source-collections';
 
 /** Schema of each collection, keyed by its path pattern ({id} segments dropped). */
-export const SCHEMAS: Readonly<Record<string, ZodTypeAny>> = {
+export const SCHEMAS: Readonly<Record<string, ZodType>> = {
   ...Object.fromEntries(SOURCE_NAMES.map((name) => [name, SOURCE_COLLECTIONS[name].schema])),
   reports: reportDoc,
   users: userDoc,
@@ -35,7 +35,7 @@ export const SCHEMAS: Readonly<Record<string, ZodTypeAny>> = {
 };
 
 /** The schema for a document path such as `customers/u1/records/9`, or undefined. */
-export function schemaForPath(documentPath: string): ZodTypeAny | undefined {
+export function schemaForPath(documentPath: string): ZodType | undefined {
   const collections = documentPath.split('/').filter((_, index) => index % 2 === 0);
   return SCHEMAS[collections.join('/')];
 }

@@ -17,7 +17,7 @@
  *
  * Adding a collection: docs/adding-a-collection.md.
  */
-import type { ZodType, ZodTypeDef, z } from 'zod';
+import type { ZodType, z } from '../schema/zod';
 import { blogNeighbours } from '../lib/blogs/neighbours';
 import { personShardUrl } from '../lib/favorites/people-index';
 import { blogPath, profileCardPath, publicProfilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
@@ -99,7 +99,7 @@ export interface PublicCollection<T, F extends SourceName = SourceName> {
    */
   shardBy?(record: T): string;
   /** What every record of the file must be (the export checks it before writing, the site when reading). */
-  schema: ZodType<T, ZodTypeDef, unknown>;
+  schema: ZodType<T, unknown>;
   /** A record's identity across two exports; the export writes the records in its order. */
   key(record: T): string;
   /** The Firestore collections (./source-collections.ts) whose documents decide the records. */

@@ -5,7 +5,7 @@
  * whose target must be one. firestore.rules keeps a copy of the pattern
  * (reports/{id}); tests/unit/registry.test.ts holds it equal.
  */
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { reportTargetPattern } from '../lib/reports/report';
 import { reportFields } from '../schema/moderation';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type PublicCollectionName } from './public-collections';

@@ -15,7 +15,7 @@
  * export never reads them (rankings is: the counts scripts/ranking.ts
  * derived from favorites).
  */
-import type { ZodTypeAny, z } from 'zod';
+import type { ZodType, z } from '../schema/zod';
 import { accountDoc } from '../schema/accounts';
 import { availableNowDoc } from '../schema/available-now';
 import { blogDoc, MAX_BLOGS_PER_DAY } from '../schema/blogs';
@@ -31,7 +31,7 @@ import { storeRequestDoc } from '../schema/store-requests';
 import { parseDailyDocId } from '../lib/daily-id';
 import { SLUG_PATTERN } from '../lib/slugs';
 
-export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
+export interface SourceCollection<S extends ZodType = ZodType> {
   schema: S;
   /** A problem with how a valid document relates to its id (rules key documents by their fields), or null. */
   idCheck: (id: string, data: z.infer<S>) => string | null;
@@ -64,12 +64,12 @@ export interface SourceCollection<S extends ZodTypeAny = ZodTypeAny> {
 const ownId = (id: string, data: { userId: string }) => (data.userId === id ? null : 'userId does not match the document id');
 const slotIds = (prefix: string, count: number) => Array.from({ length: count }, (_, slot) => `${prefix}_${slot}`);
 
-function source<S extends ZodTypeAny>(collection: SourceCollection<S>): SourceCollection<S> {
+function source<S extends ZodType>(collection: SourceCollection<S>): SourceCollection<S> {
   return collection;
 }
 
 /** A collection whose documents count by their presence alone. */
-function presence<S extends ZodTypeAny>(collection: Omit<SourceCollection<S>, 'presence'>): SourceCollection<S> & { presence: true } {
+function presence<S extends ZodType>(collection: Omit<SourceCollection<S>, 'presence'>): SourceCollection<S> & { presence: true } {
   return { ...collection, presence: true };
 }
 

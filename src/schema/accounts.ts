@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { area, channels, photoPath, slug, tags, timestamp, uid } from './common';
 
 /**

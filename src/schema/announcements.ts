@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ALERT_KINDS } from './users';
 import { dateKey, timeOfDay, timestamp, uid, xHandle } from './common';
 
@@ -38,7 +38,7 @@ export const alertFacts = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('moved'), name, handle: xHandle }).strict(),
   z.object({ kind: z.literal('watch'), name, handle: xHandle }).strict(),
   /** 今すぐ案内可: a window she (or her store) opened, ending at `until` (an ISO time). */
-  z.object({ kind: z.literal('available-now'), name, until: z.string().datetime() }).strict(),
+  z.object({ kind: z.literal('available-now'), name, until: z.iso.datetime() }).strict(),
   z
     .object({
       kind: z.literal('digest'),

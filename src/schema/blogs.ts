@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { tags, timestamp, uid } from './common';
 
 /** At most this many blogs a day per account (ids {uid}_{yyyymmdd}_{0..9}). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { AREAS } from '../lib/areas';
 import { AVATAR_PATH_PATTERN } from '../lib/avatar/photo-path';
 import { X_HANDLE_PATTERN } from '../lib/handles';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { COURSE_LIMITS } from '../lib/course-menu/limits';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { timestamp } from './common';
 import { BASE64_PATTERN } from '../lib/notebook/bytes';
 import { KDF_BOUNDS, STORED_LENGTHS } from '../lib/notebook/stored-shape';

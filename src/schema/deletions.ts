@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { timestamp } from './common';
 import { CLIENT_TOMBSTONED, TRUSTED_TOMBSTONED } from './deletion-ids';
 

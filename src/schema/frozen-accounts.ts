@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { X_HANDLE_PATTERN } from '../lib/handles';
 import { dateKey, timestamp, uid, xHandle } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_DECLINE_REASON } from '../lib/membership/decline-reason';
 import { timestamp, uid } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { imageSlot } from './blogs';
 import { timestamp, uid } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { area, channels, dateKey, optionalUrl, slug, tags, timeOfDay, uid, xHandle } from './common';
 import { courseOptions, courses } from './course-menu';
 import { verificationLevel } from './frozen-accounts';
@@ -9,13 +9,13 @@ import { verificationLevel } from './frozen-accounts';
  * Only published documents and public fields; never users, customers,
  * announcements, favorites rows or tokens. Times are ISO text.
  */
-const isoTime = z.string().datetime({ offset: true });
+const isoTime = z.iso.datetime({ offset: true });
 
 /**
  * A picture's public URL, built by the export from the stored Storage path
  * (the project's bucket, or the local Storage emulator in the demo).
  */
-const photoURL = z.union([z.literal(''), z.string().url().max(1000)]);
+const photoURL = z.union([z.literal(''), z.url().max(1000)]);
 
 export const publicTherapist = z
   .object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isArea } from '../lib/areas';
 import { dateKey, timestamp, uid } from './common';
 import { reportFields } from './moderation';
@@ -58,7 +58,7 @@ export type RankingDoc = z.infer<typeof rankingDoc>;
 
 /** The export's record of rankings/current (rankings.json): the same numbers, therapists no longer public left out. */
 export const publicRanking = z
-  .object({ id: z.literal(RANKING_DOC_ID), computedAt: z.string().datetime({ offset: true }), ...rankingFields })
+  .object({ id: z.literal(RANKING_DOC_ID), computedAt: z.iso.datetime({ offset: true }), ...rankingFields })
   .strict();
 export type PublicRanking = z.infer<typeof publicRanking>;
 

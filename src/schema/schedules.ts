@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { dateKey, timeOfDay, timestamp, uid } from './common';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { slug, timestamp, uid } from './common';
 
 /**

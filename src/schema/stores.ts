@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { area, channels, optionalUrl, photoPath, slug, timestamp, uid } from './common';
 import { courseOptions, courses } from './course-menu';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { timestamp, uid, xHandle } from './common';
 import { MAX_FAVORITES, MAX_HANDLE_WATCHES } from './favorites';
 

@@ -254,12 +254,12 @@ describe('a bad source', () => {
     const lines: string[] = [];
     try {
       const { report, counts } = await runExport(goodDir(), today, { warn: (line) => lines.push(line) });
-      expect(lines[0]).toMatch(/^Skipped accounts\/broken-doc: displayName: Expected string, received number; /);
+      expect(lines[0]).toMatch(/^Skipped accounts\/broken-doc: displayName: Invalid input: expected string, received number; /);
       expect(report.skipped).toEqual([
         expect.objectContaining({
           collection: 'accounts',
           id: 'broken-doc',
-          problems: expect.arrayContaining([{ path: 'displayName', message: 'Expected string, received number' }]),
+          problems: expect.arrayContaining([{ path: 'displayName', message: 'Invalid input: expected string, received number' }]),
         }),
       ]);
       expect(counts.therapists).toBe(before.length);

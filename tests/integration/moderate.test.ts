@@ -115,7 +115,7 @@ describe('the records the last cycle left out', () => {
     ]);
     const { stdout } = await moderate(['list'], { ...process.env, EXPORT_DIR: exportDir });
     expect(stdout).toContain('公開から外した記録（2 件');
-    expect(stdout).toContain('- accounts/broken: displayName: Expected string, received number  〔書き出し：形式の誤り〕');
+    expect(stdout).toContain('- accounts/broken: displayName: Invalid input: expected string, received number  〔書き出し：形式の誤り〕');
     expect(stdout).toContain('- blogs/miu_20261120_0: (page): /blog/miu_20261120_0: failed  〔ビルド：ページを作れない〕');
     await db.doc('accounts/broken').delete();
   });
