@@ -10,7 +10,11 @@ interface DaySectionProps {
   isToday: boolean;
   /** This day's shifts, sorted; null while the week loads. */
   shifts: Shift[] | null;
-  onAdd: (date: string) => void;
+  /**
+   * Null while the week loads: the form checks overlaps against the loaded
+   * week, and the days grow when it loads (a tap then would land elsewhere).
+   */
+  onAdd: ((date: string) => void) | null;
   onEdit: (shift: Shift) => void;
   onDelete: (shift: Shift) => void;
 }
@@ -57,7 +61,8 @@ export function DaySection({ date, isToday, shifts, onAdd, onEdit, onDelete }: D
         className="w-full gap-1 border-dashed"
         id={addButtonId(date)}
         data-testid={`shift-add-${date}`}
-        onClick={() => onAdd(date)}
+        disabled={!onAdd}
+        onClick={() => onAdd?.(date)}
       >
         <span aria-hidden="true">＋ </span>出勤を追加<span className="sr-only">（{label}）</span>
       </Button>

@@ -81,7 +81,7 @@ export function WeekEditor({ scope }: { scope: ShiftScope }) {
             date={date}
             isToday={date === today}
             shifts={shifts && shifts.filter((shift) => shift.date === date)}
-            onAdd={(day) => editor.open({ scope, draft: { ...EMPTY_SHIFT_DRAFT, date: day } })}
+            onAdd={shifts || loadError ? (day) => editor.open({ scope, draft: { ...EMPTY_SHIFT_DRAFT, date: day } }) : null}
             onEdit={({ id, date: day, start, end, note }) => editor.open({ scope, draft: { id, date: day, start, end, note } })}
             onDelete={(shift) => editor.remove(shift, addButtonId(shift.date))}
           />
