@@ -27,6 +27,9 @@ function timedRun(script: string, args: string[]) {
   return { seconds: Number(match[1]), peakMb: Math.max(Math.round(Number(match[2]) / 1024), wholeMb), stdout: result.stdout };
 }
 
+/** The lines of a shard's output that say where its time went (full-build.ts prints them). */
+const SHARD_DETAIL = /^(build_and_index_seconds|cpu_\w+|\s+[\w -]+_seconds):/;
+
 export async function benchShardedBuild(script: string, exportDir: string, outDir: string, count: number): Promise<void> {
   if (!Number.isInteger(count) || count < 1) throw new Error('--shards takes a whole number of shards.');
   const shardDirs = Array.from({ length: count }, (_, i) => `${outDir}-shard-${i + 1}`);
@@ -42,6 +45,8 @@ export async function benchShardedBuild(script: string, exportDir: string, outDi
     console.log(`shard_${i + 1}_pages: ${/^rendered: (\d+)/m.exec(run.stdout)?.[1]}`);
     console.log(`shard_${i + 1}_seconds: ${run.seconds}`);
     console.log(`shard_${i + 1}_peak_mb: ${run.peakMb}`);
+    // Where a shard's time went: its steps and its threads' CPU, as a build on one machine prints them.
+    for (const line of run.stdout.split('\n').filter((text) => SHARD_DETAIL.test(text))) console.log(`shard_${i + 1}_${line.trim()}`);
   }
   const merge = timedRun(script, [exportDir, outDir, ...shardDirs.flatMap((dir) => ['--merge', dir])]);
   for (const line of merge.stdout.trim().split('\n')) console.log(`merge_${line.trim()}`);
