@@ -96,21 +96,49 @@ export interface FeedPage<T> {
   /** The URL with the next older items, and with the next newer ones. */
   older?: string;
   newer?: string;
+  /** Older items exist, on no page of this view (VIEW_ARCHIVE_PAGES): the oldest page it keeps says where they are. */
+  olderElsewhere?: true;
 }
 
-/** The top page and the archive pages of a feed whose items are given oldest first: pages[n] is archive page n. */
-function feedPages<T>(oldestFirst: readonly T[], path: (page?: number) => string): FeedPage<T>[] {
+/**
+ * The archive pages an area or tag view of /blogs keeps: its newest 50
+ * (1,000 diaries), as /blogs itself keeps every page. Past them a view's
+ * oldest kept page sends the reader to /blogs, whose archive lists every
+ * diary once, and to the search, which finds any of them. Without the
+ * bound a view grew with the site (#秋 had 1,476 pages at 10,000
+ * therapists, paged back a year that nobody pages through), and so did
+ * every full build: 34,560 view pages at 10,000 × 20, the heaviest the
+ * site renders, against 4,782 (docs/decisions/blog-feeds.md).
+ */
+export const VIEW_ARCHIVE_PAGES = 50;
+
+/** A feed's page by its number (0: the top page), or undefined where the feed has none (a view keeps its newest pages). */
+export function feedPageAt<T>(pages: readonly FeedPage<T>[], n: number): FeedPage<T> | undefined {
+  if (n === 0) return pages[0];
+  const first = pages[1]?.page ?? 1;
+  const page = pages[n - first + 1];
+  return page?.page === n ? page : undefined;
+}
+
+/**
+ * The top page and the archive pages of a feed whose items are given oldest
+ * first, at most the newest `keep` of those (feedPageAt finds one by its number).
+ * The top page continues on the newest archive page or the one before it: kept, as `keep` is at least 2.
+ */
+function feedPages<T>(oldestFirst: readonly T[], path: (page?: number) => string, keep = Infinity): FeedPage<T>[] {
   const feed = stableFeed(oldestFirst, FEED_PAGE_SIZE);
   const last = feed.archive.length;
+  const first = Math.max(1, last - keep + 1);
   return [
     { url: path(), param: undefined, items: feed.latest, page: 0, older: feed.continueAt ? path(feed.continueAt) : undefined },
-    ...feed.archive.map(({ page, items }) => ({
+    ...feed.archive.slice(first - 1).map(({ page, items }) => ({
       url: path(page),
       param: feedPageParam(page),
       items,
       page,
-      older: page > 1 ? path(page - 1) : undefined,
+      older: page > first ? path(page - 1) : undefined,
       newer: page < last ? path(page + 1) : path(),
+      ...(page === first && first > 1 ? { olderElsewhere: true as const } : {}),
     })),
   ];
 }
@@ -150,7 +178,8 @@ function changedFeedUrls<T extends Authored>(
   const old = new Map(before.map((page) => [page.url, page]));
   const differs = (page: FeedPage<T>) => {
     const was = old.get(page.url);
-    if (!was || was.older !== page.older || was.newer !== page.newer || was.items.length !== page.items.length) return true;
+    if (!was || was.older !== page.older || was.newer !== page.newer || was.olderElsewhere !== page.olderElsewhere) return true;
+    if (was.items.length !== page.items.length) return true;
     return page.items.some((item, i) => (was.items[i] !== item && !sameVersion(was.items[i]!, item)) || authors.has(item.userId));
   };
   return after.filter(differs).map((page) => page.url);
@@ -314,7 +343,7 @@ function mergedList(list: readonly ListedBlog[], removed: ReadonlySet<ListedBlog
 
 const FEED_LISTS = new MemoSlot<FeedLists>('the sorted lists of a blog feed');
 
-/** /blogs, /blogs/area/{area} and /blogs/tag/{tag}, every page of each, for one export. */
+/** /blogs and every page of it, /blogs/area/{area} and /blogs/tag/{tag} with their newest archive pages, for one export. */
 export function blogFeeds(site: Directory): BlogFeeds {
   const known = recall(site, BLOG_FEEDS) ?? carriedFeed(site, BLOG_FEEDS, (one) => one.blogsByAuthor);
   if (known) return known;
@@ -328,7 +357,11 @@ export function blogFeeds(site: Directory): BlogFeeds {
   // A list carried as it was keeps its view (and its pages).
   const priorViews = new Map(prior?.views.map((one) => [one.oldestFirst, one]));
   const view = (filter: BlogListFilter, blogs: ListedBlog[]): BlogFeedView =>
-    priorViews.get(blogs) ?? { filter, oldestFirst: blogs, pages: feedPages(blogs, (page) => blogListPath(filter, page)) };
+    priorViews.get(blogs) ?? {
+      filter,
+      oldestFirst: blogs,
+      pages: feedPages(blogs, (page) => blogListPath(filter, page), filter ? VIEW_ARCHIVE_PAGES : Infinity),
+    };
   const views = [
     view(null, lists.all),
     ...areas.map((area) => view({ area }, lists.byArea.get(area)!)),
@@ -347,9 +380,10 @@ export function blogFeeds(site: Directory): BlogFeeds {
   return remember(site, BLOG_FEEDS, feeds);
 }
 
-/** The view of a filter, or undefined when it has no page. */
-export function blogFeedView(site: Directory, filter: BlogListFilter): BlogFeedView | undefined {
-  return blogFeeds(site).byFilter.get(JSON.stringify(filter));
+/** Page `n` (0: the top page) of a filter's view, or undefined where it has none. */
+export function blogFeedPage(site: Directory, filter: BlogListFilter, n: number): FeedPage<ListedBlog> | undefined {
+  const view = blogFeeds(site).byFilter.get(JSON.stringify(filter));
+  return view && feedPageAt(view.pages, n);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogAt, blogFeeds, latestBy, timelinePages } from '../../src/data/blogs';
+import { VIEW_ARCHIVE_PAGES, blogAt, blogFeedPage, blogFeeds, changedBlogFeedPages, latestBy, timelinePages } from '../../src/data/blogs';
 import { indexExport, type Directory } from '../../src/data/directory';
 import { recordsOf } from '../../src/data/export-records';
 import { authorShard, shardFileName } from '../../src/lib/export-shards';
@@ -71,6 +71,63 @@ describe('the feeds', () => {
     expect(blogs.length).toBeGreaterThan(0);
     expect(blogs.every((blog) => ids.includes(blog.userId))).toBe(true);
     expect(blogs.map((blog) => blog.publishedAt)).toEqual([...blogs.map((blog) => blog.publishedAt)].sort().reverse());
+  });
+
+  describe('an area or tag view past its newest archive pages (VIEW_ARCHIVE_PAGES)', () => {
+    /** Her diaries, one a day, all tagged #秋: the view's archive runs past the pages it keeps. */
+    const autumn = (data: ReturnType<typeof records>, count: number) => {
+      const her = data.therapists[5]!;
+      for (let n = 100; n < 100 + count; n++) data.blogs.push(blogRecord(her, n, { tags: ['秋'] }));
+      return data;
+    };
+    const archive = (count: number) => Math.ceil(count / 20);
+    const count = (VIEW_ARCHIVE_PAGES + 3) * 20 + 7;
+
+    it('keeps its top page and its newest archive pages; /blogs keeps every page; the oldest kept says where the others are', () => {
+      const site = indexExport(autumn(records(), count));
+      const view = blogFeeds(site).byFilter.get(JSON.stringify({ tag: '秋' }))!;
+      const last = archive(count);
+      const first = last - VIEW_ARCHIVE_PAGES + 1;
+      expect(view.pages.map((page) => page.page)).toEqual([0, ...Array.from({ length: VIEW_ARCHIVE_PAGES }, (_, i) => first + i)]);
+      expect(EXPORT_ROUTES['/blogs/tag/[tag]/[...page]'](site).filter(({ tag }) => tag === '秋')).toHaveLength(VIEW_ARCHIVE_PAGES + 1);
+      const oldest = blogFeedPage(site, { tag: '秋' }, first)!;
+      expect(oldest.older).toBeUndefined();
+      expect(oldest.olderElsewhere).toBe(true);
+      expect(blogFeedPage(site, { tag: '秋' }, first + 1)!.older).toBe(oldest.url);
+      expect(blogFeedPage(site, { tag: '秋' }, first + 1)!.olderElsewhere).toBeUndefined();
+      expect(blogFeedPage(site, { tag: '秋' }, 0)!.older).toBe(`/blogs/tag/秋/page/${last - 1}`);
+      for (const gone of [1, first - 1, last + 1]) expect(blogFeedPage(site, { tag: '秋' }, gone)).toBeUndefined();
+      // Every diary is still on /blogs, page by page from the oldest.
+      const all = blogFeeds(site).views[0]!.pages;
+      expect(all.slice(1).map((page) => page.page)).toEqual(Array.from({ length: all.length - 1 }, (_, i) => i + 1));
+      expect(all.slice(1).flatMap((page) => page.items)).toHaveLength(site.blogs.length);
+      expect(blogFeedPage(site, null, 1)!.olderElsewhere).toBeUndefined();
+    });
+
+    it('a view at its bound keeps every page, with no note', () => {
+      const site = indexExport(autumn(records(), VIEW_ARCHIVE_PAGES * 20));
+      const view = blogFeeds(site).byFilter.get(JSON.stringify({ tag: '秋' }))!;
+      expect(view.pages.map((page) => page.page)).toEqual(Array.from({ length: VIEW_ARCHIVE_PAGES + 1 }, (_, i) => i));
+      expect(view.pages.some((page) => page.olderElsewhere)).toBe(false);
+    });
+
+    it('a new archive page retires the oldest kept one, and the next oldest changes: what a fresh index makes', () => {
+      const data = autumn(records(), VIEW_ARCHIVE_PAGES * 20 + 20);
+      const before = indexExport(data);
+      blogFeeds(before);
+      const her = data.therapists[5]!;
+      const added = { ...data, blogs: [...data.blogs, blogRecord(her, 5_000, { tags: ['秋'] })] };
+      const after = indexExport(added, before);
+      const urls = (site: Directory) => EXPORT_ROUTES['/blogs/tag/[tag]/[...page]'](site).filter(({ tag }) => tag === '秋');
+      expect(urls(before)).toContainEqual({ tag: '秋', page: 'page/2' });
+      expect(urls(after)).not.toContainEqual({ tag: '秋', page: 'page/2' });
+      expect(urls(after)).toContainEqual({ tag: '秋', page: `page/${VIEW_ARCHIVE_PAGES + 2}` });
+      const changed = changedBlogFeedPages(before, after);
+      expect(changed).toContain('/blogs/tag/秋/page/3');
+      expect(changed).toContain(`/blogs/tag/秋/page/${VIEW_ARCHIVE_PAGES + 2}`);
+      expect(changed).not.toContain('/blogs/tag/秋/page/4');
+      expect(blogFeeds(after)).toEqual(blogFeeds(indexExport(added)));
+    });
   });
 
   it('/timeline lists posts newest first', () => {
