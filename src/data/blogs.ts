@@ -123,15 +123,14 @@ export function feedPageAt<T>(pages: readonly FeedPage<T>[], n: number): FeedPag
 /**
  * The top page and the archive pages of a feed whose items are given oldest
  * first, at most the newest `keep` of those (feedPageAt finds one by its number).
- * The top page continues on the newest archive page or the one before it: kept, as `keep` is at least 2.
  */
 function feedPages<T>(oldestFirst: readonly T[], path: (page?: number) => string, keep = Infinity): FeedPage<T>[] {
-  const feed = stableFeed(oldestFirst, FEED_PAGE_SIZE);
-  const last = feed.archive.length;
-  const first = Math.max(1, last - keep + 1);
+  const feed = stableFeed(oldestFirst, FEED_PAGE_SIZE, keep);
+  const last = feed.pages;
+  const first = feed.archive[0]?.page ?? 1;
   return [
     { url: path(), param: undefined, items: feed.latest, page: 0, older: feed.continueAt ? path(feed.continueAt) : undefined },
-    ...feed.archive.slice(first - 1).map(({ page, items }) => ({
+    ...feed.archive.map(({ page, items }) => ({
       url: path(page),
       param: feedPageParam(page),
       items,

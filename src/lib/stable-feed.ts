@@ -18,18 +18,26 @@ export interface ArchivePage<T> {
 export interface StableFeed<T> {
   /** The top page: the newest `size` items, newest first. */
   latest: T[];
-  /** Archive pages, oldest page first. */
+  /** Archive pages, oldest page first: the newest `keep` of them. */
   archive: ArchivePage<T>[];
+  /** How many archive pages the feed has, kept or not (the newest's number). */
+  pages: number;
   /** The archive page to continue from below the top page (holding the newest item not on it), or null. */
   continueAt: number | null;
 }
 
-export function stableFeed<T>(oldestFirst: readonly T[], size: number): StableFeed<T> {
+/**
+ * The feed's pages, of its archive only the newest `keep` (at least 2, so
+ * that `continueAt` is one of them): the older are not made at all.
+ */
+export function stableFeed<T>(oldestFirst: readonly T[], size: number, keep = Infinity): StableFeed<T> {
+  if (keep < 2) throw new Error(`A feed keeps at least 2 archive pages (the top page continues on one of the newest two), not ${keep}.`);
+  const pages = Math.ceil(oldestFirst.length / size);
   const archive: ArchivePage<T>[] = [];
-  for (let start = 0; start < oldestFirst.length; start += size) {
-    archive.push({ page: archive.length + 1, items: oldestFirst.slice(start, start + size).reverse() });
+  for (let page = Math.max(1, pages - keep + 1); page <= pages; page++) {
+    archive.push({ page, items: oldestFirst.slice((page - 1) * size, page * size).reverse() });
   }
   const latest = oldestFirst.slice(-size).reverse();
   const firstHidden = oldestFirst.length - size - 1;
-  return { latest, archive, continueAt: firstHidden >= 0 ? Math.floor(firstHidden / size) + 1 : null };
+  return { latest, archive, pages, continueAt: firstHidden >= 0 ? Math.floor(firstHidden / size) + 1 : null };
 }

@@ -14,6 +14,19 @@ describe('stable feed pages', () => {
     ]);
     // Below the top page comes item 4, on archive page 2.
     expect(feed.continueAt).toBe(2);
+    expect(feed.pages).toBe(3);
+  });
+
+  it('makes only the newest `keep` archive pages, numbered as before, and still continues from the top page', () => {
+    const whole = stableFeed(items(20), 3);
+    const kept = stableFeed(items(20), 3, 2);
+    expect(kept.archive).toEqual(whole.archive.slice(-2));
+    expect(kept.archive.map((page) => page.page)).toEqual([6, 7]);
+    expect(kept.pages).toBe(7);
+    expect(kept.latest).toEqual(whole.latest);
+    expect(kept.continueAt).toBe(whole.continueAt);
+    expect(kept.archive.some((page) => page.page === kept.continueAt)).toBe(true);
+    expect(() => stableFeed(items(20), 3, 1)).toThrow(/at least 2/);
   });
 
   it('leaves every full archive page as it was when an item is added', () => {
@@ -25,6 +38,6 @@ describe('stable feed pages', () => {
 
   it('has nothing to continue to when everything fits on top', () => {
     expect(stableFeed(items(3), 3).continueAt).toBeNull();
-    expect(stableFeed([], 3)).toEqual({ latest: [], archive: [], continueAt: null });
+    expect(stableFeed([], 3)).toEqual({ latest: [], archive: [], pages: 0, continueAt: null });
   });
 });
