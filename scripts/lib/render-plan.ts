@@ -122,6 +122,8 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     for (const url of plan.render) (isIndexEndpoint(url) ? endpoints : rest).push(url);
     await pool.render(context, endpoints, onResults, 1);
     const workerHeapMb = await pool.dropEndpointData();
+    // Timed apart: the endpoints render on one worker, and the other core is left to the main thread meanwhile.
+    step('render endpoints');
     const renderWorkers = Math.min(cores, workersWithin(options.memoryBudgetMb, workerHeapMb));
     const heapGrowthPercent = growthFor(workerHeapMb, renderWorkers);
     setHeapGrowth(heapGrowthPercent);

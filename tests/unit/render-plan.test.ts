@@ -210,7 +210,7 @@ describe('renderPlan', () => {
         workerCount(urls.length),
       ),
     });
-    expect(steps).toEqual(['render whole export', 'render owner slices']);
+    expect(steps).toEqual(['render endpoints', 'render whole export', 'render owner slices']);
   }, 60_000);
 
   it('stops the render at a searchable page that no part of the index takes', async () => {
