@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportDir } from '../src/lib/export-dir';
-import { buildSite } from './build-site';
+import { buildSite, buildsSettled } from './build-site';
 import { isMain } from './lib/cli';
 import { startEmulators } from './lib/emulator-process';
 import { writeFirebaseJsonHeaders, type HeaderRule } from './lib/hosting-headers';
@@ -64,44 +64,53 @@ async function writeHeaders(productionHeaders: HeaderRule[]): Promise<void> {
   if (await writeFirebaseJsonHeaders(productionHeaders)) console.log('Updated the hosting headers (CSP hashes) in firebase.json.');
 }
 
+/**
+ * The command (`args` as after `npm run build --`): builds, merges or builds a shard, and resolves to what it did
+ * once nothing it started is still working. What goes on after a swap (a full build's spare copy of the site, the
+ * old generation's removal) is finished first: left to a child of an exited process, it ran on under the deploy,
+ * and the workflow's cache could keep dist.state half copied or half removed.
+ */
+async function buildCommand(args: string[]): Promise<string> {
+  const started = Date.now();
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  const { shard, now, merge, outDir } = parseCommand(args);
+  const where = outDir ? path.relative(process.cwd(), outDir) || '.' : 'dist';
+  if (merge) {
+    // With EXPORT_DIR, shards that left out different records give way to a build of the whole site here.
+    const site = await mergeOrBuild({
+      shardDirs: merge,
+      outDir: outDir ?? path.join(ROOT, 'dist'),
+      exportDir: process.env.EXPORT_DIR ? exportDir() : undefined,
+    });
+    await writeHeaders(site.productionHeaders);
+    await buildsSettled();
+    return site.how === 'merged'
+      ? `Merged ${merge.length} shards into ${where}/ (${site.pages} pages, the shards' parts of the search index linked) in ${seconds()} s.`
+      : `Built ${where}/ on this machine (${site.pages} pages; the shards left out different records: ${site.disagreeing.join(', ')}) in ${seconds()} s.`;
+  }
+  if (!process.env.EXPORT_DIR) await exportDemoData();
+  const clock = shard ? (now ?? (await exportClock(exportDir()))) : undefined;
+  const { productionHeaders, searchIndexed, mode, rendered, pages } = await buildSite({
+    exportDir: exportDir(),
+    outDir,
+    shard,
+    now: clock,
+  });
+  if (shard) {
+    await buildsSettled();
+    return `Built shard ${shardName(shard)} into ${where}/ (${rendered} of ${pages} pages rendered) in ${seconds()} s.`;
+  }
+  // An incremental build indexes in the background: dist is deployable once that is in.
+  await searchIndexed;
+  await writeHeaders(productionHeaders);
+  await buildsSettled();
+  return `Built ${where}/ (${mode}: ${rendered} of ${pages} pages rendered) in ${seconds()} s.`;
+}
+
 if (isMain(import.meta.url)) {
   await runWithTunedMalloc();
   try {
-    const started = Date.now();
-    const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
-    const { shard, now, merge, outDir } = parseCommand(process.argv.slice(2));
-    const where = outDir ? path.relative(process.cwd(), outDir) || '.' : 'dist';
-    if (merge) {
-      // With EXPORT_DIR, shards that left out different records give way to a build of the whole site here.
-      const site = await mergeOrBuild({
-        shardDirs: merge,
-        outDir: outDir ?? path.join(ROOT, 'dist'),
-        exportDir: process.env.EXPORT_DIR ? exportDir() : undefined,
-      });
-      await writeHeaders(site.productionHeaders);
-      console.log(
-        site.how === 'merged'
-          ? `Merged ${merge.length} shards into ${where}/ (${site.pages} pages, the shards' parts of the search index linked) in ${seconds()} s.`
-          : `Built ${where}/ on this machine (${site.pages} pages; the shards left out different records: ${site.disagreeing.join(', ')}) in ${seconds()} s.`,
-      );
-      process.exit(0);
-    }
-    if (!process.env.EXPORT_DIR) await exportDemoData();
-    const clock = shard ? (now ?? (await exportClock(exportDir()))) : undefined;
-    const { productionHeaders, searchIndexed, mode, rendered, pages } = await buildSite({
-      exportDir: exportDir(),
-      outDir,
-      shard,
-      now: clock,
-    });
-    if (shard) {
-      console.log(`Built shard ${shardName(shard)} into ${where}/ (${rendered} of ${pages} pages rendered) in ${seconds()} s.`);
-      process.exit(0);
-    }
-    // An incremental build indexes in the background: dist is deployable once that is in.
-    await searchIndexed;
-    await writeHeaders(productionHeaders);
-    console.log(`Built ${where}/ (${mode}: ${rendered} of ${pages} pages rendered) in ${seconds()} s.`);
+    console.log(await buildCommand(process.argv.slice(2)));
     process.exit(0);
   } catch (error) {
     console.error(`Build failed: ${(error as Error).message}`);
