@@ -50,11 +50,18 @@ async function put(target: PictureTarget, path: string, bytes: Buffer, cacheCont
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await fetch(`http://${target.host}/upload/storage/v1/b/${encodeURIComponent(target.bucket)}/o?uploadType=multipart`, {
-    method: 'POST',
-    // The emulator's administrator credential.
-    headers: { authorization: 'Bearer owner', 'content-type': `multipart/related; boundary=${boundary}` },
-    body,
+  const send = () =>
+    fetch(`http://${target.host}/upload/storage/v1/b/${encodeURIComponent(target.bucket)}/o?uploadType=multipart`, {
+      method: 'POST',
+      // The emulator's administrator credential.
+      headers: { authorization: 'Bearer owner', 'content-type': `multipart/related; boundary=${boundary}` },
+      body,
+    });
+  // The emulator closes a kept-alive connection once it has idled 5 s (while pictures are drawn); a request sent on it
+  // just then is reset unread (ECONNRESET; seen once in a CI run). Sent again once: the same name and bytes, the same object.
+  const response = await send().catch((error: Error) => {
+    if ((error.cause as NodeJS.ErrnoException | undefined)?.code !== 'ECONNRESET') throw error;
+    return send();
   });
   if (!response.ok) throw new Error(`Storage emulator refused ${path}: ${response.status} ${await response.text()}`);
   await response.arrayBuffer();
