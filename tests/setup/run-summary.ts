@@ -19,10 +19,12 @@ export interface FileTime {
   ms: number;
 }
 
-/** A failed test, hook or file, or an error outside any test: where, and the first line of its error. */
+/** A failed test, hook or file, or an error outside any test: where, the first line of its error, and the lines that threw it. */
 export interface Failure {
   where: string;
   error: string;
+  /** The project's own frames of its stack, innermost first ("tests/e2e/x.test.ts:155:20 ← …"), when it has any. */
+  at?: string;
 }
 
 /** What one Vitest process writes for the runner. */
@@ -33,6 +35,8 @@ export interface RunSummary {
 
 const SHOWN = 10;
 const ERROR_CHARS = 300;
+/** Enough frames to tell a helper's wait from the test line that called it. */
+const FRAMES = 3;
 
 /** The slowest files, as the end of a run prints them. */
 export function slowestFilesText(times: readonly FileTime[]): string {
@@ -46,10 +50,39 @@ export function slowestFilesText(times: readonly FileTime[]): string {
 /** The failures, one line each, as the end of a run prints them. */
 export function failuresText(failures: readonly Failure[]): string {
   if (failures.length === 0) return '';
-  return [`Failed (${failures.length}):`, ...failures.map(({ where, error }) => `  ✗ ${where}\n      ${error}`)].join('\n');
+  return [
+    `Failed (${failures.length}):`,
+    ...failures.map(({ where, error, at }) => `  ✗ ${where}\n      ${error}${at ? `\n      at ${at}` : ''}`),
+  ].join('\n');
 }
 
-function firstLine(error: { message?: unknown; name?: unknown } | undefined): string {
+/**
+ * The frames of a stack in this project's files (not its dependencies), as
+ * paths relative to `root` with line and column: which of a test's many
+ * waits timed out, where the first line alone ("locator.waitFor: Timeout
+ * 30000ms exceeded.") does not say.
+ */
+export function ownFrames(stack: unknown, root = process.cwd()): string | undefined {
+  if (typeof stack !== 'string') return undefined;
+  const frames: string[] = [];
+  for (const [, file, line, column] of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+):(\d+):(\d+)/g)) {
+    const relative = path.relative(root, file!);
+    if (relative.startsWith('..') || relative.split(path.sep).includes('node_modules')) continue;
+    frames.push(`${relative}:${line}:${column}`);
+    if (frames.length === FRAMES) break;
+  }
+  return frames.length > 0 ? frames.join(' ← ') : undefined;
+}
+
+type ErrorLike = { message?: unknown; name?: unknown; stack?: unknown } | undefined;
+
+/** A failure at `where` from a serialised error: its first line, and its own frames when the stack has any. */
+function failureOf(where: string, error: ErrorLike): Failure {
+  const at = ownFrames(error?.stack);
+  return at ? { where, error: firstLine(error), at } : { where, error: firstLine(error) };
+}
+
+function firstLine(error: ErrorLike): string {
   const message = typeof error?.message === 'string' && error.message.trim() ? error.message : String(error?.name ?? 'Error');
   const line = message.trim().split('\n')[0] ?? '';
   return line.length > ERROR_CHARS ? `${line.slice(0, ERROR_CHARS)}…` : line;
@@ -58,8 +91,7 @@ function firstLine(error: { message?: unknown; name?: unknown } | undefined): st
 /** Every failed test or hook under a task, named by its path of suites; a suite that failed in its own hooks counts too. */
 function failedTasks(task: Task, prefix: string): Failure[] {
   const where = `${prefix} > ${task.name}`;
-  const own =
-    task.result?.state === 'fail' && (task.result.errors?.length ?? 0) > 0 ? [{ where, error: firstLine(task.result.errors?.[0]) }] : [];
+  const own = task.result?.state === 'fail' && (task.result.errors?.length ?? 0) > 0 ? [failureOf(where, task.result.errors?.[0])] : [];
   return task.type === 'suite' ? [...own, ...task.tasks.flatMap((child) => failedTasks(child, where))] : own;
 }
 
@@ -68,13 +100,10 @@ export function runFailures(files: Finished[0] = [], errors: Finished[1] = []): 
   const inFiles = files.flatMap((file) => {
     const name = fileName(file);
     const tests = file.tasks.flatMap((task) => failedTasks(task, name));
-    const fileErrors = (file.result?.errors ?? []).map((error) => ({ where: name, error: firstLine(error) }));
+    const fileErrors = (file.result?.errors ?? []).map((error) => failureOf(name, error));
     return [...fileErrors, ...tests];
   });
-  const outside = (errors as { message?: unknown; name?: unknown }[]).map((error) => ({
-    where: '(outside any test)',
-    error: firstLine(error),
-  }));
+  const outside = (errors as ErrorLike[]).map((error) => failureOf('(outside any test)', error));
   return [...inFiles, ...outside];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failuresText, runFailures, slowestFilesText } from '../setup/run-summary';
+import { failuresText, ownFrames, runFailures, slowestFilesText } from '../setup/run-summary';
 
 type Files = Parameters<typeof runFailures>[0];
 
@@ -65,6 +65,50 @@ describe('the end-of-run summary', () => {
     expect(failure?.error.length).toBeLessThanOrEqual(301);
     expect(failuresText([failure!, failure!]).split('\n')).toHaveLength(1 + 2 * 2);
     expect(failuresText([])).toBe('');
+  });
+
+  it('says which lines of the project threw: its own frames, innermost first, none from dependencies', () => {
+    const root = '/work/app';
+    const stack = [
+      'Error: locator.waitFor: Timeout 30000ms exceeded.',
+      '    at file:///work/app/node_modules/playwright-core/lib/client/locator.js:20:5',
+      '    at untilBellDot (/work/app/tests/e2e/favorite-journeys.test.ts:93:9)',
+      '    at /work/app/tests/e2e/favorite-journeys.test.ts:186:7',
+      '    at file:///work/app/node_modules/@vitest/runner/dist/chunk-hooks.js:752:20',
+      '    at /elsewhere/tests/outside.ts:1:1',
+    ].join('\n');
+    expect(ownFrames(stack, root)).toBe('tests/e2e/favorite-journeys.test.ts:93:9 ← tests/e2e/favorite-journeys.test.ts:186:7');
+    expect(ownFrames('Error: boom\n    at node:internal/timers:1:1', root)).toBeUndefined();
+    expect(ownFrames(undefined, root)).toBeUndefined();
+
+    const deep = Array.from({ length: 5 }, (_, i) => `    at ${root}/tests/e2e/deep.ts:${i + 1}:1`).join('\n');
+    expect(ownFrames(deep, root)?.split(' ← ')).toHaveLength(3);
+  });
+
+  it('prints a failure’s frames on a line of their own', () => {
+    const [failure] = runFailures([
+      file('tests/unit/where.test.ts', [
+        {
+          type: 'test',
+          name: 'waits',
+          result: {
+            state: 'fail',
+            errors: [{ message: 'locator.waitFor: Timeout', stack: `Error: x\n    at ${process.cwd()}/tests/unit/where.test.ts:7:3` }],
+          },
+        },
+      ]),
+    ]);
+    expect(failure).toEqual({
+      where: 'unit: tests/unit/where.test.ts > waits',
+      error: 'locator.waitFor: Timeout',
+      at: 'tests/unit/where.test.ts:7:3',
+    });
+    expect(failuresText([failure!]).split('\n')).toEqual([
+      'Failed (1):',
+      '  ✗ unit: tests/unit/where.test.ts > waits',
+      '      locator.waitFor: Timeout',
+      '      at tests/unit/where.test.ts:7:3',
+    ]);
   });
 
   it('lists the slowest files first, ten at most', () => {
