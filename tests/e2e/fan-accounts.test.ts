@@ -5,13 +5,16 @@
  * page, verifies her email (the Auth emulator's link) and finds that 推し
  * on /favorites, added once; a fan with no 推し gets the first-visit
  * suggestions and adds one from them; a fan's menu offers only fan pages,
- * and a therapist's page tells her so. Firestore is read with the admin SDK.
+ * and a therapist's page tells her so; a 推し button whose state could not
+ * be read waits, and a tap asks again and shows it without toggling.
+ * Firestore is read with the admin SDK.
  * With SCREENSHOT_DIR set, /register and the first-visit /favorites are
  * also photographed at 390 and 1280 px, light and dark.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { EMULATORS } from '../../scripts/lib/project';
 import { DEMO_PASSWORD } from '../../scripts/seed/generate';
 import { TEST_PROJECTS } from '../setup/projects';
 import { confirmEmail, refusedRequests, signIn } from './account-helpers';
@@ -140,6 +143,46 @@ describe('a fan with no 推し yet', () => {
     await photograph('register', '/register?kind=fan');
     expect(await page.getByTestId('favorite-suggestions').count()).toBe(1);
   }, 120_000);
+});
+
+describe('a 推し button whose state could not be read', () => {
+  it('says so rather than guess; a tap asks again (the reason while it still fails), shows ★ once it answers, and the next tap toggles', async () => {
+    const fan = await createFan();
+    const item = adminDb().doc(`favorites/${fan.uid}/items/${MIU}`);
+    await item.set({ targetUid: MIU, targetKind: 'therapist', createdAt: new Date() });
+    await adminDb().doc(`users/${fan.uid}`).update({ favoriteCount: 1, lastFavoriteTarget: MIU });
+    // Her 推し are asked for by one query a page view: the first two (the page's, then the first tap's) get no answer.
+    let failing = 2;
+    const asked = (url: URL) => url.port === String(EMULATORS.firestore.port) && url.pathname.endsWith(`/favorites/${fan.uid}:runQuery`);
+    await page.route(asked, (route) => (failing-- > 0 ? route.abort('internetdisconnected') : route.continue()));
+
+    await page.goto(`/login?next=${encodeURIComponent('/profile/miu')}`);
+    await signIn(page, fan.email);
+    await page.waitForURL(`${site.url}/profile/miu`);
+    const button = page.getByRole('button', { name: 'みう 推しの状態を読み込む' });
+    await button.waitFor();
+    expect(await button.getAttribute('aria-pressed')).toBeNull();
+
+    const reason = page
+      .getByRole('alert')
+      .filter({ hasText: '推しの状態を読み込めませんでした。通信状態を確かめて、もう一度タップしてください。' });
+    await button.click();
+    await reason.waitFor();
+    expect(await button.count()).toBe(1);
+
+    await button.click();
+    const toggle = page.locator(`main button[data-favorite-target="${MIU}"]`);
+    await toggle.and(page.locator('[aria-pressed="true"]')).waitFor();
+    expect(await toggle.textContent()).toBe('★みう 推し中');
+    expect(await reason.count()).toBe(0);
+    // Asking again wrote nothing: she still 推す her, once.
+    expect((await item.get()).exists).toBe(true);
+    expect((await adminDb().doc(`users/${fan.uid}`).get()).get('favoriteCount')).toBe(1);
+
+    await toggle.click();
+    await page.locator(`main button[data-favorite-target="${MIU}"][aria-pressed="false"]:not([data-pending])`).waitFor();
+    await expect.poll(async () => (await item.get()).exists).toBe(false);
+  }, 60_000);
 });
 
 describe("a fan's menu", () => {

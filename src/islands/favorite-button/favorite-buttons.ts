@@ -2,17 +2,20 @@
  * Turns the static 推し links of a signed-in page into toggles. Her 推し
  * are read once per page view (one query), on the first link that needs
  * them; every button of the same target shows the same state. Her own
- * profile's link is removed: nobody 推す herself.
+ * profile's link is removed: nobody 推す herself. When that read fails
+ * (a phone between stations), the buttons say 「↻ 推しの状態を読み込む」
+ * rather than guess, and a tap asks again for every target not known yet:
+ * once it answers they show the saved state, and the next tap toggles.
  */
 import { FavoriteError } from '../../lib/favorites/errors';
 import { matching } from './dom';
 import { SIGNED_IN_HIDDEN, TARGET_ATTR } from './attributes';
-import { FAVORITE_LABELS, FAVORITE_MARKS, readTarget, type FavoriteTarget } from './markup';
+import { FAVORITE_LABELS, FAVORITE_MARKS, readTarget, type FavoriteShown, type FavoriteTarget } from './markup';
 import { IN_QUERY_LIMIT, myFavoritesAmong } from './my-ids';
 import { FavoriteToggles, type FavoriteWrites } from './toggles';
 
 const MESSAGE_ATTR = 'data-favorite-message';
-const LOAD_FAILED = '推しの状態を読み込めませんでした。通信状態を確かめて、ページを再読み込みしてください。';
+const LOAD_FAILED = '推しの状態を読み込めませんでした。通信状態を確かめて、もう一度タップしてください。';
 const WRITE_FAILED = '推しを変更できませんでした。通信状態を確かめて、もう一度お試しください。';
 
 function failureMessage(error: unknown): string {
@@ -23,6 +26,10 @@ export class FavoriteButtons {
   private readonly toggles: FavoriteToggles;
   /** The lookup that tells each target's saved state, by target uid. */
   private readonly lookups = new Map<string, Promise<void>>();
+  /** Targets whose lookup failed: their buttons wait for a tap to ask again. */
+  private readonly unknown = new Set<string>();
+  /** The lookup a tap on an unknown target started, while it is under way. */
+  private asking: Promise<void> | null = null;
 
   constructor(private readonly uid: string) {
     // The SDK behind the writes loads on the first tap, while the button already shows it.
@@ -63,28 +70,49 @@ export class FavoriteButtons {
   }
 
   private async upgradeLink(link: HTMLAnchorElement, target: FavoriteTarget): Promise<void> {
-    let toggles: FavoriteToggles | null = this.toggles;
-    try {
-      await this.lookups.get(target.uid);
-    } catch {
-      // Shown as a button that explains on a tap, rather than a wrong state.
-      toggles = null;
-    }
+    await this.settled(target.uid);
     if (!link.isConnected) return;
     const box = toggleBox(target, link.className.replace(SIGNED_IN_HIDDEN, '').trim());
     const button = box.querySelector('button')!;
     link.replaceWith(box);
-    if (!toggles) {
-      button.setAttribute('aria-disabled', 'true');
-      render(button, false, false);
-      button.addEventListener('click', () => this.say(target.uid, LOAD_FAILED));
+    this.showSaved(button, target.uid);
+    button.addEventListener('click', () => void this.tap(target));
+  }
+
+  /** Waits for the lookup of `uid`; a failed one leaves it unknown. */
+  private async settled(uid: string): Promise<void> {
+    try {
+      await this.lookups.get(uid);
+      this.unknown.delete(uid);
+    } catch {
+      this.unknown.add(uid);
+    }
+  }
+
+  private async tap(target: FavoriteTarget): Promise<void> {
+    if (!this.unknown.has(target.uid)) {
+      this.say(target.uid, '');
+      await this.toggles.toggle(target.uid, target.kind);
       return;
     }
-    render(button, toggles.isOn(target.uid), false);
-    button.addEventListener('click', () => {
-      this.say(target.uid, '');
-      void toggles.toggle(target.uid, target.kind);
-    });
+    await (this.asking ??= this.askAgain().finally(() => (this.asking = null)));
+  }
+
+  /** Asks again about every unknown target and shows what is now known; the rest keep waiting, with the reason. */
+  private async askAgain(): Promise<void> {
+    const targets = [...this.unknown];
+    for (const target of targets) this.lookups.delete(target);
+    this.lookUp(targets);
+    await Promise.all(targets.map((target) => this.settled(target)));
+    for (const target of targets) {
+      for (const button of this.buttonsOf(target)) this.showSaved(button, target);
+      this.say(target, this.unknown.has(target) ? LOAD_FAILED : '');
+    }
+  }
+
+  /** The saved state, or that it is unknown. */
+  private showSaved(button: HTMLButtonElement, uid: string): void {
+    render(button, this.unknown.has(uid) ? 'unknown' : shownOf(this.toggles.isOn(uid)), false);
   }
 
   private buttonsOf(uid: string): HTMLButtonElement[] {
@@ -92,7 +120,7 @@ export class FavoriteButtons {
   }
 
   private show(uid: string, on: boolean, pending: boolean): void {
-    for (const button of this.buttonsOf(uid)) render(button, on, pending);
+    for (const button of this.buttonsOf(uid)) render(button, shownOf(on), pending);
   }
 
   private say(uid: string, message: string): void {
@@ -129,10 +157,13 @@ function toggleBox(target: FavoriteTarget, className: string): HTMLElement {
   return box;
 }
 
-/** ☆ 推しに追加 / ★ 推し中, aria-pressed, and data-pending while a write is under way. */
-function render(button: HTMLButtonElement, on: boolean, pending: boolean): void {
-  button.setAttribute('aria-pressed', String(on));
-  button.querySelector('[data-mark]')!.textContent = on ? FAVORITE_MARKS.on : FAVORITE_MARKS.off;
-  button.querySelector('[data-label]')!.textContent = on ? FAVORITE_LABELS.on : FAVORITE_LABELS.off;
+const shownOf = (on: boolean): FavoriteShown => (on ? 'on' : 'off');
+
+/** ☆ 推しに追加 / ★ 推し中 (aria-pressed) / ↻ 推しの状態を読み込む (not a toggle yet), and data-pending while a write is under way. */
+function render(button: HTMLButtonElement, shown: FavoriteShown, pending: boolean): void {
+  if (shown === 'unknown') button.removeAttribute('aria-pressed');
+  else button.setAttribute('aria-pressed', String(shown === 'on'));
+  button.querySelector('[data-mark]')!.textContent = FAVORITE_MARKS[shown];
+  button.querySelector('[data-label]')!.textContent = FAVORITE_LABELS[shown];
   button.toggleAttribute('data-pending', pending);
 }

@@ -18,11 +18,13 @@ import { KIND_ATTR, NAME_ATTR, SIGNED_IN_HIDDEN, TARGET_ATTR } from './attribute
 
 export type { FavoriteKind };
 
-export const FAVORITE_LABELS = { off: '推しに追加', on: '推し中' } as const;
-export const FAVORITE_MARKS = { off: '☆', on: '★' } as const;
+/** unknown: her 推し could not be read (favorite-buttons.ts); a tap reads them again. */
+export const FAVORITE_LABELS = { off: '推しに追加', on: '推し中', unknown: '推しの状態を読み込む' } as const;
+export const FAVORITE_MARKS = { off: '☆', on: '★', unknown: '↻' } as const;
+export type FavoriteShown = keyof typeof FAVORITE_LABELS;
 
 const BASE =
-  'inline-flex shrink-0 cursor-pointer items-center gap-1 whitespace-nowrap rounded-full border border-brand-700 font-bold text-brand-700 hover:bg-brand-50 aria-pressed:bg-brand-700 aria-pressed:text-white aria-pressed:hover:bg-brand-800 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800 dark:aria-pressed:bg-brand-700 dark:aria-pressed:text-white aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+  'inline-flex shrink-0 cursor-pointer items-center gap-1 whitespace-nowrap rounded-full border border-brand-700 font-bold text-brand-700 hover:bg-brand-50 aria-pressed:bg-brand-700 aria-pressed:text-white aria-pressed:hover:bg-brand-800 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-gray-800 dark:aria-pressed:bg-brand-700 dark:aria-pressed:text-white';
 export const FAVORITE_SIZES = {
   md: `${BASE} px-4 py-2 text-sm`,
   sm: `${BASE} px-3 py-1 text-xs`,
