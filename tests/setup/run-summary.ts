@@ -79,7 +79,7 @@ type ErrorLike = { message?: unknown; name?: unknown; stack?: unknown } | undefi
 /** A failure at `where` from a serialised error: its first line, and its own frames when the stack has any. */
 function failureOf(where: string, error: ErrorLike): Failure {
   const at = ownFrames(error?.stack);
-  return at ? { where, error: firstLine(error), at } : { where, error: firstLine(error) };
+  return { where, error: firstLine(error), ...(at && { at }) };
 }
 
 function firstLine(error: ErrorLike): string {
