@@ -58,7 +58,12 @@ export function sampleBuildMemory({ traceFile }: { traceFile?: string } = {}): {
   const peak: BuildMemory = { whole: 0, build: 0, pagefind: 0, mainHeap: 0, wholeAt: { build: 0, pagefind: 0, mainHeap: 0, second: 0 } };
   let pagefind: number | undefined;
   let samples = 0;
-  if (traceFile) writeFileSync(traceFile, 'second build_mb pagefind_mb main_heap_mb\n');
+  // The start's clock time: a render worker's trace (MEMORY_TRACE_WORKERS, scripts/renderer/heap-trace.ts) is in clock seconds.
+  if (traceFile)
+    writeFileSync(
+      traceFile,
+      `# started ${(Date.now() / 1000).toFixed(0)}\nsecond build_mb pagefind_mb main_heap_mb main_heap_total_mb main_array_buffers_mb\n`,
+    );
   const sample = () => {
     pagefind ??= pagefindPid();
     const service = pagefind === undefined ? 0 : statusMb(pagefind, 'VmRSS');
@@ -80,7 +85,11 @@ export function sampleBuildMemory({ traceFile }: { traceFile?: string } = {}): {
     }
     peak.mainHeap = Math.max(peak.mainHeap, mainHeap);
     // One line in 25 (every 5 s): enough to see the phases of a build that takes minutes.
-    if (traceFile && samples++ % 25 === 0) appendFileSync(traceFile, `${now.second} ${now.build} ${now.pagefind} ${now.mainHeap}\n`);
+    if (traceFile && samples++ % 25 === 0) {
+      const { heapTotal, arrayBuffers } = process.memoryUsage();
+      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+      appendFileSync(traceFile, `${now.second} ${now.build} ${now.pagefind} ${now.mainHeap} ${mb(heapTotal)} ${mb(arrayBuffers)}\n`);
+    }
   };
   const timer = setInterval(sample, EVERY_MS);
   timer.unref();

@@ -65,7 +65,9 @@ if (values.merge) {
 const renderer = await ensureRenderer({ NODE_ENV: 'production' }, { quiet: true });
 console.log(`renderer_bundle_seconds: ${seconds(started)}`);
 started = performance.now();
-// MEMORY_TRACE=file writes the sampled memory every 5 s, to see which phase of the build peaks.
+// MEMORY_TRACE=file writes the sampled memory every 5 s, to see which phase of the build peaks;
+// each render worker its own heap into file.workers (scripts/renderer/heap-trace.ts).
+if (process.env.MEMORY_TRACE) process.env.MEMORY_TRACE_WORKERS ??= `${process.env.MEMORY_TRACE}.workers`;
 const memory = sampleBuildMemory({ traceFile: process.env.MEMORY_TRACE });
 const shard = values.shard === undefined ? undefined : parseShard(values.shard);
 // Shards of one build share the export's clock (scripts/build.ts does the same).

@@ -19,6 +19,7 @@ import { dropEndpointDerivations, loadDirectory } from '../../src/data/directory
 import { writeOwnerSlices } from '../../src/data/owner-slices';
 import { setRenderContext } from '../../src/data/render-context';
 import { redirectUrls } from '../../src/data/site-pages';
+import { traceWorkerHeap } from './heap-trace';
 import { liveHeapMb } from './live-heap';
 import type { CycleContext, Rendered, RendererRequest, RendererResponse, RendererWorkerData } from './protocol';
 
@@ -176,6 +177,7 @@ export function start(manifest: SSRManifest): void {
     // A system that refuses it renders at the usual priority.
   }
   renderer ??= createRenderer(manifest);
+  traceWorkerHeap();
   // Every page module now, not on first use: another process may prune this bundle's folder later on
   // (scripts/renderer/bundle.ts keeps the newest few), and a warm worker renders its first pages sooner.
   for (const load of manifest.pageMap?.values() ?? [])
