@@ -66,9 +66,8 @@ async function writeHeaders(productionHeaders: HeaderRule[]): Promise<void> {
 
 /**
  * The command (`args` as after `npm run build --`): builds, merges or builds a shard, and resolves to what it did
- * once nothing it started is still working. What goes on after a swap (a full build's spare copy of the site, the
- * old generation's removal) is finished first: left to a child of an exited process, it ran on under the deploy,
- * and the workflow's cache could keep dist.state half copied or half removed.
+ * once the site is ready, timed to there. What goes on after a swap (a full build's spare copy of the site, the
+ * old generation's removal) may still be running: the process waits for it before it exits (below).
  */
 async function buildCommand(args: string[]): Promise<string> {
   const started = Date.now();
@@ -83,7 +82,6 @@ async function buildCommand(args: string[]): Promise<string> {
       exportDir: process.env.EXPORT_DIR ? exportDir() : undefined,
     });
     await writeHeaders(site.productionHeaders);
-    await buildsSettled();
     return site.how === 'merged'
       ? `Merged ${merge.length} shards into ${where}/ (${site.pages} pages, the shards' parts of the search index linked) in ${seconds()} s.`
       : `Built ${where}/ on this machine (${site.pages} pages; the shards left out different records: ${site.disagreeing.join(', ')}) in ${seconds()} s.`;
@@ -96,14 +94,10 @@ async function buildCommand(args: string[]): Promise<string> {
     shard,
     now: clock,
   });
-  if (shard) {
-    await buildsSettled();
-    return `Built shard ${shardName(shard)} into ${where}/ (${rendered} of ${pages} pages rendered) in ${seconds()} s.`;
-  }
+  if (shard) return `Built shard ${shardName(shard)} into ${where}/ (${rendered} of ${pages} pages rendered) in ${seconds()} s.`;
   // An incremental build indexes in the background: dist is deployable once that is in.
   await searchIndexed;
   await writeHeaders(productionHeaders);
-  await buildsSettled();
   return `Built ${where}/ (${mode}: ${rendered} of ${pages} pages rendered) in ${seconds()} s.`;
 }
 
@@ -111,6 +105,9 @@ if (isMain(import.meta.url)) {
   await runWithTunedMalloc();
   try {
     console.log(await buildCommand(process.argv.slice(2)));
+    // Left to a child of an exited process, the bookkeeping after a swap ran on under the workflow's deploy, and its
+    // cache could keep dist.state half copied or half removed (docs/decisions/atomic-site-swap.md).
+    await buildsSettled();
     process.exit(0);
   } catch (error) {
     console.error(`Build failed: ${(error as Error).message}`);
