@@ -151,6 +151,16 @@ export const HEAP_GROWING_PERCENT = 30;
 const ROOMY_HEAP_GROWING_PERCENT = 200;
 
 /**
+ * The growth where the memory budget already held a full build to fewer
+ * workers than cores (100,000 × 0 on 2 GB: one worker over the whole
+ * export). Memory is what binds there, and the core the budget leaves
+ * unused takes the extra marking on V8's helper threads. At 100,000 × 0
+ * the whole export's part peaked at 1,751 MB against 1,891 MB at 30 %,
+ * one run after the other (docs/decisions/heap-growth-by-budget.md).
+ */
+export const HELD_HEAP_GROWING_PERCENT = 15;
+
+/**
  * A worker's live heap while it renders, against what it holds once it
  * dropped the endpoints' data: at 100,000 × 0 its heap reached 810–850 MB
  * for 573 MB at 30 % growth, 1.14 times the 745 MB that growth allows for.
@@ -224,15 +234,15 @@ export interface RenderHeaps {
  * beside the workers, every heap the flag grows (the workers' and the main
  * thread's) counted at LIVE_WHILE_RENDERING times its live heap, between
  * HEAP_GROWING_PERCENT and ROOMY_HEAP_GROWING_PERCENT. A build whose memory
- * already held it to fewer workers than cores keeps the tight growth until
- * its owner slices, which ask again with what a slice leaves a worker
+ * already held it to fewer workers than cores grows tighter still
+ * (HELD_HEAP_GROWING_PERCENT) until its owner slices, which ask again with what a slice leaves a worker
  * holding (scripts/lib/render-plan.ts). At 100,000 × 0 the main thread
  * holds 820,000 page records: with the workers' heaps alone counted, the
  * slices grew at 200 % and the whole build peaked at 2,019 MB in their part
  * (docs/decisions/heap-growth-by-budget.md).
  */
 export function heapGrowthWithin(budgetMb: number, heaps: RenderHeaps, cores = workerCount(Infinity)): number {
-  if (heaps.workers < cores) return HEAP_GROWING_PERCENT;
+  if (heaps.workers < cores) return HELD_HEAP_GROWING_PERCENT;
   const growing = (heaps.workers * heaps.workerMb + heaps.mainMb) * LIVE_WHILE_RENDERING;
   const room = (budgetMb - BESIDE_WORKERS_MB) / growing - 1;
   return Math.max(HEAP_GROWING_PERCENT, Math.min(ROOMY_HEAP_GROWING_PERCENT, Math.floor(room * 100)));

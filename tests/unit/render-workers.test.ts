@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEAP_GROWING_PERCENT, heapGrowthWithin, workersWithin } from '../../scripts/renderer/pool';
+import { HEAP_GROWING_PERCENT, HELD_HEAP_GROWING_PERCENT, heapGrowthWithin, workersWithin } from '../../scripts/renderer/pool';
 
 describe('how many render workers a full build runs within its memory', () => {
   it('runs one per core while they fit', () => {
@@ -55,10 +55,12 @@ describe("how far a full build lets its render workers' heaps grow", () => {
       expect(growth(2048, 100, 2, mainMb + 50)).toBeLessThanOrEqual(growth(2048, 100, 2, mainMb));
   });
 
-  it('keeps the tight growth where the memory already held the build to fewer workers than cores', () => {
-    // 100,000 × 0: one worker of 573 MB on two cores.
-    expect(growth(2048, 573, 1, 150, 2)).toBe(HEAP_GROWING_PERCENT);
-    expect(growth(8192, 573, 1, 150, 2)).toBe(HEAP_GROWING_PERCENT);
+  it('grows them tighter still where the memory already held the build to fewer workers than cores', () => {
+    // 100,000 × 0: one worker of 540 MB on two cores.
+    expect(HELD_HEAP_GROWING_PERCENT).toBeLessThan(HEAP_GROWING_PERCENT);
+    expect(growth(2048, 540, 1, 150, 2)).toBe(HELD_HEAP_GROWING_PERCENT);
+    expect(growth(8192, 540, 1, 150, 2)).toBe(HELD_HEAP_GROWING_PERCENT);
+    expect(growth(2048, 540, 2, 150, 4)).toBe(HELD_HEAP_GROWING_PERCENT);
   });
 
   it('never grows them less than the tight growth, nor more than the roomy one', () => {
