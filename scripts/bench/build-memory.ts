@@ -6,6 +6,7 @@
  * need not peak at once); either peak alone would understate it.
  */
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mib } from '../renderer/heap-trace';
 
 /** Sampling period: a peak shorter than this may be missed. */
 const EVERY_MS = 200;
@@ -70,7 +71,8 @@ export function sampleBuildMemory({ traceFile }: { traceFile?: string } = {}): {
     if (pagefind !== undefined) peak.pagefind = Math.max(peak.pagefind, statusMb(pagefind, 'VmHWM') ?? 0);
     if (service === undefined) pagefind = undefined;
     const build = statusMb('self', 'VmRSS') ?? 0;
-    const mainHeap = process.memoryUsage().heapUsed / 2 ** 20;
+    const usage = process.memoryUsage();
+    const mainHeap = usage.heapUsed / 2 ** 20;
     const second = (performance.now() - started) / 1000;
     const now = {
       build: Math.round(build),
@@ -85,11 +87,11 @@ export function sampleBuildMemory({ traceFile }: { traceFile?: string } = {}): {
     }
     peak.mainHeap = Math.max(peak.mainHeap, mainHeap);
     // One line in 25 (every 5 s): enough to see the phases of a build that takes minutes.
-    if (traceFile && samples++ % 25 === 0) {
-      const { heapTotal, arrayBuffers } = process.memoryUsage();
-      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-      appendFileSync(traceFile, `${now.second} ${now.build} ${now.pagefind} ${now.mainHeap} ${mb(heapTotal)} ${mb(arrayBuffers)}\n`);
-    }
+    if (traceFile && samples++ % 25 === 0)
+      appendFileSync(
+        traceFile,
+        `${now.second} ${now.build} ${now.pagefind} ${now.mainHeap} ${mib(usage.heapTotal)} ${mib(usage.arrayBuffers)}\n`,
+      );
   };
   const timer = setInterval(sample, EVERY_MS);
   timer.unref();

@@ -8,7 +8,8 @@ import { appendFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 
 const EVERY_MS = 5000;
-const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+/** Bytes as whole MiB, as the traces print them. */
+export const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 /** Starts tracing this thread when MEMORY_TRACE_WORKERS names a file. */
 export function traceWorkerHeap(file = process.env.MEMORY_TRACE_WORKERS): void {
@@ -17,7 +18,7 @@ export function traceWorkerHeap(file = process.env.MEMORY_TRACE_WORKERS): void {
     const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
     appendFileSync(
       file,
-      `${(Date.now() / 1000).toFixed(0)} ${threadId} ${mb(heapUsed)} ${mb(heapTotal)} ${mb(external)} ${mb(arrayBuffers)}\n`,
+      `${(Date.now() / 1000).toFixed(0)} ${threadId} ${mib(heapUsed)} ${mib(heapTotal)} ${mib(external)} ${mib(arrayBuffers)}\n`,
     );
   };
   setInterval(sample, EVERY_MS).unref();

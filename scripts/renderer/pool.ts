@@ -235,8 +235,8 @@ export interface RenderHeaps {
  * thread's) counted at LIVE_WHILE_RENDERING times its live heap, between
  * HEAP_GROWING_PERCENT and ROOMY_HEAP_GROWING_PERCENT. A build whose memory
  * already held it to fewer workers than cores grows tighter still
- * (HELD_HEAP_GROWING_PERCENT) until its owner slices, which ask again with what a slice leaves a worker
- * holding (scripts/lib/render-plan.ts). At 100,000 × 0 the main thread
+ * (HELD_HEAP_GROWING_PERCENT) until its owner slices, which ask again with
+ * what a slice leaves a worker holding (scripts/lib/render-plan.ts). At 100,000 × 0 the main thread
  * holds 820,000 page records: with the workers' heaps alone counted, the
  * slices grew at 200 % and the whole build peaked at 2,019 MB in their part
  * (docs/decisions/heap-growth-by-budget.md).
