@@ -39,6 +39,8 @@ const auth = accountsAuth();
 const bucket = picturesBucket();
 const today = '2026-11-22';
 const SOON = Timestamp.fromMillis(Date.now() + 60 * 60_000);
+/** The export's folder, in a temporary one that also holds what the export writes beside it (its report and state). */
+let exportDir: string;
 let dir: string;
 
 const KEPT = new Set(Object.entries(ACCOUNT_RECORDS).flatMap(([name, records]) => ('kept' in records ? [name as CollectionName] : [])));
@@ -80,12 +82,13 @@ async function signUp(uid: string) {
 }
 
 async function exportNow(mode: 'full' | 'incremental') {
-  await runExport(dir, today, { mode, warn: () => {} });
-  return readExport(dir);
+  await runExport(exportDir, today, { mode, warn: () => {} });
+  return readExport(exportDir);
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'theralink-erase-'));
+  exportDir = path.join(dir, 'export');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { removeInBackground, replaceDir } from '../../scripts/lib/replace-dir';
 
 async function tree(root: string, marker: string): Promise<void> {
@@ -11,16 +11,27 @@ async function tree(root: string, marker: string): Promise<void> {
   await writeFile(path.join(root, 'top.json'), marker);
 }
 
+/** Each test's temporary folder, removed after it. */
+const roots: string[] = [];
+const tempRoot = async (prefix: string) => {
+  const root = await mkdtemp(path.join(os.tmpdir(), prefix));
+  roots.push(root);
+  return root;
+};
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
 describe('removing folders off the thread', () => {
   it('removes a nested folder, and resolves for one that is not there', async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'remove-'));
+    const root = await tempRoot('theralink-remove-');
     await tree(path.join(root, 'gone'), 'x');
     await Promise.all([removeInBackground(path.join(root, 'gone')), removeInBackground(path.join(root, 'never-was'))]);
     expect(await readdir(root)).toEqual([]);
   });
 
   it('never makes a swap wait behind the removal of leftovers', async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'remove-'));
+    const root = await tempRoot('theralink-remove-');
     // A leftover big enough to take the remover a while.
     for (let folder = 0; folder < 20; folder++) {
       const dir = path.join(root, 'leftover', String(folder));
@@ -38,7 +49,7 @@ describe('removing folders off the thread', () => {
   }, 30_000);
 
   it('replaces a folder whole and removes the one it replaced', async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'replace-'));
+    const root = await tempRoot('theralink-replace-');
     await tree(path.join(root, 'site'), 'old');
     await tree(path.join(root, 'staging'), 'new');
     await replaceDir(path.join(root, 'staging'), path.join(root, 'site'));
