@@ -27,7 +27,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tokyoDateKey } from '../src/lib/tokyo-date';
@@ -118,14 +118,55 @@ if (!existsSync('/usr/bin/time')) {
   process.exit(2);
 }
 
-/** One full build of the export into a fresh folder: its wall seconds, the whole build's peak (MB) and what it printed. */
-async function fullBuild(env: Record<string, string>) {
-  await rm(siteDir, { recursive: true, force: true });
-  await rm(`${siteDir}.state`, { recursive: true, force: true });
-  const build = timed(bin('tsx'), ['scripts/bench/full-build.ts', exportDir, siteDir], env);
+/** One full build of the export into `outDir` (a new folder): its wall seconds, the whole build's peak (MB) and what it printed. */
+function fullBuild(env: Record<string, string>, outDir: string) {
+  const build = timed(bin('tsx'), ['scripts/bench/full-build.ts', exportDir, outDir], env);
   // Pagefind indexes in a process of its own, which GNU time does not see: full-build.ts samples the two together.
   const wholePeakMb = Number(/^whole_build_peak_mb: (\d+)/m.exec(build.stdout)?.[1] ?? 0);
   return { ...build, wholePeakMb };
+}
+
+/** Free bytes on the disk of `.build`. */
+async function freeBytes(): Promise<number> {
+  const disk = await statfs(path.dirname(siteDir));
+  return disk.bavail * disk.bsize;
+}
+
+/** Room left on the disk beside a kept site for the next build (its state, the OS, other work). */
+const DISK_MARGIN_BYTES = 5 * 1024 ** 3;
+
+/**
+ * Sites no timed build may follow the removal of. Removing a site of 85,000
+ * files shortly before a build made that build's main thread (the kernel
+ * creating its files) up to twice as slow, and neither `sync` nor 30 s of
+ * waiting ended it (docs/performance.md), while a production build removes
+ * nothing first. So the bench moves the site an earlier bench left aside
+ * (a rename) and keeps each run's site until all are timed, while the disk
+ * has room for the next; past that it removes a run's site at once and
+ * says the next run followed a removal.
+ */
+class SiteBin {
+  readonly #folder = `${siteDir}-removed-${process.pid}`;
+  #count = 0;
+
+  /** Moves `dir` and its state folder into the bin, when they exist. */
+  async keep(dir: string): Promise<void> {
+    await mkdir(this.#folder, { recursive: true });
+    const kept = path.join(this.#folder, String(this.#count++));
+    for (const [from, to] of [
+      [dir, kept],
+      [`${dir}.state`, `${kept}.state`],
+    ] as const)
+      if (existsSync(from)) await rename(from, to);
+  }
+
+  /** Removes what the bin holds, and the bins and run folders an interrupted bench left behind. */
+  async empty(): Promise<void> {
+    const buildDir = path.dirname(siteDir);
+    const name = path.basename(siteDir);
+    const left = (await readdir(buildDir)).filter((entry) => entry.startsWith(`${name}-removed-`) || entry.startsWith(`${name}-run-`));
+    await Promise.all(left.map((entry) => rm(path.join(buildDir, entry), { recursive: true, force: true })));
+  }
 }
 
 /**
@@ -134,9 +175,15 @@ async function fullBuild(env: Record<string, string>) {
  * the last. `exported`: the export's own figures, when this run made it.
  */
 async function buildAndAudit(env: Record<string, string>, exported: { seconds: number; peakMb: number } | undefined): Promise<void> {
-  const runs: Awaited<ReturnType<typeof fullBuild>>[] = [];
+  const runs: ReturnType<typeof fullBuild>[] = [];
+  const removed = new SiteBin();
+  await removed.keep(siteDir);
+  let afterRemoval = false;
   for (let run = 1; run <= builds; run++) {
-    const build = await fullBuild(env);
+    // The last run builds where the page audit and `npm run bench:deploy` read the site; the others beside it.
+    const outDir = run === builds ? siteDir : `${siteDir}-run-${process.pid}-${run}`;
+    const freeBefore = await freeBytes();
+    const build = fullBuild(env, outDir);
     runs.push(build);
     if (builds > 1) report('build_run', run);
     // Each line of the build's own figures, prefixed (not the empty end after its last line: the next report's).
@@ -144,7 +191,15 @@ async function buildAndAudit(env: Record<string, string>, exported: { seconds: n
     if (builds > 1) {
       report(`build_and_index_wall_seconds_run_${run}`, build.seconds);
       report(`build_and_index_peak_mb_run_${run}`, build.wholePeakMb);
+      report(`build_run_${run}_after_a_site_removed`, afterRemoval ? 'yes' : 'no');
     }
+    if (run === builds) break;
+    const free = await freeBytes();
+    afterRemoval = free - DISK_MARGIN_BYTES < 1.2 * (freeBefore - free);
+    if (afterRemoval) {
+      await rm(outDir, { recursive: true, force: true });
+      await rm(`${outDir}.state`, { recursive: true, force: true });
+    } else await removed.keep(outDir);
   }
   const walls = runs.map((run) => run.seconds);
   const peaks = runs.map((run) => run.wholePeakMb);
@@ -170,6 +225,7 @@ async function buildAndAudit(env: Record<string, string>, exported: { seconds: n
   );
 
   const audit = await auditPublicPages(siteDir);
+  await removed.empty();
   report('pages_audited', audit.pages);
   report('profile_js_gzip_bytes', audit.profileJsGzipBytes);
   report('profile_js_files', audit.profileJsFiles);
