@@ -19,6 +19,7 @@ import { dropEndpointDerivations, loadDirectory } from '../../src/data/directory
 import { writeOwnerSlices } from '../../src/data/owner-slices';
 import { setRenderContext } from '../../src/data/render-context';
 import { redirectUrls } from '../../src/data/site-pages';
+import { bodyBytes, keepResponseBytes } from './byte-response';
 import { traceWorkerHeap } from './heap-trace';
 import { liveHeapMb } from './live-heap';
 import type { CycleContext, Rendered, RendererRequest, RendererResponse, RendererWorkerData } from './protocol';
@@ -149,7 +150,7 @@ function createRenderer(manifest: SSRManifest): Renderer {
             status: response.status,
             kind: routeData?.type === 'endpoint' ? 'endpoint' : 'page',
             location: response.headers.get('location') ?? undefined,
-            body: new Uint8Array(await response.arrayBuffer()),
+            body: await bodyBytes(response),
           };
         }
       };
@@ -176,6 +177,7 @@ export function start(manifest: SSRManifest): void {
   } catch {
     // A system that refuses it renders at the usual priority.
   }
+  keepResponseBytes();
   renderer ??= createRenderer(manifest);
   traceWorkerHeap();
   // Every page module now, not on first use: another process may prune this bundle's folder later on
