@@ -136,14 +136,15 @@ async function freeBytes(): Promise<number> {
 const DISK_MARGIN_BYTES = 5 * 1024 ** 3;
 
 /**
- * Sites no timed build may follow the removal of. Removing a site of 85,000
- * files shortly before a build made that build's main thread (the kernel
- * creating its files) up to twice as slow, and neither `sync` nor 30 s of
- * waiting ended it (docs/performance.md), while a production build removes
- * nothing first. So the bench moves the site an earlier bench left aside
- * (a rename) and keeps each run's site until all are timed, while the disk
- * has room for the next; past that it removes a run's site at once and
- * says the next run followed a removal.
+ * Where the bench puts the sites it is done with, to remove them once every
+ * build is timed. Removing a site of 85,000 files shortly before a build
+ * made that build's main thread (the kernel creating its files) up to
+ * twice as slow, and neither `sync` nor 30 s of waiting ended it
+ * (docs/performance.md), while a production build removes nothing first.
+ * So the bench moves the site an earlier bench left aside (a rename) and
+ * keeps each run's site until all are timed, while the disk has room for
+ * the next; past that it removes a run's site at once and says the next
+ * run followed a removal.
  */
 class SiteBin {
   readonly #folder = `${siteDir}-removed-${process.pid}`;

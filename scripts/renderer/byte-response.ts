@@ -5,9 +5,11 @@
  * about 35 µs a 20 KB page on this machine against 27 µs for the encoding
  * itself, at 85,000 pages a build (docs/performance.md, "Rendering cost per
  * page"). In a render worker, `Response` is this subclass, which keeps a
- * byte body as it was given; `bodyBytes` returns it. Everything else about
- * the response is undici's: its status and headers, and its `body` when
- * Astro reads it (a 404 page, merged into the error response).
+ * byte body as it was given; `bodyBytes` returns it. Its status and
+ * headers are undici's, and its `body`, when Astro reads it (a 404 page,
+ * merged into the error response), a stream of a copy. Its own readers
+ * (`arrayBuffer`, `text`, `clone`) see no body: in the worker only
+ * `bodyBytes` reads a response, and only Astro makes them.
  */
 const kept = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
