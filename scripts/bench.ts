@@ -36,6 +36,7 @@ import { tokyoDateKey } from '../src/lib/tokyo-date';
 import { SIGNED_OUT_PROFILE_JS_BUDGET_BYTES, auditPublicPages } from './bench/page-weight';
 import { clearFirestoreEmulator, startEmulators } from './lib/emulator-process';
 import { ROOT } from './lib/project';
+import { stateDirOf } from './lib/site-state';
 import { ensureRenderer } from './renderer/bundle';
 import { runWithTunedMalloc } from './lib/malloc-tuning';
 import { median } from './bench/stats';
@@ -153,15 +154,23 @@ class SiteBin {
   readonly #folder = `${siteDir}-removed-${process.pid}`;
   #count = 0;
 
-  /** Moves `dir` and its state folder into the bin, when they exist. */
+  /** Moves the site at `dir` (its link and its state folder) into the bin, what of it exists. */
   async keep(dir: string): Promise<void> {
     await mkdir(this.#folder, { recursive: true });
     const kept = path.join(this.#folder, String(this.#count++));
     for (const [from, to] of [
       [dir, kept],
-      [`${dir}.state`, `${kept}.state`],
+      [stateDirOf(dir), stateDirOf(kept)],
     ] as const)
-      if (existsSync(from)) await rename(from, to);
+      // A rename, not existsSync first: the site is a link into its state folder, and a dangling one must go too.
+      await rename(from, to).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+  }
+
+  /** Removes the site at `dir` now (its link and its state folder). */
+  static async removeNow(dir: string): Promise<void> {
+    for (const folder of [dir, stateDirOf(dir)]) await rm(folder, { recursive: true, force: true });
   }
 
   /** Removes what the bin holds, and the bins and run folders an interrupted bench left behind. */
@@ -204,10 +213,8 @@ async function buildAndAudit(env: Record<string, string>, exported: { seconds: n
     if (run === builds) break;
     const free = await freeBytes();
     afterRemoval = free - DISK_MARGIN_BYTES < 1.2 * (freeBefore - free);
-    if (afterRemoval) {
-      await rm(outDir, { recursive: true, force: true });
-      await rm(`${outDir}.state`, { recursive: true, force: true });
-    } else await removed.keep(outDir);
+    if (afterRemoval) await SiteBin.removeNow(outDir);
+    else await removed.keep(outDir);
   }
   const walls = runs.map((run) => run.seconds);
   const peaks = runs.map((run) => run.wholePeakMb);
