@@ -110,7 +110,8 @@ export interface SiteBuildOptions extends BuildEnvironmentOptions {
   memoryBudgetMb?: number;
   /**
    * Render each therapist's profile, schedule and diaries from the export cut by owner, a slice per directory part
-   * of the index (src/data/owner-slices.ts), on a worker per core, after the rest of a full build. When omitted:
+   * of the index, and each store's page from a slice per `stores` part (src/data/owner-slices.ts), on a worker per
+   * core, after the rest of a full build. When omitted:
    * when the memory budget allows fewer render workers over the whole export than there are cores (tests say true
    * or false).
    */

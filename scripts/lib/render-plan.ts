@@ -8,9 +8,10 @@
  * (workersWithin), their heaps growing as far as it has room for
  * (heapGrowthWithin), each part of the full-text index written on the way
  * (./indexed-render.ts). Where the memory holds the whole export to fewer
- * workers than there are cores, each therapist's pages come last, from her
- * slice of the export, a directory part of the index at a time, on every
- * core (src/data/owner-slices.ts, docs/decisions/render-workers-by-memory.md),
+ * workers than there are cores, each store's page and each therapist's
+ * pages come last, from their slice of the export, a `stores` or directory
+ * part of the index at a time, on every core (src/data/owner-slices.ts,
+ * docs/decisions/render-workers-by-memory.md),
  * their heaps growing, after the first slice, as far as the budget has room
  * for beside what a slice leaves them holding.
  */
@@ -147,8 +148,9 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     let sliceHeapGrowthPercent = heapGrowthPercent;
     for (const [k, slice] of slices.slices.entries()) {
       if (k === 1) {
-        // The workers hold one slice now, not the whole export (88 MB live against 573 MB at 100,000 therapists,
-        // whose one worker over the whole export kept the tight growth). The slices' heaps grow by the room left.
+        // The workers hold one slice now, not the whole export (a store slice, the largest kind, against 540 MB live at
+        // 100,000 therapists, whose one worker over the whole export kept the tight growth). The slices' heaps grow by
+        // the room left.
         sliceWorkerHeapMb = await pool.liveHeapMb();
         sliceHeapGrowthPercent = growthFor(sliceWorkerHeapMb, cores);
         setHeapGrowth(sliceHeapGrowthPercent);
@@ -196,9 +198,11 @@ function inPartitionOrder(written: readonly (readonly [SearchPart, number])[], p
 }
 
 /**
- * Writes the owner slices of the export (src/data/owner-slices.ts) into `dir`, a slice per directory part of
- * `partition` (this build's), and keeps, of each slice's pages, those among `urls` (what this build renders after the
- * endpoints), in the slice's order. `parts` names each slice's directory part.
+ * Writes the slices of the export (src/data/owner-slices.ts) into `dir`: a store slice per `stores` part of
+ * `partition` (this build's) and an owner slice per directory part, and keeps, of each slice's pages, those among
+ * `urls` (what this build renders after the endpoints), in the slice's order. The store slices come first: each holds
+ * a part's stores with their therapists, about three times an owner slice, and the heaps' growth for the slices after
+ * the first is measured on it. `parts` names each slice's part.
  */
 async function ownerSlicePages(
   pool: RendererPool,
@@ -208,18 +212,21 @@ async function ownerSlicePages(
   partition: SearchPartition,
 ) {
   await rm(dir, { recursive: true, force: true });
-  const parts = partition.parts.filter((part) => searchPartKind(part) === 'directory');
-  const profiles = new Map(parts.map((part): [SearchPart, string[]] => [part, []]));
+  const partsOf = (kind: string) => partition.parts.filter((part) => searchPartKind(part) === kind);
+  const [storeParts, directoryParts] = [partsOf('stores'), partsOf('directory')];
+  const pages = new Map([...storeParts, ...directoryParts].map((part): [SearchPart, string[]] => [part, []]));
   for (const url of urls) {
     const part = partition.partOf(url);
-    if (part !== undefined) profiles.get(part)?.push(url);
+    if (part !== undefined) pages.get(part)?.push(url);
   }
+  const urlsOf = (parts: readonly SearchPart[]) => parts.map((part) => pages.get(part)!);
+  const written = await pool.ownerSlices(context, dir, urlsOf(directoryParts), urlsOf(storeParts));
   const rendering = new Set(urls);
   const sliced = new Set<string>();
-  const slices = (await pool.ownerSlices(context, dir, [...profiles.values()])).map((slice) => {
+  const slices = [...written.stores, ...written.owners].map((slice) => {
     const urls = slice.urls.filter((url) => rendering.has(url) && !sliced.has(url));
     for (const url of urls) sliced.add(url);
     return { dir: slice.dir, urls };
   });
-  return { slices, sliced, parts };
+  return { slices, sliced, parts: [...storeParts, ...directoryParts] };
 }

@@ -197,7 +197,11 @@ export function start(manifest: SSRManifest): void {
       if (request.type === 'live-heap') return { id: request.id, type: 'live-heap', liveHeapMb: liveHeapMb() };
       if (request.type === 'owner-slices') {
         useContext(request.context);
-        return { id: request.id, type: 'owner-slices', slices: await writeOwnerSlices(request.root, request.profileParts) };
+        return {
+          id: request.id,
+          type: 'owner-slices',
+          slices: await writeOwnerSlices(request.root, request.profileParts, request.storeParts),
+        };
       }
       if (request.type === 'urls') {
         const urls = await serving.urls(request.context, request.fullBuild);

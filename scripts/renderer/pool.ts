@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { OwnerSlice } from '../../src/data/owner-slices';
+import type { ExportSlices } from '../../src/data/owner-slices';
 import type { RendererBundle } from './bundle';
 import type { CycleContext, Rendered, RendererRequestBody, RendererResponse, RendererWorkerData } from './protocol';
 
@@ -102,10 +102,10 @@ export interface RendererPool {
   liveHeapMb(): Promise<number>;
   /**
    * The export of `context` cut by owner into `root`, a slice per directory part of the index (`profileParts`: each
-   * part's profile URLs), written by the worker that listed it (a full build): each slice's folder and pages
-   * (src/data/owner-slices.ts).
+   * part's profile URLs) and one per `stores` part (`storeParts`: each part's URLs), written by the worker that listed
+   * it (a full build): each slice's folder and pages (src/data/owner-slices.ts).
    */
-  ownerSlices(context: CycleContext, root: string, profileParts: string[][]): Promise<OwnerSlice[]>;
+  ownerSlices(context: CycleContext, root: string, profileParts: string[][], storeParts: string[][]): Promise<ExportSlices>;
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
@@ -283,9 +283,9 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
     },
     dropEndpointData: () => largestAnswer(bundle, 'drop-endpoint-data'),
     liveHeapMb: () => largestAnswer(bundle, 'live-heap'),
-    async ownerSlices(context, root, profileParts) {
+    async ownerSlices(context, root, profileParts, storeParts) {
       const [worker] = workersOf(bundle, 1);
-      return (await worker!.ask({ type: 'owner-slices', context, root, profileParts })).slices;
+      return (await worker!.ask({ type: 'owner-slices', context, root, profileParts, storeParts })).slices;
     },
     async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);

@@ -2,7 +2,7 @@
  * Messages between the build (scripts/renderer/pool.ts) and the renderer
  * bundle running in a worker thread (scripts/renderer/entry.ts).
  */
-import type { OwnerSlice } from '../../src/data/owner-slices';
+import type { ExportSlices } from '../../src/data/owner-slices';
 
 /** The export and clock of one build cycle (src/data/render-context.ts). */
 export interface CycleContext {
@@ -38,9 +38,9 @@ export type RendererRequest =
   | { id: number; type: 'live-heap' }
   /**
    * Write the context's export cut by owner into `root`, a slice per directory part of the index, given as its profile
-   * URLs (src/data/owner-slices.ts), and answer with each slice's pages.
+   * URLs, and one per `stores` part, given as its URLs (src/data/owner-slices.ts), and answer with each slice's pages.
    */
-  | { id: number; type: 'owner-slices'; context: CycleContext; root: string; profileParts: string[][] };
+  | { id: number; type: 'owner-slices'; context: CycleContext; root: string; profileParts: string[][]; storeParts: string[][] };
 
 /** A request before the pool numbers it. */
 export type RendererRequestBody = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
@@ -62,5 +62,5 @@ export type RendererResponse =
   | { id: number; type: 'render'; results: Rendered[] }
   | { id: number; type: 'drop-endpoint-data'; liveHeapMb: number }
   | { id: number; type: 'live-heap'; liveHeapMb: number }
-  | { id: number; type: 'owner-slices'; slices: OwnerSlice[] }
+  | { id: number; type: 'owner-slices'; slices: ExportSlices }
   | { id: number; type: 'error'; message: string };

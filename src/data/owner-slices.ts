@@ -1,58 +1,110 @@
 /**
  * The export cut by owner, for a full build whose memory holds the whole
- * export to fewer render workers than there are cores: each therapist's
- * pages (her profile, schedule, calendar feed and link-preview card, and
- * her diaries: about nine pages in ten of a large site) render from her
- * slice, which a worker holds many times over, on every core
- * (docs/decisions/render-workers-by-memory.md).
+ * export to fewer render workers than there are cores: the pages of one
+ * owner render from a slice of the export, which a worker holds many times
+ * over, on every core (docs/decisions/render-workers-by-memory.md). Two cuts,
+ * each a slice per part of the full-text index (src/lib/search/index-parts.ts):
  *
- * **A slice is a directory part of the full-text index**
- * (src/lib/search/index-parts.ts): the therapists whose profile URL the
- * build put in that part. Pagefind holds one part at a time, so a part's
- * profiles must render together; from one slice, they do, and the slice's
- * other pages render while Pagefind writes the part. A profile URL and the
- * slug it names fall in one part, so a slice answers every slug of its part
- * as the whole export does (a held slug that redirects, too: redirects are
- * in every slice). Owners with no profile in the build's parts (stores, the
- * therapists of another shard's parts) go to a slice by their uid's hash.
+ * - **Owner slices**, a slice per directory part: the therapists whose
+ *   profile URL the build put in that part, with her profile, schedule,
+ *   calendar feed, link-preview card and diaries (about nine pages in ten of
+ *   a large site). A profile URL and the slug it names fall in one part, so a
+ *   slice answers every slug of its part as the whole export does (a held
+ *   slug that redirects, too: redirects are in every slice). Owners with no
+ *   profile in the build's parts (stores, the therapists of another shard's
+ *   parts) go to a slice by their uid's hash.
+ * - **Store slices**, a slice per `stores` part: its stores' pages, each
+ *   showing the store's therapists, the shifts at the store (whoever works
+ *   them), and the latest writing of the store and its therapists; a
+ *   therapist who works at the stores of two parts is in both slices.
  *
- * A slice is an export folder like any other (the same files and shard
- * names), so the pages read it unchanged through loadDirectory, and render
- * the same bytes.
+ * Pagefind holds one part at a time, so a part's pages must render
+ * together; from one slice, they do, and the slice's other pages render
+ * while Pagefind writes the part. A slice is an export folder like any
+ * other (the same files and shard names), so the pages read it unchanged
+ * through loadDirectory, and render the same bytes.
  */
 import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fnv1a } from '../lib/fnv1a';
-import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath } from '../lib/routes';
+import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, storePath } from '../lib/routes';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type PublicCollectionName, type PublicRecord } from '../registry/public-collections';
-import { loadDirectory } from './directory';
+import { loadDirectory, type Directory } from './directory';
 import { listExportFiles } from './export-records';
 import { previewCardName, previewCards } from './preview-cards';
 import { renderContext } from './render-context';
 
 /**
- * What a slice holds of each collection: the whole file (what the pages
- * look up by any key: stores, redirects, rankings), or the records whose
- * owner is in it (in a sharded collection, shard file by shard file). Every
- * collection needs a rule: a new one does not compile until it has one.
+ * Where a cut puts the records of a collection: the whole file in every
+ * slice (what the pages look up by any key: stores, redirects, rankings),
+ * or each record in the slices `slicesOf` names (in a sharded collection,
+ * shard file by shard file). Every collection needs a rule in every cut: a
+ * new one does not compile until it has one.
  */
-type SliceRule<T> = 'whole' | { ownerOf: (record: T) => string };
-const SLICE_RULES: { [N in PublicCollectionName]: SliceRule<PublicRecord<N>> } = {
-  therapists: { ownerOf: (therapist) => therapist.id },
-  stores: 'whole',
-  frozenAccounts: { ownerOf: (entry) => entry.userId },
-  shifts: { ownerOf: (shift) => shift.userId },
-  redirects: 'whole',
-  blogs: { ownerOf: (blog) => blog.userId },
-  posts: { ownerOf: (post) => post.userId },
-  availableNow: { ownerOf: (entry) => entry.userId },
-  rankings: 'whole',
-};
+type SliceRule<T> = 'whole' | { slicesOf: (record: T) => readonly number[] };
+type SliceRules = { [N in PublicCollectionName]: SliceRule<PublicRecord<N>> };
+
+/** The owner cut: every record of an owner in her slice. */
+function ownerRules(sliceOf: (uid: string) => number): SliceRules {
+  const hers = (uid: string) => [sliceOf(uid)];
+  return {
+    therapists: { slicesOf: (therapist) => hers(therapist.id) },
+    stores: 'whole',
+    frozenAccounts: { slicesOf: (entry) => hers(entry.userId) },
+    shifts: { slicesOf: (shift) => hers(shift.userId) },
+    redirects: 'whole',
+    blogs: { slicesOf: (blog) => hers(blog.userId) },
+    posts: { slicesOf: (post) => hers(post.userId) },
+    availableNow: { slicesOf: (entry) => hers(entry.userId) },
+    rankings: 'whole',
+  };
+}
+
+/**
+ * The store cut, from the slice of each store whose page the build renders
+ * (`sliceOfStore`): what a store's page reads (src/pages/store-profile/[slug].astro)
+ * in the slice of her store. Its therapists (by their `storeId`) with their
+ * 今すぐ, diaries and posts; its shifts, and whoever works them; its own
+ * former handles, diaries and posts.
+ */
+function storeRules(site: Directory, sliceOfStore: ReadonlyMap<string, number>): SliceRules {
+  const ofStore = (storeId: string | null | undefined) => {
+    const k = storeId ? sliceOfStore.get(storeId) : undefined;
+    return k === undefined ? [] : [k];
+  };
+  const ofTherapist = (uid: string) => ofStore(site.therapistsById.get(uid)?.storeId);
+  const ofAuthor = ({ userId, ownerKind }: { userId: string; ownerKind: 'therapist' | 'store' }) =>
+    ownerKind === 'store' ? ofStore(userId) : ofTherapist(userId);
+  return {
+    therapists: {
+      slicesOf: (therapist) => [
+        ...new Set([
+          ...ofStore(therapist.storeId),
+          ...(site.shiftsByTherapist.get(therapist.id) ?? []).flatMap((shift) => ofStore(shift.storeId)),
+        ]),
+      ],
+    },
+    stores: 'whole',
+    frozenAccounts: { slicesOf: (entry) => (entry.ownerKind === 'store' ? ofStore(entry.userId) : []) },
+    shifts: { slicesOf: (shift) => ofStore(shift.storeId) },
+    redirects: 'whole',
+    blogs: { slicesOf: ofAuthor },
+    posts: { slicesOf: ofAuthor },
+    availableNow: { slicesOf: (entry) => ofTherapist(entry.userId) },
+    rankings: 'whole',
+  };
+}
 
 /** One slice as written: its export folder and the URLs of the pages it renders. */
 export interface OwnerSlice {
   dir: string;
   urls: string[];
+}
+
+/** A cut being written: its slices and where it puts each record. */
+interface Cut {
+  slices: OwnerSlice[];
+  rules: SliceRules;
 }
 
 /**
@@ -75,62 +127,88 @@ export function ownerSliceOf(
   return (uid) => sliceOfTherapist.get(uid) ?? fnv1a(uid) % count;
 }
 
+/** What writeOwnerSlices wrote: a slice per directory part, and one per `stores` part, in the order of their parts. */
+export interface ExportSlices {
+  owners: OwnerSlice[];
+  stores: OwnerSlice[];
+}
+
 /**
  * Writes every slice of the render context's export (loaded whole: the
- * worker that listed the site) into `root`, and names each slice's pages:
- * its part's profile URLs, then each of its therapists' schedule and feed
- * (and card, where she has one), then its diaries. Which of them this
- * build renders is the build's to say: it keeps the URLs it renders.
+ * worker that listed the site) into `root`, and names each slice's pages.
+ * An owner slice: its part's profile URLs, then each of its therapists'
+ * schedule and feed (and card, where she has one), then its diaries. A
+ * store slice: its part's URLs. Which of them this build renders is the
+ * build's to say: it keeps the URLs it renders.
  */
-export async function writeOwnerSlices(root: string, profileParts: readonly (readonly string[])[]): Promise<OwnerSlice[]> {
+export async function writeOwnerSlices(
+  root: string,
+  profileParts: readonly (readonly string[])[],
+  storeParts: readonly (readonly string[])[] = [],
+): Promise<ExportSlices> {
   const site = await loadDirectory();
   const { exportDir } = renderContext();
+  const newSlices = (name: string, parts: readonly (readonly string[])[], count: number) =>
+    Array.from({ length: count }, (_, k): OwnerSlice => ({ dir: path.join(root, `${name}-${k}`), urls: [...(parts[k] ?? [])] }));
   const sliceOf = ownerSliceOf(profileParts, site.therapists);
-  const slices: OwnerSlice[] = Array.from({ length: Math.max(1, profileParts.length) }, (_, k) => ({
-    dir: path.join(root, `slice-${k}`),
-    urls: [...(profileParts[k] ?? [])],
-  }));
-  for (const slice of slices) await mkdir(slice.dir, { recursive: true });
+  const owners: Cut = { slices: newSlices('slice', profileParts, Math.max(1, profileParts.length)), rules: ownerRules(sliceOf) };
+  const stores: Cut = {
+    slices: newSlices('stores', storeParts, storeParts.length),
+    rules: storeRules(site, storeSliceOf(storeParts, site)),
+  };
+  const cuts = [owners, stores];
   // A sharded collection's folder, in every slice: a slice may hold none of its shards.
   const shardedFolders = PUBLIC_COLLECTION_NAMES.filter((name) => PUBLIC_COLLECTIONS[name].shardBy).map(
     (name) => PUBLIC_COLLECTIONS[name].file,
   );
-  for (const slice of slices) for (const folder of shardedFolders) await mkdir(path.join(slice.dir, folder));
+  for (const { slices } of cuts)
+    for (const slice of slices)
+      for (const folder of ['', ...shardedFolders]) await mkdir(path.join(slice.dir, folder), { recursive: true });
   for (const { name, file } of await listExportFiles(exportDir)) {
-    const rule = SLICE_RULES[name] as SliceRule<unknown>;
-    if (rule === 'whole') {
-      for (const slice of slices) await link(path.join(exportDir, file), path.join(slice.dir, file));
-    } else if (PUBLIC_COLLECTIONS[name].shardBy) {
-      // A shard file at a time, bodies included: the listing holds the diaries without them.
-      const records = JSON.parse(await readFile(path.join(exportDir, file), 'utf8')) as unknown[];
-      await writeBySlice(records, rule.ownerOf, sliceOf, slices, file, { skipEmpty: true });
-    } else {
-      await writeBySlice(site[name] as unknown[], rule.ownerOf, sliceOf, slices, file, { skipEmpty: false });
+    // A shard file at a time, bodies included (the listing holds the diaries without them), read once for both cuts.
+    const records = PUBLIC_COLLECTIONS[name].shardBy
+      ? (JSON.parse(await readFile(path.join(exportDir, file), 'utf8')) as unknown[])
+      : (site[name] as unknown[]);
+    for (const { slices, rules } of cuts) {
+      const rule = rules[name] as SliceRule<unknown>;
+      if (rule === 'whole') for (const slice of slices) await link(path.join(exportDir, file), path.join(slice.dir, file));
+      else await writeBySlice(records, rule.slicesOf, slices, file, { skipEmpty: Boolean(PUBLIC_COLLECTIONS[name].shardBy) });
     }
   }
   const cards = previewCards(site);
   for (const therapist of site.therapists) {
-    const urls = slices[sliceOf(therapist.id)]!.urls;
+    const urls = owners.slices[sliceOf(therapist.id)]!.urls;
     urls.push(schedulePath(therapist.id), scheduleFeedPath(therapist.id));
     // Her link-preview card, where she has one: drawn from her record and her store's name, both in her slice.
     if (cards.has(previewCardName(therapist.profileSlug))) urls.push(profileCardPath(therapist.profileSlug));
   }
   // In the export's order, shard after shard: each worker parses a shard's bodies about once (src/data/blog-bodies.ts).
-  for (const blog of site.blogs) slices[sliceOf(blog.userId)]!.urls.push(blogPath(blog.id));
-  return slices;
+  for (const blog of site.blogs) owners.slices[sliceOf(blog.userId)]!.urls.push(blogPath(blog.id));
+  return { owners: owners.slices, stores: stores.slices };
+}
+
+/** The store slice of each store whose page is in one of `storeParts` (the URLs of each `stores` part the build renders). */
+function storeSliceOf(storeParts: readonly (readonly string[])[], site: Directory): Map<string, number> {
+  const partOfUrl = new Map<string, number>();
+  for (const [k, urls] of storeParts.entries()) for (const url of urls) partOfUrl.set(url, k);
+  const sliceOfStore = new Map<string, number>();
+  for (const store of site.stores) {
+    const k = partOfUrl.get(storePath(store.profileSlug));
+    if (k !== undefined) sliceOfStore.set(store.id, k);
+  }
+  return sliceOfStore;
 }
 
 /** Writes each slice's records of `records` (in their order) to `file` in its folder; a shard no owner of the slice writes in is left out. */
 async function writeBySlice(
   records: readonly unknown[],
-  ownerOf: (record: unknown) => string,
-  sliceOf: (uid: string) => number,
+  slicesOf: (record: unknown) => readonly number[],
   slices: readonly OwnerSlice[],
   file: string,
   { skipEmpty }: { skipEmpty: boolean },
 ): Promise<void> {
   const bySlice = slices.map((): unknown[] => []);
-  for (const record of records) bySlice[sliceOf(ownerOf(record))]!.push(record);
+  for (const record of records) for (const k of slicesOf(record)) bySlice[k]!.push(record);
   for (const [k, slice] of slices.entries())
     if (!skipEmpty || bySlice[k]!.length > 0) await writeFile(path.join(slice.dir, file), JSON.stringify(bySlice[k]));
 }

@@ -27,7 +27,7 @@ import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bund
 import { closeRenderers, HEAP_GROWING_PERCENT, HELD_HEAP_GROWING_PERCENT, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartitionOf } from '../../scripts/lib/search-files';
-import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH } from '../../src/lib/routes';
+import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH, storePath } from '../../src/lib/routes';
 import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
 import { TEST_PROJECTS } from '../setup/projects';
@@ -205,7 +205,7 @@ describe('a full build across machines', () => {
     expect(oneMachine.sliceWorkerHeapMb).toBe(0);
   });
 
-  it('renders each profile, schedule, calendar feed, card and diary from its owner slice, the same bytes as from the whole export', async () => {
+  it("renders each profile, schedule, calendar feed, card and diary from its owner slice, and each store's page from its store slice, the same bytes as from the whole export", async () => {
     const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url);
     const { records } = await readExportFiles(EXPORT, { check: false });
     const perTherapist = new Set(
@@ -215,8 +215,10 @@ describe('a full build across machines', () => {
         ...(therapist.photoURL ? [] : [profileCardPath(therapist.profileSlug)]),
       ]),
     );
-    const ownerPages = siteUrls.filter((url) => perTherapist.has(url) || url.startsWith(blogPath('')) || url.startsWith(profilePath('')));
+    const slicePrefixes = [blogPath(''), profilePath(''), storePath('')];
+    const ownerPages = siteUrls.filter((url) => perTherapist.has(url) || slicePrefixes.some((prefix) => url.startsWith(prefix)));
     expect(ownerPages.length).toBeGreaterThan(500);
+    expect(ownerPages.filter((url) => url.startsWith(storePath(''))).length, 'store pages').toBeGreaterThan(10);
     expect(ownerPages.filter((url) => perTherapist.has(url) && url.endsWith('.png')).length, 'cards').toBeGreaterThan(0);
     expect(smallParts.ownerSlicePages).toBe(ownerPages.length);
     expect(slicedShards.reduce((sum, build) => sum + build.ownerSlicePages, 0)).toBe(ownerPages.length);

@@ -2,23 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blogAt } from '../../src/data/blogs';
+import { blogAt, latestBy } from '../../src/data/blogs';
 import { blogBody } from '../../src/data/blog-bodies';
 import { loadDirectory, predecessorOf, type Directory } from '../../src/data/directory';
 import { ownerSliceOf, writeOwnerSlices, type OwnerSlice } from '../../src/data/owner-slices';
-import { profileSlugs, therapistAt } from '../../src/data/profiles';
+import { profileSlugs, storeAt, therapistAt } from '../../src/data/profiles';
 import { setRenderContext } from '../../src/data/render-context';
-import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath } from '../../src/lib/routes';
+import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, storePath } from '../../src/lib/routes';
 import { kindParts } from '../../src/lib/search/index-parts';
 import { tokyoInstant } from '../../src/lib/tokyo-date';
-import { publicExport, writePublicExport } from '../factories/public-export';
+import { postRecord, publicExport, shiftRecord, writePublicExport } from '../factories/public-export';
 
 const TODAY = '2026-11-22';
 const now = tokyoInstant(TODAY, '09:00');
 
-/** The profile URLs of each directory part, cut as a build cuts them (at most `limit` a part). */
-function profilePartsOf(site: Directory, limit: number): string[][] {
-  const urls = profileSlugs(site, 'therapist').map(profilePath);
+/** The page URLs of each part of a kind, cut as a build cuts them (at most `limit` a part). */
+function partsOf(urls: readonly string[], limit: number): string[][] {
   const cut = kindParts(urls, limit);
   const parts = Array.from({ length: cut.count }, (): string[] => []);
   for (const url of urls) parts[cut.indexOf(url)]!.push(url);
@@ -48,14 +47,28 @@ describe('ownerSliceOf', () => {
   });
 });
 
+const profilePartsOf = (site: Directory, limit: number) => partsOf(profileSlugs(site, 'therapist').map(profilePath), limit);
+const storePartsOf = (site: Directory, limit: number) => partsOf(profileSlugs(site, 'store').map(storePath), limit);
+
 describe('writeOwnerSlices', () => {
   let dir: string;
   let whole: Directory;
   let profileParts: string[][];
+  let storeParts: string[][];
   let slices: OwnerSlice[];
+  let storeSlices: OwnerSlice[];
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'owner-slices-'));
     const records = publicExport({ therapists: 60, today: TODAY });
+    const [freelancer, employed] = [records.therapists.find((t) => !t.storeId)!, records.therapists.find((t) => t.storeId)!];
+    const elsewhere = records.stores.find((store) => store.id !== employed.storeId)!;
+    // Shifts at a store not hers (a freelancer's, another store's therapist's), a store's post, a therapist 今すぐ.
+    records.shifts.push(
+      shiftRecord({ ...freelancer, storeId: elsewhere.id }, TODAY, '10:00', '11:00'),
+      shiftRecord({ ...employed, storeId: elsewhere.id }, TODAY, '21:00', '23:00'),
+    );
+    records.posts.push(postRecord(records.stores[1]!, 3));
+    records.availableNow.push({ userId: employed.id, until: '2026-11-22T03:00:00.000Z', setAt: '2026-11-21T23:00:00.000Z' });
     // A renamed profile: its old slug redirects while held, from whichever slice its old URL's part is in.
     records.redirects.push({
       kind: 'therapist',
@@ -67,14 +80,16 @@ describe('writeOwnerSlices', () => {
     setRenderContext({ exportDir: path.join(dir, 'export'), version: `whole-${Date.now()}`, now, checked: true });
     whole = await loadDirectory();
     profileParts = profilePartsOf(whole, 20);
-    slices = await writeOwnerSlices(path.join(dir, 'slices'), profileParts);
+    storeParts = storePartsOf(whole, 2);
+    ({ owners: slices, stores: storeSlices } = await writeOwnerSlices(path.join(dir, 'slices'), profileParts, storeParts));
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  const load = (k: number) => {
-    setRenderContext({ exportDir: slices[k]!.dir, version: `slice-${k}-${Date.now()}`, now, checked: true });
+  const loadFrom = (slice: OwnerSlice, name: string) => {
+    setRenderContext({ exportDir: slice.dir, version: `${name}-${Date.now()}`, now, checked: true });
     return loadDirectory();
   };
+  const load = (k: number) => loadFrom(slices[k]!, `slice-${k}`);
 
   it('writes a slice per directory part, each therapist in her profile’s, with every record of hers the whole export has', async () => {
     expect(profileParts.length).toBeGreaterThanOrEqual(3);
@@ -134,6 +149,44 @@ describe('writeOwnerSlices', () => {
         expect(blogAt(sliceSite, id)).toEqual(blogAt(whole, id));
         expect(await blogBody(blogAt(sliceSite, id)!.blog)).toBe(bodies.get(id));
       }
+    }
+  });
+
+  it("writes a store slice per `stores` part, whose stores' pages read what they read from the whole export, and only that", async () => {
+    expect(storeParts.length).toBeGreaterThanOrEqual(3);
+    expect(storeSlices.map((slice) => slice.urls)).toEqual(storeParts);
+    const shiftsElsewhere = whole.shifts.filter((shift) => whole.therapistsById.get(shift.userId)?.storeId !== shift.storeId);
+    expect(shiftsElsewhere.length).toBeGreaterThanOrEqual(2);
+    expect(storeParts.flat().filter((url) => storeAt(whole, url.slice(storePath('').length))?.movedTo).length).toBeGreaterThan(0);
+    const latest = (site: Directory, storeId: string) =>
+      latestBy(site, [storeId, ...(site.therapistsByStore.get(storeId) ?? []).map((therapist) => therapist.id)], 3);
+    for (const [k, urls] of storeParts.entries()) {
+      const slice = await loadFrom(storeSlices[k]!, `stores-${k}`);
+      const storeIds = new Set<string>();
+      for (const url of urls) {
+        const slug = url.slice(storePath('').length);
+        const at = storeAt(slice, slug);
+        expect(at, url).toEqual(storeAt(whole, slug));
+        // A store's document id redirects to its slug: stores and redirects are whole in every slice.
+        const store = at!.profile;
+        if (!store) continue;
+        storeIds.add(store.id);
+        expect(slice.therapistsByStore.get(store.id), url).toEqual(whole.therapistsByStore.get(store.id));
+        expect(slice.shiftsByStore.get(store.id), url).toEqual(whole.shiftsByStore.get(store.id));
+        for (const shift of whole.shiftsByStore.get(store.id) ?? [])
+          expect(slice.therapistsById.get(shift.userId), shift.id).toEqual(whole.therapistsById.get(shift.userId));
+        expect(slice.frozenByOwner.get(store.id), url).toEqual(whole.frozenByOwner.get(store.id));
+        for (const therapist of whole.therapistsByStore.get(store.id) ?? [])
+          expect(slice.availableNowById.get(therapist.id)).toEqual(whole.availableNowById.get(therapist.id));
+        expect(latest(slice, store.id), url).toEqual(latest(whole, store.id));
+      }
+      // Only what its stores' pages read: the shifts at its stores, the writing of its stores and their therapists.
+      const ofItsStores = (uid: string) => storeIds.has(uid) || storeIds.has(whole.therapistsById.get(uid)?.storeId ?? '');
+      for (const shift of slice.shifts) expect(storeIds.has(shift.storeId ?? '')).toBe(true);
+      for (const record of [...slice.blogs, ...slice.posts, ...slice.availableNow]) expect(ofItsStores(record.userId)).toBe(true);
+      for (const therapist of slice.therapists)
+        expect(ofItsStores(therapist.id) || slice.shifts.some((shift) => shift.userId === therapist.id)).toBe(true);
+      expect(slice.therapists.length).toBeLessThan(whole.therapists.length);
     }
   });
 

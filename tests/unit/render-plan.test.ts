@@ -33,12 +33,13 @@ interface RenderCall {
 
 /**
  * The renderer's workers as the plan's render sees them: each call's pages answered in batches, in order. Asked for
- * owner slices, it answers a slice per directory part given, with its profiles and then `slicePages[k]`.
+ * slices, it answers an owner slice per directory part given, with its profiles and then `slicePages[k]`, and a store
+ * slice per `stores` part given, with its pages.
  */
 function standInPool(slicePages: string[][] = []) {
   const calls: RenderCall[] = [];
   const events: string[] = [];
-  const asked: string[][][] = [];
+  const asked: { profileParts: string[][]; storeParts: string[][] }[] = [];
   const answer = (url: string): Rendered => ({ url, status: 200, kind: 'page', body: new Uint8Array() });
   const pool: RendererPool = {
     urls: () => Promise.reject(new Error('not asked')),
@@ -51,10 +52,13 @@ function standInPool(slicePages: string[][] = []) {
       events.push('heap');
       return SLICE_HEAP_MB;
     },
-    async ownerSlices(_context, root, profileParts) {
+    async ownerSlices(_context, root, profileParts, storeParts) {
       events.push('slices');
-      asked.push(profileParts);
-      return profileParts.map((profiles, k) => ({ dir: path.join(root, `${k}`), urls: [...profiles, ...(slicePages[k] ?? [])] }));
+      asked.push({ profileParts, storeParts });
+      return {
+        owners: profileParts.map((profiles, k) => ({ dir: path.join(root, `${k}`), urls: [...profiles, ...(slicePages[k] ?? [])] })),
+        stores: storeParts.map((pages, k) => ({ dir: path.join(root, `stores-${k}`), urls: [...pages] })),
+      };
     },
     async render(context, urls, onResults, parallel) {
       const call: RenderCall = { context, urls: [], parallel };
@@ -73,13 +77,13 @@ function standInPool(slicePages: string[][] = []) {
   return { pool, calls, events, asked };
 }
 
-/** A handler that writes nothing, and hands each profile's page over for the index. */
+/** A handler that writes nothing, and hands each page of `searchable` (profiles' and stores') over for the index. */
 const handler =
-  (handled: string[]) =>
+  (handled: string[], searchable = /^\/(profile|store-profile)\//) =>
   async (result: Rendered): Promise<PageOutcome> => {
     handled.push(result.url);
     const file = `${result.url.slice(1)}.html`;
-    return { file, searchText: result.url.startsWith('/profile/') ? page(result.url) : undefined };
+    return { file, searchText: searchable.test(result.url) ? page(result.url) : undefined };
   };
 
 describe('renderPlan', () => {
@@ -134,12 +138,13 @@ describe('renderPlan', () => {
     expect(steps).toEqual(['render']);
   });
 
-  it("renders an empty generation's endpoints first on one worker, then the rest with their parts of the index, then each owner slice from its own export with its directory part", async () => {
+  it("renders an empty generation's endpoints first on one worker, then the rest with their parts of the index, then each store slice and each owner slice from its own export with its part", async () => {
     const urls = [
       '/h/00.json',
       '/n/00.json',
       ...Array.from({ length: 20 }, (_, i) => `/profile/p${i}`),
       ...Array.from({ length: 20 }, (_, i) => `/schedule/s${i}`),
+      ...Array.from({ length: 12 }, (_, i) => `/store-profile/t${i}`),
       '/blog/x',
       '/stores',
     ];
@@ -149,10 +154,12 @@ describe('renderPlan', () => {
     ]);
     const dir = await folder();
     const plan = planBuild(urls, undefined, null);
-    // The profiles in several directory parts: a slice each.
-    const parts = searchPartsOf(urls, { directory: 8, stores: 8, blogs: 8 });
+    // The profiles in several directory parts, the store pages in several `stores` parts: a slice each.
+    const parts = searchPartsOf(urls, { directory: 8, stores: 5, blogs: 8 });
     const directoryParts = parts.parts.filter((part) => part.startsWith('directory'));
+    const storeParts = parts.parts.filter((part) => part.startsWith('stores'));
     expect(directoryParts.length).toBeGreaterThanOrEqual(3);
+    expect(storeParts.length).toBeGreaterThanOrEqual(2);
     const handled: string[] = [];
     const steps: string[] = [];
     const timings: Record<string, number> = {};
@@ -171,21 +178,32 @@ describe('renderPlan', () => {
       step: (name) => steps.push(name),
     });
 
-    // The slices are the directory parts, each named by its profiles.
-    expect(asked).toEqual([directoryParts.map((part) => urls.filter((url) => parts.partOf(url) === part))]);
-    // The workers' heaps are measured once, after the first slice, and the others grow by what that leaves room for.
-    const sliceRenders = directoryParts.map((_, k) => `render ${k + 3}`);
+    // The slices are the directory parts, each named by its profiles, and the `stores` parts, each named by its pages.
+    const pagesOf = (part: string) => urls.filter((url) => parts.partOf(url) === part);
+    expect(asked).toEqual([{ profileParts: directoryParts.map(pagesOf), storeParts: storeParts.map(pagesOf) }]);
+    // The workers' heaps are measured once, after the first slice (a store slice, the larger kind), and the others grow
+    // by what that leaves room for.
+    const sliceRenders = [...storeParts, ...directoryParts].map((_, k) => `render ${k + 3}`);
     expect(events).toEqual(['render 1', 'drop', 'slices', 'render 2', sliceRenders[0], 'heap', ...sliceRenders.slice(1)]);
-    const [endpoints, whole, ...slices] = calls;
+    const [endpoints, whole, ...allSlices] = calls;
+    const storeSlices = allSlices.slice(0, storeParts.length);
+    const slices = allSlices.slice(storeParts.length);
     expect(endpoints).toEqual({ context: CONTEXT, urls: ['/h/00.json', '/n/00.json'], parallel: 1 });
     expect(whole!.context).toEqual(CONTEXT);
     expect(whole!.urls.sort()).toEqual(['/stores', ...Array.from({ length: 18 }, (_, i) => `/schedule/s${i + 2}`)].sort());
     // Each slice's pages from the slice's export, under a version of its own, its profiles first; a page in two slices
     // renders once, a page the build does not render not at all.
     // (The order within a slice is the index's: its profiles wait while the part before is written.)
+    for (const [k, slice] of storeSlices.entries()) {
+      expect(slice!.context).toEqual({ ...CONTEXT, exportDir: path.join(dir, 'slices', `stores-${k}`), version: `v1.slice-${k}` });
+      expect(slice!.urls.sort()).toEqual(pagesOf(storeParts[k]!).sort());
+    }
     for (const [k, slice] of slices.entries()) {
-      expect(slice!.context).toEqual({ ...CONTEXT, exportDir: path.join(dir, 'slices', `${k}`), version: `v1.slice-${k}` });
-      expect(slice!.urls.sort()).toEqual([...asked[0]![k]!, ...([['/schedule/s0', '/blog/x'], ['/schedule/s1']][k] ?? [])].sort());
+      const at = storeParts.length + k;
+      expect(slice!.context).toEqual({ ...CONTEXT, exportDir: path.join(dir, 'slices', `${k}`), version: `v1.slice-${at}` });
+      expect(slice!.urls.sort()).toEqual(
+        [...asked[0]!.profileParts[k]!, ...([['/schedule/s0', '/blog/x'], ['/schedule/s1']][k] ?? [])].sort(),
+      );
     }
     expect(handled.sort()).toEqual([...urls].sort());
 
@@ -195,11 +213,11 @@ describe('renderPlan', () => {
     expect(list.parts.map((part) => part.pages)).toEqual(
       parts.parts.map((part) => urls.filter((url) => parts.partOf(url) === part).length),
     );
-    for (const part of directoryParts) expect(timings[`index ${part} written`]).toBeGreaterThan(0);
+    for (const part of [...storeParts, ...directoryParts]) expect(timings[`index ${part} written`]).toBeGreaterThan(0);
     expect(rendered).toEqual({
       renderWorkers: workerCount(urls.length),
       workerHeapMb: 50,
-      ownerSlicePages: 23,
+      ownerSlicePages: 35,
       sliceWorkers: workerCount(urls.length),
       // Heaps of 50 MB leave a 2,048 MB budget room for the most growth (heapGrowthWithin).
       heapGrowthPercent: 200,
@@ -248,7 +266,8 @@ describe('renderPlan', () => {
         pool,
         context: CONTEXT,
         plan: planBuild(urls, undefined, null),
-        handle: handler([]),
+        // The store's page renders without words.
+        handle: handler([], /^\/profile\//),
         parts: searchPartsOf(['/profile/a']),
         indexDir: path.join(dir, `pagefind-${status}`),
         memoryBudgetMb: 2048,
