@@ -63,7 +63,7 @@ function ownerRules(sliceOf: (uid: string) => number): SliceRules {
 /**
  * The store cut, from the slice of each store whose page the build renders
  * (`sliceOfStore`): what a store's page reads (src/pages/store-profile/[slug].astro)
- * in the slice of her store. Its therapists (by their `storeId`) with their
+ * in that store's slice. Its therapists (by their `storeId`) with their
  * 今すぐ, diaries and posts; its shifts, and whoever works them; its own
  * former handles, diaries and posts.
  */
