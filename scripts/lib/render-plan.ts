@@ -17,7 +17,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { indexPartKindOf, isIndexEndpoint } from '../../src/data/site-pages';
-import { partitionOnly, searchPartKind, type SearchPart, type SearchPartition } from '../../src/lib/search/index-parts';
+import { partitionOnly, searchPartKind, type IndexPartKind, type SearchPart, type SearchPartition } from '../../src/lib/search/index-parts';
 import { HEAP_GROWING_PERCENT, heapGrowthWithin, setHeapGrowth, workerCount, workersWithin, type RendererPool } from '../renderer/pool';
 import { liveHeapMb } from '../renderer/live-heap';
 import type { CycleContext, Rendered } from '../renderer/protocol';
@@ -212,9 +212,10 @@ async function ownerSlicePages(
   partition: SearchPartition,
 ) {
   await rm(dir, { recursive: true, force: true });
-  const partsOf = (kind: string) => partition.parts.filter((part) => searchPartKind(part) === kind);
+  const partsOf = (kind: IndexPartKind) => partition.parts.filter((part) => searchPartKind(part) === kind);
   const [storeParts, directoryParts] = [partsOf('stores'), partsOf('directory')];
-  const pages = new Map([...storeParts, ...directoryParts].map((part): [SearchPart, string[]] => [part, []]));
+  const sliceParts = [...storeParts, ...directoryParts];
+  const pages = new Map(sliceParts.map((part): [SearchPart, string[]] => [part, []]));
   for (const url of urls) {
     const part = partition.partOf(url);
     if (part !== undefined) pages.get(part)?.push(url);
@@ -228,5 +229,5 @@ async function ownerSlicePages(
     for (const url of urls) sliced.add(url);
     return { dir: slice.dir, urls };
   });
-  return { slices, sliced, parts: [...storeParts, ...directoryParts] };
+  return { slices, sliced, parts: sliceParts };
 }

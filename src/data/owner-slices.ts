@@ -117,14 +117,24 @@ export function ownerSliceOf(
   therapists: readonly { id: string; profileSlug: string }[],
 ): (uid: string) => number {
   const count = Math.max(1, profileParts.length);
-  const partOfUrl = new Map<string, number>();
-  for (const [k, urls] of profileParts.entries()) for (const url of urls) partOfUrl.set(url, k);
-  const sliceOfTherapist = new Map<string, number>();
-  for (const { id, profileSlug } of therapists) {
-    const k = partOfUrl.get(profilePath(profileSlug));
-    if (k !== undefined) sliceOfTherapist.set(id, k);
-  }
+  const sliceOfTherapist = partOfPage(profileParts, therapists, profilePath);
   return (uid) => sliceOfTherapist.get(uid) ?? fnv1a(uid) % count;
+}
+
+/** The part (from 0) of each profile among `profiles` whose page, at `pathOf(slug)`, is in one of `parts`: by its id. */
+function partOfPage(
+  parts: readonly (readonly string[])[],
+  profiles: readonly { id: string; profileSlug: string }[],
+  pathOf: (slug: string) => string,
+): Map<string, number> {
+  const partOfUrl = new Map<string, number>();
+  for (const [k, urls] of parts.entries()) for (const url of urls) partOfUrl.set(url, k);
+  const partOfProfile = new Map<string, number>();
+  for (const { id, profileSlug } of profiles) {
+    const k = partOfUrl.get(pathOf(profileSlug));
+    if (k !== undefined) partOfProfile.set(id, k);
+  }
+  return partOfProfile;
 }
 
 /** What writeOwnerSlices wrote: a slice per directory part, and one per `stores` part, in the order of their parts. */
@@ -154,7 +164,8 @@ export async function writeOwnerSlices(
   const owners: Cut = { slices: newSlices('slice', profileParts, Math.max(1, profileParts.length)), rules: ownerRules(sliceOf) };
   const stores: Cut = {
     slices: newSlices('stores', storeParts, storeParts.length),
-    rules: storeRules(site, storeSliceOf(storeParts, site)),
+    // The store slice of each store whose page is in one of the `stores` parts.
+    rules: storeRules(site, partOfPage(storeParts, site.stores, storePath)),
   };
   const cuts = [owners, stores];
   // A sharded collection's folder, in every slice: a slice may hold none of its shards.
@@ -185,18 +196,6 @@ export async function writeOwnerSlices(
   // In the export's order, shard after shard: each worker parses a shard's bodies about once (src/data/blog-bodies.ts).
   for (const blog of site.blogs) owners.slices[sliceOf(blog.userId)]!.urls.push(blogPath(blog.id));
   return { owners: owners.slices, stores: stores.slices };
-}
-
-/** The store slice of each store whose page is in one of `storeParts` (the URLs of each `stores` part the build renders). */
-function storeSliceOf(storeParts: readonly (readonly string[])[], site: Directory): Map<string, number> {
-  const partOfUrl = new Map<string, number>();
-  for (const [k, urls] of storeParts.entries()) for (const url of urls) partOfUrl.set(url, k);
-  const sliceOfStore = new Map<string, number>();
-  for (const store of site.stores) {
-    const k = partOfUrl.get(storePath(store.profileSlug));
-    if (k !== undefined) sliceOfStore.set(store.id, k);
-  }
-  return sliceOfStore;
 }
 
 /** Writes each slice's records of `records` (in their order) to `file` in its folder; a shard no owner of the slice writes in is left out. */
