@@ -20,7 +20,9 @@ const AHEAD = 96;
 
 interface PartPages {
   part: SearchPart;
+  /** Its URLs, until every one is handed out (not held through the rest of the build). */
   urls: readonly string[];
+  count: number;
   /** URLs handed out to render, and of those, rendered and handled (`rendered`). */
   handedOut: number;
   handled: number;
@@ -84,7 +86,10 @@ export class IndexedRender {
       const part = partition.partOf(url);
       (part ? byPart.get(part)! : rest).push(url);
     }
-    this.#parts = partition.parts.map((part) => ({ part, urls: byPart.get(part)!, handedOut: 0, handled: 0 }));
+    this.#parts = partition.parts.map((part) => {
+      const urls = byPart.get(part)!;
+      return { part, urls, count: urls.length, handedOut: 0, handled: 0 };
+    });
     this.#rest = listSource(rest);
   }
 
@@ -105,13 +110,14 @@ export class IndexedRender {
           continue;
         }
         // A part without pages is an empty index (/search merges it as one).
-        if (part.urls.length === 0) {
+        if (part.count === 0) {
           this.#partTakenIn(part);
           continue;
         }
-        if (part.handedOut < part.urls.length && part.handedOut - part.handled + this.#writer.pending < AHEAD) {
+        if (part.handedOut < part.count && part.handedOut - part.handled + this.#writer.pending < AHEAD) {
           const batch = part.urls.slice(part.handedOut, part.handedOut + size);
           part.handedOut += batch.length;
+          if (part.handedOut === part.count) part.urls = [];
           return batch;
         }
       }
@@ -133,7 +139,7 @@ export class IndexedRender {
     if (pages?.part !== part) throw new Error(`${url} was rendered outside its part of the search index (${part}).`);
     if (text !== undefined) await this.#writer!.add(file, text);
     pages.handled++;
-    if (pages.handled === pages.urls.length) this.#partTakenIn(pages);
+    if (pages.handled === pages.count) this.#partTakenIn(pages);
     this.#wake();
   }
 

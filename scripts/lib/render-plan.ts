@@ -136,17 +136,18 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
       step('render');
       return { renderWorkers, workerHeapMb, ...unsliced(heapGrowthPercent) };
     }
-    const wholeExportUrls = rest.filter((url) => !slices.sliced.has(url));
     await renderIndexed(
       context,
-      wholeExportUrls,
+      slices.wholeExportUrls,
       partitionOnly(parts, (part) => !slices.parts.includes(part)),
       renderWorkers,
     );
     step('render whole export');
     let sliceWorkerHeapMb = 0;
     let sliceHeapGrowthPercent = heapGrowthPercent;
-    for (const [k, slice] of slices.slices.entries()) {
+    for (let k = 0; slices.slices.length > 0; k++) {
+      // Taken off the list: the render's order holds the slice's URLs from here, and lets go of them as they go out.
+      const slice = slices.slices.shift()!;
       if (k === 1) {
         // The workers hold one slice now, not the whole export (a store slice, the largest kind, against 540 MB live at
         // 100,000 therapists, whose one worker over the whole export kept the tight growth). The slices' heaps grow by
@@ -169,7 +170,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     return {
       renderWorkers,
       workerHeapMb,
-      ownerSlicePages: slices.sliced.size,
+      ownerSlicePages: slices.slicedPages,
       sliceWorkers: cores,
       heapGrowthPercent,
       sliceWorkerHeapMb,
@@ -202,7 +203,8 @@ function inPartitionOrder(written: readonly (readonly [SearchPart, number])[], p
  * `partition` (this build's) and an owner slice per directory part, and keeps, of each slice's pages, those among
  * `urls` (what this build renders after the endpoints), in the slice's order. The store slices come first: each holds
  * a part's stores with their therapists, about three times an owner slice, and the heaps' growth for the slices after
- * the first is measured on it. `parts` names each slice's part.
+ * the first is measured on it. `parts` names each slice's part; `wholeExportUrls` are the rest of `urls`, in order,
+ * which render from the whole export, and `slicedPages` counts the others.
  */
 async function ownerSlicePages(
   pool: RendererPool,
@@ -222,12 +224,23 @@ async function ownerSlicePages(
   }
   const urlsOf = (parts: readonly SearchPart[]) => parts.map((part) => pages.get(part)!);
   const written = await pool.ownerSlices(context, dir, urlsOf(directoryParts), urlsOf(storeParts));
-  const rendering = new Set(urls);
-  const sliced = new Set<string>();
+  // Each URL to render, by itself: a slice keeps this thread's string of its URLs, not the copy the worker's answer
+  // brought, which would be a second string per page for as long as the slices render. Taken out once a slice has it.
+  const unsliced = new Map(urls.map((url) => [url, url]));
   const slices = [...written.stores, ...written.owners].map((slice) => {
-    const urls = slice.urls.filter((url) => rendering.has(url) && !sliced.has(url));
-    for (const url of urls) sliced.add(url);
-    return { dir: slice.dir, urls };
+    const own: string[] = [];
+    for (const url of slice.urls) {
+      const rendered = unsliced.get(url);
+      if (rendered === undefined) continue;
+      own.push(rendered);
+      unsliced.delete(url);
+    }
+    return { dir: slice.dir, urls: own };
   });
-  return { slices, sliced, parts: sliceParts };
+  return {
+    slices,
+    parts: sliceParts,
+    slicedPages: urls.length - unsliced.size,
+    wholeExportUrls: [...unsliced.keys()],
+  };
 }
