@@ -139,12 +139,7 @@ export function partitionSearch(
   kindOf: (url: string) => IndexPartKind | undefined,
   limits: Readonly<Record<IndexPartKind, number>> = SEARCH_PART_PAGES,
 ): SearchPartition {
-  const byKind = new Map<IndexPartKind, string[]>(INDEX_PART_KINDS.map((kind) => [kind, []]));
-  for (const url of urls) {
-    const kind = kindOf(url);
-    if (kind) byKind.get(kind)!.push(url);
-  }
-  const cut = new Map(INDEX_PART_KINDS.map((kind) => [kind, kindParts(byKind.get(kind)!, limits[kind])]));
+  const cut = cutByKind(urls, kindOf, limits);
   return {
     parts: INDEX_PART_KINDS.flatMap((kind) => Array.from({ length: cut.get(kind)!.count }, (_, i) => searchPartName(kind, i))),
     partOf: (url) => {
@@ -152,6 +147,23 @@ export function partitionSearch(
       return kind && searchPartName(kind, cut.get(kind)!.indexOf(url));
     },
   };
+}
+
+/**
+ * Each kind's parts of `urls`. Its own function: the lists of URLs by kind are gone once it returns (in
+ * partitionSearch, a closure over them would keep a string array per kind for as long as a build asks partOf).
+ */
+function cutByKind(
+  urls: Iterable<string>,
+  kindOf: (url: string) => IndexPartKind | undefined,
+  limits: Readonly<Record<IndexPartKind, number>>,
+): Map<IndexPartKind, KindParts> {
+  const byKind = new Map<IndexPartKind, string[]>(INDEX_PART_KINDS.map((kind) => [kind, []]));
+  for (const url of urls) {
+    const kind = kindOf(url);
+    if (kind) byKind.get(kind)!.push(url);
+  }
+  return new Map(INDEX_PART_KINDS.map((kind) => [kind, kindParts(byKind.get(kind)!, limits[kind])]));
 }
 
 /** The parts of `partition` that `keep` keeps, in order: a page of another part is in none. */
