@@ -228,14 +228,14 @@ async function ownerSlicePages(
   // brought, which would be a second string per page for as long as the slices render. Taken out once a slice has it.
   const unsliced = new Map(urls.map((url) => [url, url]));
   const slices = [...written.stores, ...written.owners].map((slice) => {
-    const own: string[] = [];
+    const sliceUrls: string[] = [];
     for (const url of slice.urls) {
-      const rendered = unsliced.get(url);
-      if (rendered === undefined) continue;
-      own.push(rendered);
+      const buildsOwn = unsliced.get(url);
+      if (buildsOwn === undefined) continue;
+      sliceUrls.push(buildsOwn);
       unsliced.delete(url);
     }
-    return { dir: slice.dir, urls: own };
+    return { dir: slice.dir, urls: sliceUrls };
   });
   return {
     slices,
