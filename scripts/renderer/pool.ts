@@ -270,8 +270,8 @@ export function listSource(list: readonly string[]): UrlSource {
 /**
  * The results of `batch`, each naming its URL by this thread's string rather than the copy the worker's answer
  * brought (the results come in the batch's order): a full build keeps a record per URL, and a second string for each
- * was 3.5 MB of the main thread's live heap at the end of a 10,000-therapist build (85,045 pages), ten times that at
- * 100,000.
+ * was 3.5 MB of the main thread's live heap at the end of a 10,000-therapist build (85,045 pages), growing with the
+ * page count.
  */
 export function withOwnUrls(results: Rendered[], batch: readonly string[]): Rendered[] {
   if (results.length !== batch.length) throw new Error(`The renderer answered ${results.length} pages for ${batch.length} URLs.`);
