@@ -144,10 +144,12 @@ export interface SiteBuild extends SiteHeaders {
   workerHeapMb: number;
   /** Pages rendered from owner slices (SiteBuildOptions' ownerSlices), on `sliceWorkers` workers; 0 and 0 when none were. */
   ownerSlicePages: number;
+  /** Pages rendered from list slices (the lists' pages, each from the collections it shows); 0 when none were. */
+  listSlicePages: number;
   sliceWorkers: number;
   /** How far the render workers' heaps could grow between full collections, in percent (heapGrowthWithin). */
   heapGrowthPercent: number;
-  /** The owner slices' (RenderedPlan): a worker's live heap after the first slice, and the growth of the others. */
+  /** The owner slices' (RenderedPlan): a worker's live heap after the first slice, and the growth of the last. */
   sliceWorkerHeapMb: number;
   sliceHeapGrowthPercent: number;
   /**

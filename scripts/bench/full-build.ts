@@ -84,6 +84,7 @@ console.log(`render_workers: ${build.renderWorkers}`);
 console.log(`worker_heap_mb: ${build.workerHeapMb}`);
 console.log(`heap_growth_percent: ${build.heapGrowthPercent}`);
 console.log(`owner_slice_pages: ${build.ownerSlicePages}`);
+console.log(`list_slice_pages: ${build.listSlicePages}`);
 console.log(`owner_slice_workers: ${build.sliceWorkers}`);
 console.log(`slice_worker_heap_mb: ${build.sliceWorkerHeapMb}`);
 console.log(`slice_heap_growth_percent: ${build.sliceHeapGrowthPercent}`);

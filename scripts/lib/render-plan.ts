@@ -8,7 +8,9 @@
  * (workersWithin), their heaps growing as far as it has room for
  * (heapGrowthWithin), each part of the full-text index written on the way
  * (./indexed-render.ts). Where the memory holds the whole export to fewer
- * workers than there are cores, each store's page and each therapist's
+ * workers than there are cores, the list pages render from slices holding
+ * only the collections they show (the /blogs archive's parts of the index
+ * with them), and each store's page and each therapist's
  * pages come last, from their slice of the export, a `stores` or directory
  * part of the index at a time, on every core (src/data/owner-slices.ts,
  * docs/decisions/render-workers-by-memory.md),
@@ -21,6 +23,7 @@ import { partitionOnly, searchPartKind, type IndexPartKind, type SearchPart, typ
 import { HEAP_GROWING_PERCENT, heapGrowthWithin, setHeapGrowth, workerCount, workersWithin, type RendererPool } from '../renderer/pool';
 import { liveHeapMb } from '../renderer/live-heap';
 import type { CycleContext, Rendered } from '../renderer/protocol';
+import type { OwnerSlice } from '../../src/data/owner-slices';
 import type { BuildPlan } from './build-plan';
 import { IndexedRender } from './indexed-render';
 import { writeSearchPartList } from './search-index-writer';
@@ -39,12 +42,15 @@ export interface RenderedPlan {
   workerHeapMb: number;
   /** Pages rendered from owner slices, on `sliceWorkers` workers (0 and 0 when none were). */
   ownerSlicePages: number;
+  /** Pages rendered from list slices, on `renderWorkers` workers (0 when none were). */
+  listSlicePages: number;
   sliceWorkers: number;
   /** How far the heaps could grow between full collections while the whole export rendered (percent: setHeapGrowth). */
   heapGrowthPercent: number;
   /**
    * The largest live heap of a worker once the first owner slice rendered (MiB), and how far the heaps could grow
-   * while the other slices rendered: 0 and the whole export's growth where no slice followed another.
+   * while the last slice rendered (the room is measured again before each): 0 and the whole export's growth where no
+   * slice followed another.
    */
   sliceWorkerHeapMb: number;
   sliceHeapGrowthPercent: number;
@@ -74,8 +80,8 @@ export interface RenderPlanOptions {
 
 export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPlan> {
   const { pool, context, plan, step } = options;
-  let indexed: IndexedRender | undefined;
-  const onResults = async (results: Rendered[]) => {
+  /** Handles a render's pages, handing each to `indexed`, the render's order of the index's parts, when it has one. */
+  const resultsFor = (indexed?: IndexedRender) => async (results: Rendered[]) => {
     for (const result of results) {
       const { file, searchText } = await options.handle(result);
       // The parts are cut from the pages of a kind less the redirects (searchPartsOf): both sides are checked here.
@@ -93,7 +99,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
   const growthFor = (workerMb: number, workers: number) =>
     heapGrowthWithin(options.memoryBudgetMb, { workerMb, workers, mainMb: (options.mainHeapMb ?? liveHeapMb)() }, cores);
   if (plan.from === 'live') {
-    await pool.render(context, plan.render, onResults);
+    await pool.render(context, plan.render, resultsFor());
     step('render');
     return { renderWorkers: cores, workerHeapMb: 0, ...unsliced(HEAP_GROWING_PERCENT) };
   }
@@ -102,15 +108,22 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     const parts = options.parts!;
     const started = performance.now();
     /**
-     * Renders `urls` from `renderContext`, writing the parts of `partition` on the way. The next render starts as
-     * soon as this one's pages are rendered: its parts wait for this one's last to be written, its other pages do not.
+     * Renders `urls` from `renderContext` on `workers` workers from `firstWorker` on, writing the parts of `partition`
+     * on the way. The next render starts as soon as this one's pages are rendered (or beside it, on other workers):
+     * its parts wait for this one's last to be written, its other pages do not.
      */
-    const renderIndexed = async (renderContext: CycleContext, urls: readonly string[], partition: SearchPartition, workers: number) => {
+    const renderIndexed = async (
+      renderContext: CycleContext,
+      urls: readonly string[],
+      partition: SearchPartition,
+      workers: number,
+      firstWorker = 0,
+    ) => {
       const before = orders.at(-1)?.finished();
       before?.catch(() => undefined);
-      indexed = new IndexedRender(urls, partition, options.indexDir, { started, after: before });
+      const indexed = new IndexedRender(urls, partition, options.indexDir, { started, after: before });
       orders.push(indexed);
-      await pool.render(renderContext, indexed.next, onResults, workers);
+      await pool.render(renderContext, indexed.next, resultsFor(indexed), workers, firstWorker);
     };
     /** Waits for every part to be written, then lists them in the partition's order (the primary first). */
     const listParts = async () => {
@@ -121,7 +134,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     const endpoints: string[] = [];
     const rest: string[] = [];
     for (const url of plan.render) (isIndexEndpoint(url) ? endpoints : rest).push(url);
-    await pool.render(context, endpoints, onResults, 1);
+    await pool.render(context, endpoints, resultsFor(), 1);
     const workerHeapMb = await pool.dropEndpointData();
     // Timed apart: the endpoints render on one worker, and the other core is left to the main thread meanwhile.
     step('render endpoints');
@@ -136,23 +149,55 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
       step('render');
       return { renderWorkers, workerHeapMb, ...unsliced(heapGrowthPercent) };
     }
-    await renderIndexed(
-      context,
-      slices.wholeExportUrls,
-      partitionOnly(parts, (part) => !slices.parts.includes(part)),
-      renderWorkers,
-    );
-    step('render whole export');
+    /** List slice `k`'s pages from its export, with the parts of the index it renders, on `workers` from `firstWorker`. */
+    const renderList = (k: number, workers: number, firstWorker = 0) => {
+      const slice = slices.lists[k]!;
+      const listContext: CycleContext = { ...context, exportDir: slice.dir, version: `${context.version}.lists-${k}` };
+      const partition = partitionOnly(parts, (part) => slices.listParts.get(part) === k);
+      return renderIndexed(listContext, slice.urls, partition, workers, firstWorker);
+    };
+    // The list slices in no part of the index render beside the whole export, on the cores its memory leaves idle:
+    // the two list slices hold its records between them (only the therapists and stores in both), and Pagefind is
+    // idle until the diaries' slice renders, after the whole export's pages, on the whole export's workers.
+    const withParts = new Set(slices.listParts.values());
+    const besideWorkers = cores - renderWorkers;
+    const listSlices = slices.lists.map((_, k) => k);
+    const besideLists = besideWorkers > 0 ? listSlices.filter((k) => !withParts.has(k)) : [];
+    const afterLists = listSlices.filter((k) => !besideLists.includes(k));
+    const wholeExport = async () => {
+      // The pages that need owners they cannot name in advance: while the worker holds the whole export.
+      await renderIndexed(
+        context,
+        slices.wholeExportUrls,
+        partitionOnly(parts, (part) => !slices.parts.includes(part) && !slices.listParts.has(part)),
+        renderWorkers,
+      );
+      step('render whole export');
+      for (const k of afterLists) await renderList(k, renderWorkers);
+    };
+    const beside = async () => {
+      for (const k of besideLists) await renderList(k, besideWorkers, renderWorkers);
+      // Idle until the slices: its list slice would stay alive beside the diaries' and Pagefind.
+      if (besideLists.length > 0) await pool.releaseExports(renderWorkers);
+    };
+    // Both finish before the build goes on (or cleans up after a failure).
+    const failure = (await Promise.allSettled([wholeExport(), beside()])).find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    // The render orders hold the list slices' URLs from here, and let go of them as they go out.
+    slices.lists.length = 0;
+    step('render list slices');
     let sliceWorkerHeapMb = 0;
     let sliceHeapGrowthPercent = heapGrowthPercent;
     for (let k = 0; slices.slices.length > 0; k++) {
       // Taken off the list: the render's order holds the slice's URLs from here, and lets go of them as they go out.
       const slice = slices.slices.shift()!;
-      if (k === 1) {
-        // The workers hold one slice now, not the whole export (a store slice, the largest kind, against 540 MB live at
-        // 100,000 therapists, whose one worker over the whole export kept the tight growth). The slices' heaps grow by
-        // the room left.
-        sliceWorkerHeapMb = await pool.liveHeapMb();
+      // The workers hold one slice now, not the whole export (a store slice, the largest kind, against 540 MB live at
+      // 100,000 therapists, whose one worker over the whole export kept the tight growth). The slices' heaps grow by
+      // the room left, measured again before each slice: the main thread's heap grows with the pages' records (75 MB
+      // at the first slice of 100,000 therapists, about 300 MB at the last, which at the first one's growth peaked at
+      // 1,778–1,901 MB).
+      if (k === 1) sliceWorkerHeapMb = await pool.liveHeapMb();
+      if (k >= 1) {
         sliceHeapGrowthPercent = growthFor(sliceWorkerHeapMb, cores);
         setHeapGrowth(sliceHeapGrowthPercent);
       }
@@ -171,6 +216,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
       renderWorkers,
       workerHeapMb,
       ownerSlicePages: slices.slicedPages,
+      listSlicePages: slices.listSlicePages,
       sliceWorkers: cores,
       heapGrowthPercent,
       sliceWorkerHeapMb,
@@ -186,6 +232,7 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
 /** How a render without owner slices reports them: none, its one heap growth throughout. */
 const unsliced = (heapGrowthPercent: number) => ({
   ownerSlicePages: 0,
+  listSlicePages: 0,
   sliceWorkers: 0,
   heapGrowthPercent,
   sliceWorkerHeapMb: 0,
@@ -199,12 +246,30 @@ function inPartitionOrder(written: readonly (readonly [SearchPart, number])[], p
 }
 
 /**
+ * The list slice that renders each part of the index with pages in one (the /blogs archive's): a part's pages render
+ * together, from one export, so a part with pages in two list slices, or in a store or owner slice's part too, fails.
+ */
+function listSliceParts(lists: readonly { urls: readonly string[] }[], partition: SearchPartition, sliceParts: readonly SearchPart[]) {
+  const sliceOf = new Map<SearchPart, number>();
+  for (const [k, { urls }] of lists.entries())
+    for (const url of urls) {
+      const part = partition.partOf(url);
+      if (part === undefined || sliceOf.get(part) === k) continue;
+      if (sliceOf.has(part) || sliceParts.includes(part))
+        throw new Error(`The index's part ${part} has pages in two slices (${url}): a part renders from one export.`);
+      sliceOf.set(part, k);
+    }
+  return sliceOf;
+}
+
+/**
  * Writes the slices of the export (src/data/owner-slices.ts) into `dir`: a store slice per `stores` part of
  * `partition` (this build's) and an owner slice per directory part, and keeps, of each slice's pages, those among
  * `urls` (what this build renders after the endpoints), in the slice's order. The store slices come first: each holds
  * a part's stores with their therapists, about three times an owner slice, and the heaps' growth for the slices after
- * the first is measured on it. `parts` names each slice's part; `wholeExportUrls` are the rest of `urls`, in order,
- * which render from the whole export, and `slicedPages` counts the others.
+ * the first is measured on it. `parts` names each slice's part. The list slices (`lists`) keep theirs the same way,
+ * and `listParts` names the list slice of each part with pages in one. `wholeExportUrls` are the rest of `urls`, in
+ * order, which render from the whole export; `slicedPages` and `listSlicePages` count the others.
  */
 async function ownerSlicePages(
   pool: RendererPool,
@@ -227,7 +292,7 @@ async function ownerSlicePages(
   // Each URL to render, by itself: a slice keeps this thread's string of its URLs, not the copy the worker's answer
   // brought, which would be a second string per page for as long as the slices render. Taken out once a slice has it.
   const unsliced = new Map(urls.map((url) => [url, url]));
-  const slices = [...written.stores, ...written.owners].map((slice) => {
+  const taken = (slice: OwnerSlice) => {
     const sliceUrls: string[] = [];
     for (const url of slice.urls) {
       const buildsOwn = unsliced.get(url);
@@ -236,11 +301,25 @@ async function ownerSlicePages(
       unsliced.delete(url);
     }
     return { dir: slice.dir, urls: sliceUrls };
-  });
+  };
+  const slices = [...written.stores, ...written.owners].map(taken);
+  const slicedPages = urls.length - unsliced.size;
+  const lists = written.lists.map(taken);
+  const listParts = listSliceParts(lists, partition, sliceParts);
+  for (const url of unsliced.keys()) {
+    const part = partition.partOf(url);
+    if (part !== undefined && listParts.has(part))
+      throw new Error(
+        `${url} is in the index's part ${part}, which a list slice renders, but in no list slice: a part renders from one export.`,
+      );
+  }
   return {
     slices,
+    lists,
+    listParts,
     parts: sliceParts,
-    slicedPages: urls.length - unsliced.size,
+    slicedPages,
+    listSlicePages: urls.length - unsliced.size - slicedPages,
     wholeExportUrls: [...unsliced.keys()],
   };
 }

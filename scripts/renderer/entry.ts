@@ -15,7 +15,7 @@ import { setPriority } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
-import { dropEndpointDerivations, loadDirectory } from '../../src/data/directory';
+import { dropEndpointDerivations, loadDirectory, releaseLoadedExport } from '../../src/data/directory';
 import { writeOwnerSlices } from '../../src/data/owner-slices';
 import { setRenderContext } from '../../src/data/render-context';
 import { redirectUrls } from '../../src/data/site-pages';
@@ -195,6 +195,10 @@ export function start(manifest: SSRManifest): void {
         return { id: request.id, type: 'drop-endpoint-data', liveHeapMb: liveHeapMb() };
       }
       if (request.type === 'live-heap') return { id: request.id, type: 'live-heap', liveHeapMb: liveHeapMb() };
+      if (request.type === 'release-export') {
+        releaseLoadedExport();
+        return { id: request.id, type: 'release-export', liveHeapMb: liveHeapMb() };
+      }
       if (request.type === 'owner-slices') {
         useContext(request.context);
         return {

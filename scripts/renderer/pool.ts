@@ -101,6 +101,11 @@ export interface RendererPool {
   /** The largest live heap of the workers, in MiB (a full garbage collection each). */
   liveHeapMb(): Promise<number>;
   /**
+   * The pool's workers from `firstWorker` on let go of the export they hold (a full build's, while they have nothing to
+   * render beside the others); resolves to the largest live heap left among them, in MiB.
+   */
+  releaseExports(firstWorker: number): Promise<number>;
+  /**
    * The export of `context` cut by owner into `root`, a slice per directory part of the index (`profileParts`: each
    * part's profile URLs) and one per `stores` part (`storeParts`: each part's URLs), written by the worker that listed
    * it (a full build): each slice's folder and pages (src/data/owner-slices.ts).
@@ -109,13 +114,16 @@ export interface RendererPool {
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
-   * arrives (in no particular order); `parallel` workers at most.
+   * arrives (in no particular order); `parallel` workers at most, the
+   * pool's from `firstWorker` on: two renders at once keep to workers of
+   * their own, each worker holding one export.
    */
   render(
     context: CycleContext,
     urls: readonly string[] | UrlSource,
     onResults: (results: Rendered[]) => Promise<void>,
     parallel?: number,
+    firstWorker?: number,
   ): Promise<void>;
 }
 
@@ -282,9 +290,16 @@ export function withOwnUrls(results: Rendered[], batch: readonly string[]): Rend
   return results;
 }
 
-/** Asks every live worker of the pool for its live heap (after `type`'s work) and answers with the largest, in MiB. */
-async function largestAnswer(bundle: RendererBundle, type: 'drop-endpoint-data' | 'live-heap'): Promise<number> {
-  const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure);
+/**
+ * Asks every live worker of the pool from `firstWorker` on for its live heap (after `type`'s work) and answers with the
+ * largest, in MiB.
+ */
+async function largestAnswer(
+  bundle: RendererBundle,
+  type: 'drop-endpoint-data' | 'live-heap' | 'release-export',
+  firstWorker = 0,
+): Promise<number> {
+  const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure).slice(firstWorker);
   const answers = await Promise.all(workers.map((worker) => worker.ask({ type })));
   return Math.max(0, ...answers.map((answer) => answer.liveHeapMb));
 }
@@ -302,11 +317,12 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
     },
     dropEndpointData: () => largestAnswer(bundle, 'drop-endpoint-data'),
     liveHeapMb: () => largestAnswer(bundle, 'live-heap'),
+    releaseExports: (firstWorker) => largestAnswer(bundle, 'release-export', firstWorker),
     async ownerSlices(context, root, profileParts, storeParts) {
       const [worker] = workersOf(bundle, 1);
       return (await worker!.ask({ type: 'owner-slices', context, root, profileParts, storeParts })).slices;
     },
-    async render(context, urls, onResults, parallel) {
+    async render(context, urls, onResults, parallel, firstWorker = 0) {
       const source = typeof urls === 'function' ? urls : listSource(urls);
       const workers = parallel ?? (typeof urls === 'function' ? workerCount(Infinity) : workerCount(urls.length));
       const failed = new AbortController();
@@ -332,7 +348,9 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
         }
       };
       const batches = typeof urls === 'function' ? Infinity : Math.ceil(urls.length / BATCH);
-      const loops = workersOf(bundle, Math.max(1, Math.min(workers, batches))).map(loop);
+      const loops = workersOf(bundle, firstWorker + Math.max(1, Math.min(workers, batches)))
+        .slice(firstWorker)
+        .map(loop);
       // Every worker stops before the build goes on (or cleans up after a failure).
       const outcomes = await Promise.allSettled(loops);
       const failure = outcomes.find((outcome) => outcome.status === 'rejected');

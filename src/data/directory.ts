@@ -8,7 +8,7 @@ import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { ExportIndex, ExportRecords } from '../registry/public-collections';
 import type { ListedBlog, PublicAvailableNow, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
-import { listExportFiles, readListedExport, shardChange, type DirectoryRecords } from './export-records';
+import { forgetParsedFiles, listExportFiles, readListedExport, shardChange, type DirectoryRecords } from './export-records';
 import { renderContext, renderNow, UNVERSIONED } from './render-context';
 import { forget, MemoSlot, memoized, recall, remember } from './export-memo';
 
@@ -186,6 +186,15 @@ export function perExport<T>(
  * indexes are 241 MB of the worker's heap (docs/decisions/render-workers-by-memory.md).
  * A later request derives them again.
  */
+/**
+ * Lets go of the loaded export and the files parsed for it: a full build's worker that rendered a slice and has
+ * nothing more to render beside another for a while (scripts/lib/render-plan.ts). The next render reads its own.
+ */
+export function releaseLoadedExport(): void {
+  loaded = undefined;
+  forgetParsedFiles();
+}
+
 export async function dropEndpointDerivations(): Promise<void> {
   const directory = await loaded?.directory.catch(() => undefined);
   if (directory) for (const slot of ENDPOINT_SLOTS) forget(directory, slot);

@@ -114,6 +114,11 @@ export interface ParsedFile {
 
 /** Parsed files by version (see listExportFiles); a version no longer listed is dropped on the next read. */
 const parsed = new Map<string, ParsedFile>();
+/** Forgets every parsed file (releaseLoadedExport in ./directory.ts). */
+export function forgetParsedFiles(): void {
+  parsed.clear();
+}
+
 const cacheKey = (entry: ExportFile, options: ParseOptions) =>
   options.listed && entry.name === 'blogs' ? `${entry.version}:listed` : entry.version;
 

@@ -17,6 +17,13 @@
  *   showing the store's therapists, the shifts at the store (whoever works
  *   them), and the latest writing of the store and its therapists; a
  *   therapist who works at the stores of two parts is in both slices.
+ * - **List slices**: the list pages (LIST_PAGES in ./site-pages.ts) from
+ *   slices holding only the collections their lists show, whole. One for
+ *   the lists that show the diaries (/blogs, its views and its archive,
+ *   with the `blogs` parts of the index), the largest collection by far,
+ *   and one for every other list (timeline, frozen accounts, ranking,
+ *   stores, search): neither holds the shifts, nor both the diaries and
+ *   the posts, which the worker over the whole export does.
  *
  * Pagefind holds one part at a time, so a part's pages must render
  * together; from one slice, they do, and the slice's other pages render
@@ -33,15 +40,17 @@ import { loadDirectory, type Directory } from './directory';
 import { listExportFiles } from './export-records';
 import { previewCardName, previewCards } from './preview-cards';
 import { renderContext } from './render-context';
+import { LIST_PAGES, listPageUrls, type ListPages } from './site-pages';
 
 /**
  * Where a cut puts the records of a collection: the whole file in every
  * slice (what the pages look up by any key: stores, redirects, rankings),
- * or each record in the slices `slicesOf` names (in a sharded collection,
- * shard file by shard file). Every collection needs a rule in every cut: a
- * new one does not compile until it has one.
+ * the whole file in the slices `wholeIn` names and none of it in the
+ * others, or each record in the slices `slicesOf` names (in a sharded
+ * collection, shard file by shard file). Every collection needs a rule in
+ * every cut: a new one does not compile until it has one.
  */
-type SliceRule<T> = 'whole' | { slicesOf: (record: T) => readonly number[] };
+type SliceRule<T> = 'whole' | { wholeIn: readonly number[] } | { slicesOf: (record: T) => readonly number[] };
 type SliceRules = { [N in PublicCollectionName]: SliceRule<PublicRecord<N>> };
 
 /** The owner cut: every record of an owner in her slice. */
@@ -95,6 +104,28 @@ function storeRules(site: Directory, sliceOfStore: ReadonlyMap<string, number>):
   };
 }
 
+/** Which list slice renders a list's pages: the diaries' lists (0) or the others (1). */
+const listSliceOf = (list: ListPages) => (list.shows.includes('blogs') ? 0 : 1);
+const LIST_SLICES = 2;
+
+/** The list cut: each collection whole in the list slices whose lists show it, and in no other. */
+function listRules(): SliceRules {
+  const shownIn = (name: PublicCollectionName) => ({
+    wholeIn: [...new Set(LIST_PAGES.filter((list) => list.shows.includes(name)).map(listSliceOf))],
+  });
+  return {
+    therapists: shownIn('therapists'),
+    stores: shownIn('stores'),
+    frozenAccounts: shownIn('frozenAccounts'),
+    shifts: shownIn('shifts'),
+    redirects: shownIn('redirects'),
+    blogs: shownIn('blogs'),
+    posts: shownIn('posts'),
+    availableNow: shownIn('availableNow'),
+    rankings: shownIn('rankings'),
+  };
+}
+
 /** One slice as written: its export folder and the URLs of the pages it renders. */
 export interface OwnerSlice {
   dir: string;
@@ -137,10 +168,11 @@ function partOfPage(
   return partOfProfile;
 }
 
-/** What writeOwnerSlices wrote: a slice per directory part, and one per `stores` part, in the order of their parts. */
+/** What writeOwnerSlices wrote: a slice per directory part, one per `stores` part, in the order of their parts, and the list slices. */
 export interface ExportSlices {
   owners: OwnerSlice[];
   stores: OwnerSlice[];
+  lists: OwnerSlice[];
 }
 
 /**
@@ -148,8 +180,8 @@ export interface ExportSlices {
  * worker that listed the site) into `root`, and names each slice's pages.
  * An owner slice: its part's profile URLs, then each of its therapists'
  * schedule and feed (and card, where she has one), then its diaries. A
- * store slice: its part's URLs. Which of them this build renders is the
- * build's to say: it keeps the URLs it renders.
+ * store slice: its part's URLs. A list slice: its lists' pages. Which of
+ * them this build renders is the build's to say: it keeps the URLs it renders.
  */
 export async function writeOwnerSlices(
   root: string,
@@ -167,7 +199,9 @@ export async function writeOwnerSlices(
     // The store slice of each store whose page is in one of the `stores` parts.
     rules: storeRules(site, partOfPage(storeParts, site.stores, storePath)),
   };
-  const cuts = [owners, stores];
+  const lists: Cut = { slices: newSlices('lists', [], LIST_SLICES), rules: listRules() };
+  for (const list of LIST_PAGES) lists.slices[listSliceOf(list)]!.urls.push(...listPageUrls(list, site));
+  const cuts = [owners, stores, lists];
   // A sharded collection's folder, in every slice: a slice may hold none of its shards.
   const shardedFolders = PUBLIC_COLLECTION_NAMES.filter((name) => PUBLIC_COLLECTIONS[name].shardBy).map(
     (name) => PUBLIC_COLLECTIONS[name].file,
@@ -182,8 +216,14 @@ export async function writeOwnerSlices(
       : (site[name] as unknown[]);
     for (const { slices, rules } of cuts) {
       const rule = rules[name] as SliceRule<unknown>;
+      const sharded = Boolean(PUBLIC_COLLECTIONS[name].shardBy);
       if (rule === 'whole') for (const slice of slices) await link(path.join(exportDir, file), path.join(slice.dir, file));
-      else await writeBySlice(records, rule.slicesOf, slices, file, { skipEmpty: Boolean(PUBLIC_COLLECTIONS[name].shardBy) });
+      else if ('wholeIn' in rule)
+        for (const [k, slice] of slices.entries()) {
+          if (rule.wholeIn.includes(k)) await link(path.join(exportDir, file), path.join(slice.dir, file));
+          else if (!sharded) await writeFile(path.join(slice.dir, file), '[]');
+        }
+      else await writeBySlice(records, rule.slicesOf, slices, file, { skipEmpty: sharded });
     }
   }
   const cards = previewCards(site);
@@ -195,7 +235,7 @@ export async function writeOwnerSlices(
   }
   // In the export's order, shard after shard: each worker parses a shard's bodies about once (src/data/blog-bodies.ts).
   for (const blog of site.blogs) owners.slices[sliceOf(blog.userId)]!.urls.push(blogPath(blog.id));
-  return { owners: owners.slices, stores: stores.slices };
+  return { owners: owners.slices, stores: stores.slices, lists: lists.slices };
 }
 
 /** Writes each slice's records of `records` (in their order) to `file` in its folder; a shard no owner of the slice writes in is left out. */

@@ -161,7 +161,8 @@ export interface ListPage {
  * (`changedPages`), instead of giving every page's input to compare.
  */
 export type ListPages = { name: string; shows: PublicCollectionName[] } & (
-  { pages: (site: Directory) => ListPage[] } | { changedPages: (before: Directory, after: Directory) => string[] }
+  | { pages: (site: Directory) => ListPage[] }
+  | { changedPages: (before: Directory, after: Directory) => string[]; urls: (site: Directory) => string[] }
 );
 
 export const LIST_PAGES: ListPages[] = [
@@ -172,8 +173,18 @@ export const LIST_PAGES: ListPages[] = [
   },
   { name: 'stores', shows: ['stores', 'therapists'], pages: (site) => [{ url: STORES_PATH, input: storeList(site) }] },
   { name: 'search', shows: ['therapists', 'stores'], pages: (site) => [{ url: SEARCH_PATH, input: searchFilters(site) }] },
-  { name: 'blogs', shows: ['blogs', 'therapists', 'stores'], changedPages: changedBlogFeedPages },
-  { name: 'timeline', shows: ['posts', 'therapists', 'stores'], changedPages: changedTimelinePages },
+  {
+    name: 'blogs',
+    shows: ['blogs', 'therapists', 'stores'],
+    changedPages: changedBlogFeedPages,
+    urls: (site) => blogFeeds(site).views.flatMap(({ pages }) => pages.map((page) => page.url)),
+  },
+  {
+    name: 'timeline',
+    shows: ['posts', 'therapists', 'stores'],
+    changedPages: changedTimelinePages,
+    urls: (site) => timelinePages(site).map((page) => page.url),
+  },
   // Her name, picture, area and store show beside her rank.
   {
     name: 'favoriteRanking',
@@ -181,6 +192,11 @@ export const LIST_PAGES: ListPages[] = [
     pages: (site) => rankingPages(site).map(({ url, input }) => ({ url, input })),
   },
 ];
+
+/** The URLs of a list's pages in `site`. */
+export function listPageUrls(list: ListPages, site: Directory): string[] {
+  return 'pages' in list ? list.pages(site).map((page) => page.url) : list.urls(site);
+}
 
 /**
  * Pages that show the clock as well as the export (today's attendance, its

@@ -27,7 +27,20 @@ import { ensureRenderer, type RendererBundle } from '../../scripts/renderer/bund
 import { closeRenderers, HEAP_GROWING_PERCENT, HELD_HEAP_GROWING_PERCENT, workerCount } from '../../scripts/renderer/pool';
 import { readExportFiles } from '../../src/data/export-records';
 import { searchPartitionOf } from '../../scripts/lib/search-files';
-import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, SEARCH_PATH, storePath } from '../../src/lib/routes';
+import {
+  BLOGS_PATH,
+  blogPath,
+  FROZEN_LIST_PATH,
+  profileCardPath,
+  profilePath,
+  RANKING_PATH,
+  scheduleFeedPath,
+  schedulePath,
+  SEARCH_PATH,
+  STORES_PATH,
+  storePath,
+  TIMELINE_PATH,
+} from '../../src/lib/routes';
 import { SEARCH_INDEX_DIR, SEARCH_PART_LIST, searchPartPath, type SearchPartList } from '../../src/lib/search/index-parts';
 import { launchBrowser } from '../e2e/browser';
 import { TEST_PROJECTS } from '../setup/projects';
@@ -231,6 +244,18 @@ describe('a full build across machines', () => {
       const differing = firstDifference(whole, tree);
       expect(differing, `first differing file: ${differing}`).toBeUndefined();
     }
+  });
+
+  it('renders each list page from its list slice, which holds only the collections its list shows: the same bytes as from the whole export', async () => {
+    const siteUrls = [...(await readState(stateDirOf(ONE_MACHINE)))!.pages.entries()].map(([url]) => url);
+    const lists = [BLOGS_PATH, TIMELINE_PATH, FROZEN_LIST_PATH, RANKING_PATH, STORES_PATH, SEARCH_PATH];
+    const listPages = siteUrls.filter((url) => lists.some((list) => url === list || url.startsWith(`${list}/`)));
+    for (const list of lists) expect(listPages.filter((url) => url.startsWith(list)).length, list).toBeGreaterThan(0);
+    expect(listPages.filter((url) => url.startsWith(`${BLOGS_PATH}/page/`)).length, 'the /blogs archive').toBeGreaterThan(1);
+    expect(smallParts.listSlicePages).toBe(listPages.length);
+    expect(slicedShards.reduce((sum, build) => sum + build.listSlicePages, 0)).toBe(listPages.length);
+    expect(oneMachine.listSlicePages).toBe(0);
+    // Their bytes: the trees compared whole in the test above.
   });
 
   it('cuts the index into parts within the bound, as the merge of the shards does, holding the same pages', async () => {

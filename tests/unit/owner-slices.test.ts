@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blogAt, latestBy } from '../../src/data/blogs';
+import { blogAt, blogFeeds, latestBy, timelinePages } from '../../src/data/blogs';
 import { blogBody } from '../../src/data/blog-bodies';
 import { loadDirectory, predecessorOf, type Directory } from '../../src/data/directory';
 import { ownerSliceOf, writeOwnerSlices, type OwnerSlice } from '../../src/data/owner-slices';
 import { profileSlugs, storeAt, therapistAt } from '../../src/data/profiles';
 import { setRenderContext } from '../../src/data/render-context';
+import { LIST_PAGES, listPageUrls } from '../../src/data/site-pages';
+import { PUBLIC_COLLECTION_NAMES } from '../../src/registry/public-collections';
 import { blogPath, profileCardPath, profilePath, scheduleFeedPath, schedulePath, storePath } from '../../src/lib/routes';
 import { kindParts } from '../../src/lib/search/index-parts';
 import { tokyoInstant } from '../../src/lib/tokyo-date';
@@ -57,6 +59,7 @@ describe('writeOwnerSlices', () => {
   let storeParts: string[][];
   let slices: OwnerSlice[];
   let storeSlices: OwnerSlice[];
+  let listSlices: OwnerSlice[];
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'owner-slices-'));
     const records = publicExport({ therapists: 60, today: TODAY });
@@ -81,7 +84,11 @@ describe('writeOwnerSlices', () => {
     whole = await loadDirectory();
     profileParts = profilePartsOf(whole, 20);
     storeParts = storePartsOf(whole, 2);
-    ({ owners: slices, stores: storeSlices } = await writeOwnerSlices(path.join(dir, 'slices'), profileParts, storeParts));
+    ({
+      owners: slices,
+      stores: storeSlices,
+      lists: listSlices,
+    } = await writeOwnerSlices(path.join(dir, 'slices'), profileParts, storeParts));
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -188,6 +195,31 @@ describe('writeOwnerSlices', () => {
         expect(ofItsStores(therapist.id) || slice.shifts.some((shift) => shift.userId === therapist.id)).toBe(true);
       expect(slice.therapists.length).toBeLessThan(whole.therapists.length);
     }
+  });
+
+  it('writes a list slice for the lists that show the diaries and one for the others, each holding only the collections its lists show, whose pages read what they read from the whole export', async () => {
+    expect(listSlices).toHaveLength(2);
+    const shows = (list: (typeof LIST_PAGES)[number]) => list.shows.includes('blogs');
+    for (const [k, slice] of listSlices.entries()) {
+      const lists = LIST_PAGES.filter((list) => shows(list) === (k === 0));
+      expect(lists.length).toBeGreaterThan(0);
+      expect(slice.urls).toEqual(lists.flatMap((list) => listPageUrls(list, whole)));
+      const site = await loadFrom(slice, `lists-${k}`);
+      // Each collection whole where one of its lists shows it, and empty where none does.
+      const shown = new Set(lists.flatMap((list) => list.shows));
+      for (const name of PUBLIC_COLLECTION_NAMES) {
+        expect(whole[name].length, name).toBeGreaterThan(0);
+        expect(site[name], name).toEqual(shown.has(name) ? whole[name] : []);
+      }
+      for (const list of lists) {
+        if ('pages' in list) expect(list.pages(site), list.name).toEqual(list.pages(whole));
+        else expect(list.urls(site), list.name).toEqual(list.urls(whole));
+      }
+      if (k === 0) expect(blogFeeds(site).views).toEqual(blogFeeds(whole).views);
+      else expect(timelinePages(site)).toEqual(timelinePages(whole));
+    }
+    // The /blogs archive, the `blogs` parts of the index, is in the diaries' slice.
+    expect(listSlices[0]!.urls.some((url) => url.startsWith('/blogs/page/'))).toBe(true);
   });
 
   it('keeps no link to the whole export', async () => {

@@ -29,17 +29,21 @@ interface RenderCall {
   context: CycleContext;
   urls: string[];
   parallel: number | undefined;
+  /** The first of its workers, where not the pool's first. */
+  firstWorker?: number;
 }
 
 /**
  * The renderer's workers as the plan's render sees them: each call's pages answered in batches, in order. Asked for
- * slices, it answers an owner slice per directory part given, with its profiles and then `slicePages[k]`, and a store
- * slice per `stores` part given, with its pages.
+ * slices, it answers an owner slice per directory part given, with its profiles and then `slicePages[k]`, a store
+ * slice per `stores` part given, with its pages, and a list slice per `listPages`.
  */
-function standInPool(slicePages: string[][] = []) {
+function standInPool(slicePages: string[][] = [], listPages: string[][] = []) {
   const calls: RenderCall[] = [];
   const events: string[] = [];
   const asked: { profileParts: string[][]; storeParts: string[][] }[] = [];
+  /** When each render started and ended. */
+  const spans: string[] = [];
   const answer = (url: string): Rendered => ({ url, status: 200, kind: 'page', body: new Uint8Array() });
   const pool: RendererPool = {
     urls: () => Promise.reject(new Error('not asked')),
@@ -52,18 +56,26 @@ function standInPool(slicePages: string[][] = []) {
       events.push('heap');
       return SLICE_HEAP_MB;
     },
+    async releaseExports(firstWorker) {
+      events.push(`release from ${firstWorker}`);
+      spans.push(`release from ${firstWorker}`);
+      return 10;
+    },
     async ownerSlices(_context, root, profileParts, storeParts) {
       events.push('slices');
       asked.push({ profileParts, storeParts });
       return {
         owners: profileParts.map((profiles, k) => ({ dir: path.join(root, `${k}`), urls: [...profiles, ...(slicePages[k] ?? [])] })),
         stores: storeParts.map((pages, k) => ({ dir: path.join(root, `stores-${k}`), urls: [...pages] })),
+        lists: listPages.map((pages, k) => ({ dir: path.join(root, `lists-${k}`), urls: [...pages] })),
       };
     },
-    async render(context, urls, onResults, parallel) {
-      const call: RenderCall = { context, urls: [], parallel };
+    async render(context, urls, onResults, parallel, firstWorker) {
+      const call: RenderCall = { context, urls: [], parallel, ...(firstWorker ? { firstWorker } : {}) };
       calls.push(call);
-      events.push(`render ${calls.length}`);
+      const n = calls.length;
+      events.push(`render ${n}`);
+      spans.push(`start ${n}`);
       const source: UrlSource = Array.isArray(urls)
         ? async (size) => (call.urls.length < urls.length ? urls.slice(call.urls.length, call.urls.length + size) : undefined)
         : (urls as UrlSource);
@@ -71,15 +83,18 @@ function standInPool(slicePages: string[][] = []) {
       for (let batch = await source(8, stop); batch; batch = await source(8, stop)) {
         call.urls.push(...batch);
         await onResults(batch.map(answer));
+        // Another render at once gets its turn between batches.
+        await new Promise((resolve) => setImmediate(resolve));
       }
+      spans.push(`end ${n}`);
     },
   };
-  return { pool, calls, events, asked };
+  return { pool, calls, events, asked, spans };
 }
 
-/** A handler that writes nothing, and hands each page of `searchable` (profiles' and stores') over for the index. */
+/** A handler that writes nothing, and hands each page of `searchable` (profiles', stores' and /blogs archive's) over for the index. */
 const handler =
-  (handled: string[], searchable = /^\/(profile|store-profile)\//) =>
+  (handled: string[], searchable = /^\/(profile|store-profile|blogs\/page)\//) =>
   async (result: Rendered): Promise<PageOutcome> => {
     handled.push(result.url);
     const file = `${result.url.slice(1)}.html`;
@@ -130,6 +145,7 @@ describe('renderPlan', () => {
       renderWorkers: workerCount(3),
       workerHeapMb: 0,
       ownerSlicePages: 0,
+      listSlicePages: 0,
       sliceWorkers: 0,
       heapGrowthPercent: HEAP_GROWING_PERCENT,
       sliceWorkerHeapMb: 0,
@@ -138,7 +154,8 @@ describe('renderPlan', () => {
     expect(steps).toEqual(['render']);
   });
 
-  it("renders an empty generation's endpoints first on one worker, then the rest with their parts of the index, then each store slice and each owner slice from its own export with its part", async () => {
+  it("renders an empty generation's endpoints first on one worker, then the rest, then each list slice with the parts of the index of its pages, then each store slice and each owner slice from its own export with its part", async () => {
+    const archive = Array.from({ length: 10 }, (_, i) => `/blogs/page/${i + 1}`);
     const urls = [
       '/h/00.json',
       '/n/00.json',
@@ -147,17 +164,25 @@ describe('renderPlan', () => {
       ...Array.from({ length: 12 }, (_, i) => `/store-profile/t${i}`),
       '/blog/x',
       '/stores',
+      '/blogs',
+      ...archive,
+      '/today',
     ];
-    const { pool, calls, events, asked } = standInPool([
-      ['/schedule/s0', '/blog/x', '/schedule/not-listed'],
-      ['/schedule/s1', '/schedule/s0'],
-    ]);
+    const { pool, calls, events, asked } = standInPool(
+      [
+        ['/schedule/s0', '/blog/x', '/schedule/not-listed'],
+        ['/schedule/s1', '/schedule/s0'],
+      ],
+      [['/blogs', ...archive, '/blogs/not-listed'], ['/stores']],
+    );
     const dir = await folder();
     const plan = planBuild(urls, undefined, null);
     // The profiles in several directory parts, the store pages in several `stores` parts: a slice each.
     const parts = searchPartsOf(urls, { directory: 8, stores: 5, blogs: 8 });
     const directoryParts = parts.parts.filter((part) => part.startsWith('directory'));
     const storeParts = parts.parts.filter((part) => part.startsWith('stores'));
+    const blogParts = parts.parts.filter((part) => part.startsWith('blogs'));
+    expect(blogParts.length).toBeGreaterThanOrEqual(2);
     expect(directoryParts.length).toBeGreaterThanOrEqual(3);
     expect(storeParts.length).toBeGreaterThanOrEqual(2);
     const handled: string[] = [];
@@ -183,14 +208,36 @@ describe('renderPlan', () => {
     expect(asked).toEqual([{ profileParts: directoryParts.map(pagesOf), storeParts: storeParts.map(pagesOf) }]);
     // The workers' heaps are measured once, after the first slice (a store slice, the larger kind), and the others grow
     // by what that leaves room for.
-    const sliceRenders = [...storeParts, ...directoryParts].map((_, k) => `render ${k + 3}`);
-    expect(events).toEqual(['render 1', 'drop', 'slices', 'render 2', sliceRenders[0], 'heap', ...sliceRenders.slice(1)]);
-    const [endpoints, whole, ...allSlices] = calls;
+    const sliceRenders = [...storeParts, ...directoryParts].map((_, k) => `render ${k + 5}`);
+    expect(events).toEqual([
+      'render 1',
+      'drop',
+      'slices',
+      'render 2',
+      'render 3',
+      'render 4',
+      sliceRenders[0],
+      'heap',
+      ...sliceRenders.slice(1),
+    ]);
+    const [endpoints, whole, diaryLists, otherLists, ...allSlices] = calls;
     const storeSlices = allSlices.slice(0, storeParts.length);
     const slices = allSlices.slice(storeParts.length);
     expect(endpoints).toEqual({ context: CONTEXT, urls: ['/h/00.json', '/n/00.json'], parallel: 1 });
     expect(whole!.context).toEqual(CONTEXT);
-    expect(whole!.urls.sort()).toEqual(['/stores', ...Array.from({ length: 18 }, (_, i) => `/schedule/s${i + 2}`)].sort());
+    expect(whole!.urls.sort()).toEqual(['/today', ...Array.from({ length: 18 }, (_, i) => `/schedule/s${i + 2}`)].sort());
+    // The list pages from their list slices (a page the build does not render not at all), on the whole export's workers,
+    // the /blogs archive with its parts of the index.
+    for (const [k, [call, pages]] of (
+      [
+        [diaryLists, ['/blogs', ...archive]],
+        [otherLists, ['/stores']],
+      ] as const
+    ).entries()) {
+      expect(call!.context).toEqual({ ...CONTEXT, exportDir: path.join(dir, 'slices', `lists-${k}`), version: `v1.lists-${k}` });
+      expect(call!.urls.sort()).toEqual([...pages].sort());
+      expect(call!.parallel).toBe(workerCount(urls.length));
+    }
     // Each slice's pages from the slice's export, under a version of its own, its profiles first; a page in two slices
     // renders once, a page the build does not render not at all.
     // (The order within a slice is the index's: its profiles wait while the part before is written.)
@@ -213,11 +260,12 @@ describe('renderPlan', () => {
     expect(list.parts.map((part) => part.pages)).toEqual(
       parts.parts.map((part) => urls.filter((url) => parts.partOf(url) === part).length),
     );
-    for (const part of [...storeParts, ...directoryParts]) expect(timings[`index ${part} written`]).toBeGreaterThan(0);
+    for (const part of [...storeParts, ...directoryParts, ...blogParts]) expect(timings[`index ${part} written`]).toBeGreaterThan(0);
     expect(rendered).toEqual({
       renderWorkers: workerCount(urls.length),
       workerHeapMb: 50,
       ownerSlicePages: 35,
+      listSlicePages: 12,
       sliceWorkers: workerCount(urls.length),
       // Heaps of 50 MB leave a 2,048 MB budget room for the most growth (heapGrowthWithin).
       heapGrowthPercent: 200,
@@ -228,7 +276,88 @@ describe('renderPlan', () => {
         workerCount(urls.length),
       ),
     });
-    expect(steps).toEqual(['render endpoints', 'render whole export', 'render owner slices']);
+    expect(steps).toEqual(['render endpoints', 'render whole export', 'render list slices', 'render owner slices']);
+  }, 60_000);
+
+  it.runIf(workerCount(Infinity) > 1)(
+    "renders the list slice in no part of the index beside the whole export, on the core the whole export's memory leaves idle, and the diaries' slice after the whole export on its worker",
+    async () => {
+      const archive = Array.from({ length: 6 }, (_, i) => `/blogs/page/${i + 1}`);
+      const timeline = Array.from({ length: 300 }, (_, i) => `/timeline/page/${i + 1}`);
+      const schedules = Array.from({ length: 300 }, (_, i) => `/schedule/s${i}`);
+      const urls = ['/h/00.json', '/profile/a', ...schedules, '/blogs', ...archive, '/stores', ...timeline];
+      const { pool, calls, spans } = standInPool(
+        [],
+        [
+          ['/blogs', ...archive],
+          ['/stores', ...timeline],
+        ],
+      );
+      const dir = await folder();
+      const rendered = await renderPlan({
+        pool,
+        context: CONTEXT,
+        plan: planBuild(urls, undefined, null),
+        handle: handler([]),
+        parts: searchPartsOf(urls, { directory: 8, stores: 8, blogs: 4 }),
+        indexDir: path.join(dir, 'pagefind'),
+        // Room for one worker over the whole export, on two cores.
+        memoryBudgetMb: 1,
+        mainHeapMb: () => MAIN_HEAP_MB,
+        slicesDir: path.join(dir, 'slices'),
+        timings: {},
+        step: () => undefined,
+      });
+      expect(rendered.renderWorkers).toBe(1);
+      expect(rendered.listSlicePages).toBe(archive.length + timeline.length + 2);
+      const [, whole, others, diaries] = calls;
+      expect(whole).toMatchObject({ context: CONTEXT, parallel: 1 });
+      expect(whole!.urls.sort()).toEqual([...schedules].sort());
+      expect(others).toMatchObject({ context: { exportDir: path.join(dir, 'slices', 'lists-1') }, parallel: 1, firstWorker: 1 });
+      expect(diaries).toMatchObject({ context: { exportDir: path.join(dir, 'slices', 'lists-0') }, parallel: 1 });
+      expect(diaries!.firstWorker).toBeUndefined();
+      // The other lists started while the whole export rendered; the diaries' lists once its pages were rendered. The
+      // second worker let go of its list slice once it was done with it.
+      expect(spans.indexOf('start 3')).toBeLessThan(spans.indexOf('end 2'));
+      expect(spans.indexOf('start 4')).toBeGreaterThan(spans.indexOf('end 2'));
+      expect(spans.indexOf('release from 1')).toBeGreaterThan(spans.indexOf('end 3'));
+    },
+    60_000,
+  );
+
+  it("fails before rendering when a part of the index would render from two exports: a list slice's and another", async () => {
+    const archive = Array.from({ length: 4 }, (_, i) => `/blogs/page/${i + 1}`);
+    const urls = ['/profile/a', ...archive];
+    const parts = searchPartsOf(urls, { directory: 8, stores: 8, blogs: 8 });
+    const renderWith = (lists: string[][]) => {
+      const { pool, calls } = standInPool([], lists);
+      const render = folder().then((dir) =>
+        renderPlan({
+          pool,
+          context: CONTEXT,
+          plan: planBuild(urls, undefined, null),
+          handle: handler([]),
+          parts,
+          indexDir: path.join(dir, 'pagefind'),
+          memoryBudgetMb: 2048,
+          ownerSlices: true,
+          slicesDir: path.join(dir, 'slices'),
+          timings: {},
+          step: () => undefined,
+        }),
+      );
+      return { render, calls };
+    };
+    // An archive page left out of the list slice that renders its part.
+    const leftOut = renderWith([archive.slice(1)]);
+    await expect(leftOut.render).rejects.toThrow(
+      `${archive[0]} is in the index's part blogs, which a list slice renders, but in no list slice`,
+    );
+    // The part's pages in two list slices.
+    const split = renderWith([archive.slice(0, 2), archive.slice(2)]);
+    await expect(split.render).rejects.toThrow("The index's part blogs has pages in two slices");
+    // Neither rendered a page past the endpoints.
+    expect([...leftOut.calls, ...split.calls].flatMap((call) => call.urls)).toEqual([]);
   }, 60_000);
 
   it('stops the render at a searchable page that no part of the index takes', async () => {
