@@ -158,6 +158,15 @@ export async function loadDirectory(): Promise<Directory> {
   return loaded.directory;
 }
 
+/**
+ * Lets go of the loaded export and the files parsed for it: a full build's worker that rendered a slice and has
+ * nothing more to render beside another for a while (scripts/lib/render-plan.ts). The next render reads its own.
+ */
+export function releaseLoadedExport(): void {
+  loaded = undefined;
+  forgetParsedFiles();
+}
+
 /** The slots of what only the sharded JSON endpoints read (perExport's `endpointsOnly`). */
 const ENDPOINT_SLOTS = new Set<MemoSlot<unknown>>();
 
@@ -186,15 +195,6 @@ export function perExport<T>(
  * indexes are 241 MB of the worker's heap (docs/decisions/render-workers-by-memory.md).
  * A later request derives them again.
  */
-/**
- * Lets go of the loaded export and the files parsed for it: a full build's worker that rendered a slice and has
- * nothing more to render beside another for a while (scripts/lib/render-plan.ts). The next render reads its own.
- */
-export function releaseLoadedExport(): void {
-  loaded = undefined;
-  forgetParsedFiles();
-}
-
 export async function dropEndpointDerivations(): Promise<void> {
   const directory = await loaded?.directory.catch(() => undefined);
   if (directory) for (const slot of ENDPOINT_SLOTS) forget(directory, slot);
