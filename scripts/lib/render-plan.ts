@@ -246,10 +246,16 @@ function inPartitionOrder(written: readonly (readonly [SearchPart, number])[], p
 }
 
 /**
- * The list slice that renders each part of the index with pages in one (the /blogs archive's): a part's pages render
- * together, from one export, so a part with pages in two list slices, or in a store or owner slice's part too, fails.
+ * The list slice that renders each part of the index with pages in one (the /blogs archive's). A part's pages render
+ * together, from one export: a part with pages in two list slices, or in a store or owner slice's part too, or with a
+ * page left to the whole export (`unsliced`), fails.
  */
-function listSliceParts(lists: readonly { urls: readonly string[] }[], partition: SearchPartition, sliceParts: readonly SearchPart[]) {
+function listSliceParts(
+  lists: readonly { urls: readonly string[] }[],
+  unsliced: Iterable<string>,
+  partition: SearchPartition,
+  sliceParts: readonly SearchPart[],
+) {
   const sliceOf = new Map<SearchPart, number>();
   for (const [k, { urls }] of lists.entries())
     for (const url of urls) {
@@ -259,6 +265,13 @@ function listSliceParts(lists: readonly { urls: readonly string[] }[], partition
         throw new Error(`The index's part ${part} has pages in two slices (${url}): a part renders from one export.`);
       sliceOf.set(part, k);
     }
+  for (const url of unsliced) {
+    const part = partition.partOf(url);
+    if (part !== undefined && sliceOf.has(part))
+      throw new Error(
+        `${url} is in the index's part ${part}, which a list slice renders, but in no list slice: a part renders from one export.`,
+      );
+  }
   return sliceOf;
 }
 
@@ -305,14 +318,7 @@ async function ownerSlicePages(
   const slices = [...written.stores, ...written.owners].map(taken);
   const slicedPages = urls.length - unsliced.size;
   const lists = written.lists.map(taken);
-  const listParts = listSliceParts(lists, partition, sliceParts);
-  for (const url of unsliced.keys()) {
-    const part = partition.partOf(url);
-    if (part !== undefined && listParts.has(part))
-      throw new Error(
-        `${url} is in the index's part ${part}, which a list slice renders, but in no list slice: a part renders from one export.`,
-      );
-  }
+  const listParts = listSliceParts(lists, unsliced.keys(), partition, sliceParts);
   return {
     slices,
     lists,

@@ -217,10 +217,9 @@ export async function writeOwnerSlices(
     for (const { slices, rules } of cuts) {
       const rule = rules[name] as SliceRule<unknown>;
       const sharded = Boolean(PUBLIC_COLLECTIONS[name].shardBy);
-      if (rule === 'whole') for (const slice of slices) await link(path.join(exportDir, file), path.join(slice.dir, file));
-      else if ('wholeIn' in rule)
+      if (rule === 'whole' || 'wholeIn' in rule)
         for (const [k, slice] of slices.entries()) {
-          if (rule.wholeIn.includes(k)) await link(path.join(exportDir, file), path.join(slice.dir, file));
+          if (rule === 'whole' || rule.wholeIn.includes(k)) await link(path.join(exportDir, file), path.join(slice.dir, file));
           else if (!sharded) await writeFile(path.join(slice.dir, file), '[]');
         }
       else await writeBySlice(records, rule.slicesOf, slices, file, { skipEmpty: sharded });
