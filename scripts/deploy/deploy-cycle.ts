@@ -22,6 +22,7 @@ import type { HostingConfig } from './hosting-config';
 import { HostingApiError, type HostingClient } from './hosting-client';
 import { ignoreMatcher } from './ignore-globs';
 import { planDeploy, type DeployPlan } from './plan';
+import { eachAtMost } from '../../src/lib/each-at-most';
 
 /** Paths a clone's exclude filter carries at most (one regex each; past this a cycle populates a new version). */
 export const MAX_EXCLUDED = 1000;
@@ -192,16 +193,10 @@ async function uploadRequired(
   const hashes = [...required];
   const unknown = hashes.filter((hash) => !pathOf.has(hash));
   if (unknown.length > 0) throw new Error(`Hosting asked for ${unknown.length} hashes this deploy did not send (e.g. ${unknown[0]}).`);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(UPLOAD_CONCURRENCY, hashes.length) }, async () => {
-      while (next < hashes.length) {
-        const hash = hashes[next++]!;
-        const gzipped = plan.gzipped.get(hash) ?? (await gzipAgain(root, pathOf.get(hash)!, hash));
-        await client.upload(uploadUrl, hash, gzipped);
-      }
-    }),
-  );
+  await eachAtMost(hashes, UPLOAD_CONCURRENCY, async (hash) => {
+    const gzipped = plan.gzipped.get(hash) ?? (await gzipAgain(root, pathOf.get(hash)!, hash));
+    await client.upload(uploadUrl, hash, gzipped);
+  });
   return hashes.length;
 }
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { DeployedFile, DeployState } from './deploy-state';
 import { contentDigest, gzipForHosting } from './file-digest';
 import { fileIdentity, storablePath, walkSite, type FileIdentity } from './site-walk';
+import { eachAtMost } from '../../src/lib/each-at-most';
 
 export interface DeployPlan {
   /** Device of the site's files. */
@@ -137,12 +138,7 @@ export async function planDeploy(
       kept += gzipped.length;
     }
   };
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, toRead.length) }, async () => {
-      while (next < toRead.length) await readOne(toRead[next++]!);
-    }),
-  );
+  await eachAtMost(toRead, concurrency, readOne);
   if (state)
     for (const relativePath of walked ? state.files.keys() : only!) {
       const known = state.files.get(relativePath);

@@ -18,6 +18,7 @@ import { App } from 'astro/app';
 import { dropEndpointDerivations, loadDirectory, releaseLoadedExport } from '../../src/data/directory';
 import { writeOwnerSlices } from '../../src/data/owner-slices';
 import { setRenderContext } from '../../src/data/render-context';
+import { eachAtMost } from '../../src/lib/each-at-most';
 import { redirectUrls } from '../../src/data/site-pages';
 import { bodyBytes, keepResponseBytes } from './byte-response';
 import { traceWorkerHeap } from './heap-trace';
@@ -131,30 +132,24 @@ function createRenderer(manifest: SSRManifest): Renderer {
     async render(context, urls) {
       useContext(context);
       const results: Rendered[] = new Array(urls.length);
-      let next = 0;
-      const work = async () => {
-        while (next < urls.length) {
-          const index = next++;
-          const url = urls[index]!;
-          const request = new Request(new URL(url, origin));
-          const routeData = app.match(request);
-          const file = await answerFileOf(routeData, url);
-          if (file) {
-            // Not through Astro: its request and response around a cached card cost more than the card.
-            results[index] = { url, status: 200, kind: 'endpoint', body: new Uint8Array(0), file };
-            continue;
-          }
-          const response = await app.render(request, { routeData });
-          results[index] = {
-            url,
-            status: response.status,
-            kind: routeData?.type === 'endpoint' ? 'endpoint' : 'page',
-            location: response.headers.get('location') ?? undefined,
-            body: await bodyBytes(response),
-          };
+      await eachAtMost(urls, CONCURRENCY, async (url, index) => {
+        const request = new Request(new URL(url, origin));
+        const routeData = app.match(request);
+        const file = await answerFileOf(routeData, url);
+        if (file) {
+          // Not through Astro: its request and response around a cached card cost more than the card.
+          results[index] = { url, status: 200, kind: 'endpoint', body: new Uint8Array(0), file };
+          return;
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, work));
+        const response = await app.render(request, { routeData });
+        results[index] = {
+          url,
+          status: response.status,
+          kind: routeData?.type === 'endpoint' ? 'endpoint' : 'page',
+          location: response.headers.get('location') ?? undefined,
+          body: await bodyBytes(response),
+        };
+      });
       return results;
     },
   };
@@ -196,7 +191,7 @@ export function start(manifest: SSRManifest): void {
       }
       if (request.type === 'live-heap') return { id: request.id, type: 'live-heap', liveHeapMb: liveHeapMb() };
       if (request.type === 'release-export') {
-        releaseLoadedExport();
+        await releaseLoadedExport(request.keepFilesOf);
         return { id: request.id, type: 'release-export', liveHeapMb: liveHeapMb() };
       }
       if (request.type === 'owner-slices') {

@@ -101,10 +101,12 @@ export interface RendererPool {
   /** The largest live heap of the workers, in MiB (a full garbage collection each). */
   liveHeapMb(): Promise<number>;
   /**
-   * The pool's workers from `firstWorker` on let go of the export they hold (a full build's, while they have nothing to
-   * render beside the others); resolves to the largest live heap left among them, in MiB.
+   * The pool's workers from `first` on (`count` of them, else all the rest) let go of the export they hold (a full
+   * build's): while they have nothing to render beside the others, or before they render another export, whose files
+   * that they share with the one held (`keepFilesOf`: the other's folder; hard links) stay parsed. Resolves to the
+   * largest live heap left among them, in MiB (a full garbage collection each).
    */
-  releaseExports(firstWorker: number): Promise<number>;
+  releaseExports(workers: { first: number; count?: number }, keepFilesOf?: string): Promise<number>;
   /**
    * The export of `context` cut by owner into `root`, a slice per directory part of the index (`profileParts`: each
    * part's profile URLs) and one per `stores` part (`storeParts`: each part's URLs), written by the worker that listed
@@ -296,11 +298,13 @@ export function withOwnUrls(results: Rendered[], batch: readonly string[]): Rend
  */
 async function largestAnswer(
   bundle: RendererBundle,
-  type: 'drop-endpoint-data' | 'live-heap' | 'release-export',
-  firstWorker = 0,
+  request: { type: 'drop-endpoint-data' | 'live-heap' } | { type: 'release-export'; keepFilesOf?: string },
+  { first, count }: { first: number; count?: number } = { first: 0 },
 ): Promise<number> {
-  const workers = (pools.get(bundle.entry) ?? []).filter((worker) => !worker.failure).slice(firstWorker);
-  const answers = await Promise.all(workers.map((worker) => worker.ask({ type })));
+  const workers = (pools.get(bundle.entry) ?? [])
+    .filter((worker) => !worker.failure)
+    .slice(first, count === undefined ? undefined : first + count);
+  const answers = await Promise.all(workers.map((worker) => worker.ask(request)));
   return Math.max(0, ...answers.map((answer) => answer.liveHeapMb));
 }
 
@@ -315,9 +319,9 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const { urls, redirects = [] } = await worker!.ask({ type: 'urls', context, fullBuild: true });
       return { urls, redirects };
     },
-    dropEndpointData: () => largestAnswer(bundle, 'drop-endpoint-data'),
-    liveHeapMb: () => largestAnswer(bundle, 'live-heap'),
-    releaseExports: (firstWorker) => largestAnswer(bundle, 'release-export', firstWorker),
+    dropEndpointData: () => largestAnswer(bundle, { type: 'drop-endpoint-data' }),
+    liveHeapMb: () => largestAnswer(bundle, { type: 'live-heap' }),
+    releaseExports: (workers, keepFilesOf) => largestAnswer(bundle, { type: 'release-export', keepFilesOf }, workers),
     async ownerSlices(context, root, profileParts, storeParts) {
       const [worker] = workersOf(bundle, 1);
       return (await worker!.ask({ type: 'owner-slices', context, root, profileParts, storeParts })).slices;

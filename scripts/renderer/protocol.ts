@@ -36,8 +36,11 @@ export type RendererRequest =
   | { id: number; type: 'drop-endpoint-data' }
   /** Answer with the live heap (a full garbage collection: the growth of a full build's heaps over its owner slices). */
   | { id: number; type: 'live-heap' }
-  /** Let go of the export loaded (releaseLoadedExport in src/data/directory.ts), and answer with the live heap left. */
-  | { id: number; type: 'release-export' }
+  /**
+   * Let go of the export loaded, keeping parsed the files it shares with the export in `keepFilesOf` if given
+   * (releaseLoadedExport in src/data/directory.ts), and answer with the live heap left.
+   */
+  | { id: number; type: 'release-export'; keepFilesOf?: string }
   /**
    * Write the context's export cut by owner into `root`, a slice per directory part of the index, given as its profile
    * URLs, and one per `stores` part, given as its URLs (src/data/owner-slices.ts), and answer with each slice's pages.

@@ -8,7 +8,14 @@ import { ownerFinder, type OwnerLink } from '../lib/owners';
 import type { ExportIndex, ExportRecords } from '../registry/public-collections';
 import type { ListedBlog, PublicAvailableNow, PublicFrozenAccount, PublicPost, PublicShift, PublicTherapist } from '../schema/public';
 import { tokyoDateKey } from '../lib/tokyo-date';
-import { forgetParsedFiles, listExportFiles, readListedExport, shardChange, type DirectoryRecords } from './export-records';
+import {
+  forgetParsedFiles,
+  keepParsedFiles,
+  listExportFiles,
+  readListedExport,
+  shardChange,
+  type DirectoryRecords,
+} from './export-records';
 import { renderContext, renderNow, UNVERSIONED } from './render-context';
 import { forget, MemoSlot, memoized, recall, remember } from './export-memo';
 
@@ -159,12 +166,14 @@ export async function loadDirectory(): Promise<Directory> {
 }
 
 /**
- * Lets go of the loaded export and the files parsed for it: a full build's worker that rendered a slice and has
- * nothing more to render beside another for a while (scripts/lib/render-plan.ts). The next render reads its own.
+ * Lets go of the loaded export and the files parsed for it (scripts/lib/render-plan.ts): a full build's worker that
+ * rendered a slice and has nothing more to render beside another for a while, or that goes on to another export
+ * (`keepFilesOf`, its folder), whose files it shares with this one stay parsed. The next render reads its own.
  */
-export function releaseLoadedExport(): void {
+export async function releaseLoadedExport(keepFilesOf?: string): Promise<void> {
   loaded = undefined;
-  forgetParsedFiles();
+  if (keepFilesOf === undefined) forgetParsedFiles();
+  else keepParsedFiles(await listExportFiles(keepFilesOf));
 }
 
 /** The slots of what only the sharded JSON endpoints read (perExport's `endpointsOnly`). */

@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, link, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dropEndpointDerivations, loadDirectory, perExport } from '../../src/data/directory';
+import { dropEndpointDerivations, loadDirectory, perExport, releaseLoadedExport } from '../../src/data/directory';
+import { listExportFiles, readExportFile } from '../../src/data/export-records';
 import { loadHandleIndex } from '../../src/data/handle-index';
 import { loadNameIndex } from '../../src/data/name-index';
 import { loadPeopleIndex } from '../../src/data/people-index';
@@ -77,5 +78,37 @@ describe('loadDirectory', () => {
       expect(index).toEqual(before[i]);
     }
     expect(await pageData()).toBe(kept);
+  });
+
+  // A full build's worker goes from the whole export to a slice that links some of its files (src/data/owner-slices.ts).
+  it('lets go of the loaded export, keeping parsed only the files the next export shares with it', async () => {
+    setRenderContext({ exportDir: dir, version: `v4-${Date.now()}`, now: MORNING });
+    const whole = await loadDirectory();
+    const slice = await mkdtemp(path.join(tmpdir(), 'load-directory-slice-'));
+    try {
+      await cp(dir, slice, { recursive: true });
+      const shared = PUBLIC_COLLECTIONS.therapists.file;
+      await rm(path.join(slice, shared));
+      await link(path.join(dir, shared), path.join(slice, shared));
+
+      await releaseLoadedExport(slice);
+      // What the slice does not share is forgotten before the slice is read: the whole export's stores parse again.
+      const stores = (await listExportFiles(dir)).find((entry) => entry.name === 'stores')!;
+      const storesAgain = await readExportFile(dir, stores, { check: false });
+      expect(storesAgain.records).not.toBe(whole.stores);
+      expect(storesAgain.records).toEqual(whole.stores);
+      setRenderContext({ exportDir: slice, version: `v4-slice-${Date.now()}`, now: MORNING });
+      const next = await loadDirectory();
+      expect(next).not.toBe(whole);
+      // The linked file's records are the ones parsed before.
+      expect(next.therapists).toBe(whole.therapists);
+
+      // Released without a next export, nothing stays parsed.
+      await releaseLoadedExport();
+      setRenderContext({ exportDir: slice, version: `v4-again-${Date.now()}`, now: MORNING });
+      expect((await loadDirectory()).therapists).not.toBe(next.therapists);
+    } finally {
+      await rm(slice, { recursive: true, force: true });
+    }
   });
 });

@@ -56,9 +56,10 @@ function standInPool(slicePages: string[][] = [], listPages: string[][] = []) {
       events.push('heap');
       return SLICE_HEAP_MB;
     },
-    async releaseExports(firstWorker) {
-      events.push(`release from ${firstWorker}`);
-      spans.push(`release from ${firstWorker}`);
+    async releaseExports({ first, count }, keepFilesOf) {
+      const release = `release ${count === undefined ? `from ${first}` : `${first}–${first + count - 1}`}${keepFilesOf ? ` for ${path.basename(keepFilesOf)}` : ''}`;
+      events.push(release);
+      spans.push(release);
       return 10;
     },
     async ownerSlices(_context, root, profileParts, storeParts) {
@@ -214,7 +215,9 @@ describe('renderPlan', () => {
       'drop',
       'slices',
       'render 2',
+      `release 0–${workerCount(urls.length) - 1} for lists-0`,
       'render 3',
+      `release 0–${workerCount(urls.length) - 1} for lists-1`,
       'render 4',
       sliceRenders[0],
       'heap',
@@ -321,6 +324,9 @@ describe('renderPlan', () => {
       expect(spans.indexOf('start 3')).toBeLessThan(spans.indexOf('end 2'));
       expect(spans.indexOf('start 4')).toBeGreaterThan(spans.indexOf('end 2'));
       expect(spans.indexOf('release from 1')).toBeGreaterThan(spans.indexOf('end 3'));
+      // The first worker let go of the whole export before it read the diaries' slice, keeping the files they share.
+      expect(spans.indexOf('release 0–0 for lists-0')).toBeGreaterThan(spans.indexOf('end 2'));
+      expect(spans.indexOf('release 0–0 for lists-0')).toBeLessThan(spans.indexOf('start 4'));
     },
     60_000,
   );

@@ -10,6 +10,7 @@
 import { photoUrlBase } from '../../export/photo-base';
 import type { SeedFile } from './choose';
 import { PictureSet } from './render';
+import { eachAtMost } from '../../../src/lib/each-at-most';
 
 /** The Storage emulator the pictures go to. */
 export interface PictureTarget {
@@ -77,16 +78,11 @@ export interface UploadSummary {
 /** Uploads every file (drawing each picture once); resolves when all are stored. */
 export async function uploadPictures(target: PictureTarget, files: readonly SeedFile[]): Promise<UploadSummary> {
   const pictures = new PictureSet();
-  let next = 0;
   let bytes = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      const data = await pictures.get(file.picture);
-      bytes += data.length;
-      await put(target, file.path, data, file.picture.use === 'blog' ? BLOG_CACHE_CONTROL : undefined);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
+  await eachAtMost(files, CONCURRENCY, async (file) => {
+    const data = await pictures.get(file.picture);
+    bytes += data.length;
+    await put(target, file.path, data, file.picture.use === 'blog' ? BLOG_CACHE_CONTROL : undefined);
+  });
   return { files: files.length, drawn: pictures.size, bytes };
 }
