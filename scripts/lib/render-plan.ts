@@ -108,22 +108,16 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
     const parts = options.parts!;
     const started = performance.now();
     /**
-     * Renders `urls` from `renderContext` on `workers` workers from `firstWorker` on, writing the parts of `partition`
-     * on the way. The next render starts as soon as this one's pages are rendered (or beside it, on other workers):
-     * its parts wait for this one's last to be written, its other pages do not.
+     * Renders `urls` from `renderContext` on `workers` workers, writing the parts of `partition` on the way. The next
+     * render starts as soon as this one's pages are rendered: its parts wait for this one's last to be written, its
+     * other pages do not.
      */
-    const renderIndexed = async (
-      renderContext: CycleContext,
-      urls: readonly string[],
-      partition: SearchPartition,
-      workers: number,
-      firstWorker = 0,
-    ) => {
+    const renderIndexed = async (renderContext: CycleContext, urls: readonly string[], partition: SearchPartition, workers: number) => {
       const before = orders.at(-1)?.finished();
       before?.catch(() => undefined);
       const indexed = new IndexedRender(urls, partition, options.indexDir, { started, after: before });
       orders.push(indexed);
-      await pool.render(renderContext, indexed.next, resultsFor(indexed), workers, firstWorker);
+      await pool.render(renderContext, indexed.next, resultsFor(indexed), workers);
     };
     /** Waits for every part to be written, then lists them in the partition's order (the primary first). */
     const listParts = async () => {
@@ -149,46 +143,34 @@ export async function renderPlan(options: RenderPlanOptions): Promise<RenderedPl
       step('render');
       return { renderWorkers, workerHeapMb, ...unsliced(heapGrowthPercent) };
     }
-    /** List slice `k`'s pages from its export, with the parts of the index it renders, on `workers` from `firstWorker`. */
-    const renderList = (k: number, workers: number, firstWorker = 0) => {
+    /** List slice `k`'s pages from its export, with the parts of the index it renders, on `workers` workers. */
+    const renderList = (k: number, workers: number) => {
       const slice = slices.lists[k]!;
       const listContext: CycleContext = { ...context, exportDir: slice.dir, version: `${context.version}.lists-${k}` };
       const partition = partitionOnly(parts, (part) => slices.listParts.get(part) === k);
-      return renderIndexed(listContext, slice.urls, partition, workers, firstWorker);
+      return renderIndexed(listContext, slice.urls, partition, workers);
     };
-    // The list slices in no part of the index render beside the whole export, on the cores its memory leaves idle:
-    // the two list slices hold its records between them (only the therapists and stores in both), and Pagefind is
-    // idle until the diaries' slice renders, after the whole export's pages, on the whole export's workers.
+    // The pages that need owners they cannot name in advance, while the workers hold the whole export.
+    await renderIndexed(
+      context,
+      slices.wholeExportUrls,
+      partitionOnly(parts, (part) => !slices.parts.includes(part) && !slices.listParts.has(part)),
+      renderWorkers,
+    );
+    step('render whole export');
+    // Then the list slices: those in no part of the index on every core (Pagefind idle), then those with parts of the
+    // index (the diaries' lists, the /blogs archive) on the whole export's workers, Pagefind beside them, the other
+    // workers letting go of what they held. A worker lets go of one export before it reads the next, keeping parsed
+    // the files the two share: at 100,000 × 0 a list slice rendering beside the diaries' slice and Pagefind put the
+    // whole build at 1,691–1,781 MB.
     const withParts = new Set(slices.listParts.values());
-    const besideWorkers = cores - renderWorkers;
     const listSlices = slices.lists.map((_, k) => k);
-    const besideLists = besideWorkers > 0 ? listSlices.filter((k) => !withParts.has(k)) : [];
-    const afterLists = listSlices.filter((k) => !besideLists.includes(k));
-    const wholeExport = async () => {
-      // The pages that need owners they cannot name in advance: while the worker holds the whole export.
-      await renderIndexed(
-        context,
-        slices.wholeExportUrls,
-        partitionOnly(parts, (part) => !slices.parts.includes(part) && !slices.listParts.has(part)),
-        renderWorkers,
-      );
-      step('render whole export');
-      for (const k of afterLists) {
-        // Let go of the export held before reading the next, or the one is garbage while the other is read and indexed
-        // (at 100,000 × 0 the worker's heap reached 847 MB there, 333 MB once the diaries' slice was in). The files
-        // the two share (linked) stay parsed.
-        await pool.releaseExports({ first: 0, count: renderWorkers }, slices.lists[k]!.dir);
-        await renderList(k, renderWorkers);
-      }
-    };
-    const beside = async () => {
-      for (const k of besideLists) await renderList(k, besideWorkers, renderWorkers);
-      // Idle until the slices: its list slice would stay alive beside the diaries' and Pagefind.
-      if (besideLists.length > 0) await pool.releaseExports({ first: renderWorkers });
-    };
-    // Both finish before the build goes on (or cleans up after a failure).
-    const failure = (await Promise.allSettled([wholeExport(), beside()])).find((outcome) => outcome.status === 'rejected');
-    if (failure) throw failure.reason;
+    for (const k of [...listSlices.filter((k) => !withParts.has(k)), ...listSlices.filter((k) => withParts.has(k))]) {
+      const workers = withParts.has(k) ? renderWorkers : cores;
+      await pool.releaseExports({ first: 0, count: workers }, slices.lists[k]!.dir);
+      if (workers < cores) await pool.releaseExports({ first: workers });
+      await renderList(k, workers);
+    }
     // The render orders hold the list slices' URLs from here, and let go of them as they go out.
     slices.lists.length = 0;
     step('render list slices');

@@ -102,9 +102,9 @@ export interface RendererPool {
   liveHeapMb(): Promise<number>;
   /**
    * The pool's workers from `first` on (`count` of them, else all the rest) let go of the export they hold (a full
-   * build's): while they have nothing to render beside the others, or before they render another export, whose files
-   * that they share with the one held (`keepFilesOf`: the other's folder; hard links) stay parsed. Resolves to the
-   * largest live heap left among them, in MiB (a full garbage collection each).
+   * build's): those with nothing to render for a while, or those about to render another export, keeping parsed the
+   * files it shares with the one held (`keepFilesOf`: its folder; hard links). Resolves to the largest live heap left
+   * among them, in MiB (a full garbage collection each).
    */
   releaseExports(workers: { first: number; count?: number }, keepFilesOf?: string): Promise<number>;
   /**
@@ -116,16 +116,13 @@ export interface RendererPool {
   /**
    * Renders `urls` (a list, or a source that decides the order as the
    * render goes), handing each batch of answers to `onResults` as it
-   * arrives (in no particular order); `parallel` workers at most, the
-   * pool's from `firstWorker` on: two renders at once keep to workers of
-   * their own, each worker holding one export.
+   * arrives (in no particular order); `parallel` workers at most.
    */
   render(
     context: CycleContext,
     urls: readonly string[] | UrlSource,
     onResults: (results: Rendered[]) => Promise<void>,
     parallel?: number,
-    firstWorker?: number,
   ): Promise<void>;
 }
 
@@ -293,8 +290,8 @@ export function withOwnUrls(results: Rendered[], batch: readonly string[]): Rend
 }
 
 /**
- * Asks every live worker of the pool from `firstWorker` on for its live heap (after `type`'s work) and answers with the
- * largest, in MiB.
+ * Asks the pool's live workers (from `first` on, `count` of them or all the rest) for their live heap after the
+ * request's work, and answers with the largest, in MiB.
  */
 async function largestAnswer(
   bundle: RendererBundle,
@@ -326,7 +323,7 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
       const [worker] = workersOf(bundle, 1);
       return (await worker!.ask({ type: 'owner-slices', context, root, profileParts, storeParts })).slices;
     },
-    async render(context, urls, onResults, parallel, firstWorker = 0) {
+    async render(context, urls, onResults, parallel) {
       const source = typeof urls === 'function' ? urls : listSource(urls);
       const workers = parallel ?? (typeof urls === 'function' ? workerCount(Infinity) : workerCount(urls.length));
       const failed = new AbortController();
@@ -352,9 +349,7 @@ export function rendererPool(bundle: RendererBundle): RendererPool {
         }
       };
       const batches = typeof urls === 'function' ? Infinity : Math.ceil(urls.length / BATCH);
-      const loops = workersOf(bundle, firstWorker + Math.max(1, Math.min(workers, batches)))
-        .slice(firstWorker)
-        .map(loop);
+      const loops = workersOf(bundle, Math.max(1, Math.min(workers, batches))).map(loop);
       // Every worker stops before the build goes on (or cleans up after a failure).
       const outcomes = await Promise.allSettled(loops);
       const failure = outcomes.find((outcome) => outcome.status === 'rejected');

@@ -166,9 +166,9 @@ export async function loadDirectory(): Promise<Directory> {
 }
 
 /**
- * Lets go of the loaded export and the files parsed for it (scripts/lib/render-plan.ts): a full build's worker that
- * rendered a slice and has nothing more to render beside another for a while, or that goes on to another export
- * (`keepFilesOf`, its folder), whose files it shares with this one stay parsed. The next render reads its own.
+ * Lets go of the loaded export and the files parsed for it (scripts/lib/render-plan.ts): a full build's worker with
+ * nothing to render for a while, or one about to render another export (`keepFilesOf`, its folder), whose files it
+ * shares with this one stay parsed. The next render reads its own.
  */
 export async function releaseLoadedExport(keepFilesOf?: string): Promise<void> {
   loaded = undefined;
