@@ -19,6 +19,7 @@ import path from 'node:path';
 import { PUBLIC_COLLECTIONS, PUBLIC_COLLECTION_NAMES, type ExportRecords, type PublicCollectionName } from '../registry/public-collections';
 import type { ListedBlog, PublicBlog } from '../schema/public';
 import { MemoSlot, recall, remember } from './export-memo';
+import { shareRepeatedStrings } from './shared-strings';
 import { eachAtMost } from '../lib/each-at-most';
 
 /**
@@ -145,6 +146,8 @@ export async function readExportFile(dir: string, entry: ExportFile, options: Pa
   const check = options.check !== false && options.checked?.get(entry.file) !== hash;
   let records = parseCollection(entry.name, bytes.toString('utf8'), { check }, entry.file) as unknown[];
   if (key !== entry.version) records = (records as PublicBlog[]).map(listedBlog);
+  // Kept for the render: its repeated values one string each, as on Node 20 (./shared-strings.ts).
+  shareRepeatedStrings(records);
   const result = { records, hash, checked: options.check !== false };
   parsed.set(key, result);
   return result;
