@@ -6,7 +6,7 @@
  * short values many times over (a shift's date, times, store and owner; an
  * area; a tag), so on Node 22 the same records took 22.2 MB of heap against
  * 13.3 MB on Node 20 at 10,000 therapists, and the 100,000 × 0 build went
- * past 2 GB (docs/performance.md, "Full build on Node 22").
+ * past 2 GB (docs/performance.md, "Full build on Node 22, production's Node").
  *
  * Longer values than Node 20 shared are shared too (store names, titles):
  * SHARED_MAX_LENGTH. Longer still (bios, diary bodies) are seldom repeated
