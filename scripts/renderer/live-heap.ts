@@ -15,6 +15,7 @@ export function liveHeapMb(): number {
 
 /** V8 12 (Node 22) and later know a collection's flavor; V8 11 (Node 20) collects nothing when given one. */
 const KNOWS_GC_FLAVOR = Number(process.versions.v8.split('.')[0]) >= 12;
+const LAST_RESORT = { type: 'major', execution: 'sync', flavor: 'last-resort' } as const;
 
 /**
  * A full garbage collection of this thread, without starting the whole process with --expose-gc, that also hands the
@@ -26,7 +27,7 @@ const KNOWS_GC_FLAVOR = Number(process.versions.v8.split('.')[0]) >= 12;
 export function collectGarbage(): void {
   // The flag takes effect for new contexts.
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
-  if (KNOWS_GC_FLAVOR) gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  const gc = runInNewContext('gc') as (options?: typeof LAST_RESORT) => void;
+  if (KNOWS_GC_FLAVOR) gc(LAST_RESORT);
   else gc();
 }
