@@ -20,9 +20,8 @@ const LAST_RESORT = { type: 'major', execution: 'sync', flavor: 'last-resort' } 
 /**
  * A full garbage collection of this thread, without starting the whole process with --expose-gc, that also hands the
  * pages it freed back to the system. V8 12 (Node 22, production's) keeps a heap's freed pages committed for its own
- * reuse until a last-resort collection: a worker that held the whole export kept its pages resident after letting
- * go of it (a script's 900 MB heap, then 270 MB live: 885 MB resident after a full collection, 354 MB after a
- * last-resort one). V8 11 gives them back in the background by itself (docs/performance.md, "Full build on Node 22").
+ * reuse until a last-resort collection, so a worker that held the whole export kept its pages resident after letting
+ * go of it; V8 11 gives them back in the background by itself (measured: docs/decisions/pages-back-after-collection.md).
  */
 export function collectGarbage(): void {
   // The flag takes effect for new contexts.
